@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+#ifndef PRMCTL_CMD_H
+#define PRMCTL_CMD_H
+
+#include <argp.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "lib/util/err.h"
+
+/* Exit statuses (prmctl(8) EXIT STATUS); same numbers as enum prm_err_kind. */
+enum {
+	EXIT_OK = 0,
+	EXIT_FAIL = 1,
+	EXIT_USAGE = 2,
+	EXIT_NODEV = 3,
+	EXIT_CHECK = 4,
+	EXIT_TIMEOUT = 5,
+};
+
+/* Global options, accepted before and after the command. */
+struct prm_globals {
+	const char *device;
+	bool json, pretty, quiet, write;
+	int verbose;
+	const char *access;
+	bool help_shown;	/* -h/--help or -V printed: stop, exit 0 */
+};
+
+extern struct prm_globals G;
+
+/* Flags of a command or verb. */
+enum {
+	CMD_NEEDS_DEVICE = 1 << 0,	/* takes -d */
+	CMD_WRITES = 1 << 1,		/* changes device state: needs --write on hardware */
+};
+
+/*
+ * A verb of a command group. run() gets argv with argv[0] naming the verb
+ * ("prmctl device list") and parses it with its own argp.
+ */
+struct prm_verb {
+	const char *name;
+	const char *summary;
+	const struct argp *argp;
+	int (*run)(int argc, char **argv);
+	unsigned flags;
+};
+
+/*
+ * A command group: either verbs, or run() for a command without verbs.
+ * Each group lives in its own cmd/<name>.c.
+ */
+struct prm_cmd {
+	const char *name;
+	const char *summary;
+	const struct prm_verb *verbs;
+	size_t nverbs;
+	const char *default_verb;	/* run when no verb is given, or NULL */
+	const struct argp *argp;	/* commands without verbs */
+	int (*run)(int argc, char **argv);
+	unsigned flags;
+};
+
+extern const struct prm_cmd *const prm_commands[];	/* NULL-terminated */
+
+/* The global options as an argp child, for every command's argp. */
+extern const struct argp_child prm_global_children[];
+extern const struct argp prm_global_argp;
+
+/*
+ * Parse a command's argv with its argp (globals accepted too). Returns 0, or
+ * an exit status: EXIT_USAGE on bad options, EXIT_OK with G.help_shown set
+ * after --help.
+ */
+int cmd_parse(const struct argp *argp, int argc, char **argv, void *input);
+
+/* Report an error through the emitter and return its exit status. */
+int cmd_fail(const struct prm_err *err);
+int cmd_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Finish the output document; a failed write is exit 1. */
+int cmd_done(int status);
+
+/* Every command group. */
+extern const struct prm_cmd cmd_device;
+extern const struct prm_cmd cmd_decode;
+
+#endif

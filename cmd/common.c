@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "lib/out/out.h"
+
+struct prm_globals G;
+
+int cmd_parse(const struct argp *argp, int argc, char **argv, void *input)
+{
+	int rc = argp_parse(argp, argc, argv,
+			    ARGP_IN_ORDER | ARGP_NO_EXIT | ARGP_NO_HELP, NULL,
+			    input);
+
+	if (G.help_shown)
+		return EXIT_OK;
+	if (rc) {
+		if (out_json())
+			out_error(EXIT_USAGE, "usage", "%s: invalid arguments (see '%s --help')",
+				  argv[0], argv[0]);
+		return EXIT_USAGE;
+	}
+	out_set_format(G.json ? OUT_JSON : OUT_TEXT, G.pretty);
+	return 0;
+}
+
+int cmd_fail(const struct prm_err *err)
+{
+	int code = err->kind ? (int)err->kind : EXIT_FAIL;
+
+	out_error(code, err->reason ? err->reason : prm_err_kind_name(err->kind),
+		  "%s", err->msg[0] ? err->msg : "failed");
+	return code;
+}
+
+int cmd_usage(const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	out_error(EXIT_USAGE, "usage", "%s", msg);
+	return EXIT_USAGE;
+}
+
+int cmd_done(int status)
+{
+	errno = 0;
+	if (out_doc_end()) {
+		int e = errno ? errno : EIO;
+
+		fprintf(stderr, "prmctl: error writing output: %s\n", strerror(e));
+		return status ? status : EXIT_FAIL;
+	}
+	return status;
+}

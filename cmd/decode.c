@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* prmctl decode STRUCT [FILE|-]: raw bytes through any known layout. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd/cmd.h"
+#include "lib/out/layout_print.h"
+#include "lib/out/out.h"
+#include "lib/prm/layouts/layouts.h"
+#include "lib/util/hexparse.h"
+#include "lib/util/match.h"
+#include "lib/util/readall.h"
+
+/* Largest input read: a hex dump of a whole BAR0 page range and then some. */
+#define DECODE_MAX_INPUT (64u << 20)
+
+enum { OPT_LIST = 0x200, OPT_OFFSET, OPT_DESCRIBE };
+
+struct decode_opts {
+	bool list, hex, describe, has_offset;
+	unsigned long offset;
+	const char *layout, *file;
+	int nargs;
+};
+
+static const struct argp_option options[] = {
+	{ "list", OPT_LIST, NULL, 0, "List the layouts that can be decoded", 0 },
+	{ "hex", 'x', NULL, 0,
+	  "Input is a hex dump (xxd, hexdump -C, od-style bytes or 0x dwords)", 0 },
+	{ "offset", OPT_OFFSET, "BYTES", 0,
+	  "Decode the structure found at this byte offset of a larger input", 0 },
+	{ "describe", OPT_DESCRIBE, NULL, 0,
+	  "Print the layout itself: each field's byte, bits and width", 0 },
+	{ 0 }
+};
+
+static error_t parse(int key, char *arg, struct argp_state *state)
+{
+	struct decode_opts *o = state->input;
+	char *end;
+
+	switch (key) {
+	case OPT_LIST:
+		o->list = true;
+		break;
+	case 'x':
+		o->hex = true;
+		break;
+	case OPT_DESCRIBE:
+		o->describe = true;
+		break;
+	case OPT_OFFSET:
+		errno = 0;
+		o->offset = strtoul(arg, &end, 0);
+		if (errno || *end || !*arg || arg[0] == '-') {
+			argp_error(state, "--offset: '%s' is not a byte offset", arg);
+			return EINVAL;
+		}
+		o->has_offset = true;
+		break;
+	case ARGP_KEY_ARG:
+		if (o->nargs == 0)
+			o->layout = arg;
+		else if (o->nargs == 1)
+			o->file = arg;
+		else {
+			argp_error(state, "unexpected argument '%s'", arg);
+			return EINVAL;
+		}
+		o->nargs++;
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp decode_argp = {
+	options, parse, "STRUCT [FILE|-]",
+	"Decode raw bytes (binary, or a hex dump with --hex) with a PRM layout and "
+	"print every field. FILE '-' or no FILE reads standard input.",
+	prm_global_children, NULL, NULL
+};
+
+static int list_layouts(void)
+{
+	out_doc_begin();
+	out_table_begin("layouts");
+	for (size_t i = 0; prm_layouts[i]; i++) {
+		out_obj_begin(NULL);
+		out_str("name", prm_layouts[i]->name);
+		out_u64("size", prm_layout_bytes(prm_layouts[i]));
+		out_str("description", prm_layouts[i]->desc);
+		out_obj_end();
+	}
+	out_table_end();
+	return cmd_done(EXIT_OK);
+}
+
+static int find_layout(const char *name, const struct prm_layout **out)
+{
+	const char *names[64];
+	size_t n = 0;
+	struct match_set s = { names, 0, sizeof(names[0]) };
+	const char *hint;
+
+	*out = prm_layout_lookup(name);
+	if (*out)
+		return 0;
+	while (prm_layouts[n] && n < 64) {
+		names[n] = prm_layouts[n]->name;
+		n++;
+	}
+	s.n = n;
+	hint = match_suggest(&s, name);
+	if (hint)
+		return cmd_usage("unknown layout '%s'; did you mean '%s'? (see 'prmctl decode --list')",
+				 name, hint);
+	return cmd_usage("unknown layout '%s' (see 'prmctl decode --list')", name);
+}
+
+static int load_input(const struct decode_opts *o, uint8_t **buf, size_t *len)
+{
+	const char *file = o->file ? o->file : "-";
+	const char *shown = strcmp(file, "-") ? file : "standard input";
+	struct prm_err err = { 0 };
+	uint8_t *raw;
+	size_t rawlen;
+
+	if (!o->file && isatty(STDIN_FILENO))
+		return cmd_usage("decode: no input (give a FILE, or pipe bytes in)");
+	if (read_all(file, DECODE_MAX_INPUT, &raw, &rawlen, &err))
+		return cmd_fail(&err);
+	if (!o->hex) {
+		*buf = raw;
+		*len = rawlen;
+		return 0;
+	}
+	if (hex_parse((const char *)raw, rawlen, buf, len, &err)) {
+		free(raw);
+		prm_err_prefix(&err, "%s: ", shown);
+		return cmd_fail(&err);
+	}
+	free(raw);
+	return 0;
+}
+
+static int check_size(const struct decode_opts *o, const struct prm_layout *l,
+		      size_t len)
+{
+	const char *shown = o->file && strcmp(o->file, "-") ? o->file : "standard input";
+	size_t need = prm_layout_bytes(l);
+
+	if (o->has_offset) {
+		if (o->offset > len || len - o->offset < need)
+			return cmd_usage("%s: %s needs %zu bytes at offset 0x%lx, but the input has %zu bytes",
+					 shown, l->name, need, o->offset, len);
+		return 0;
+	}
+	if (len != need)
+		return cmd_usage("%s: %s is %zu bytes, the input has %zu bytes (%s; use --offset to pick it out of a larger dump)",
+				 shown, l->name, need, len,
+				 len < need ? "too short" : "too long");
+	return 0;
+}
+
+static int decode(int argc, char **argv)
+{
+	struct decode_opts o = { 0 };
+	const struct prm_layout *l;
+	struct prm_err err = { 0 };
+	uint8_t *buf = NULL;
+	size_t len = 0;
+	int rc = cmd_parse(&decode_argp, argc, argv, &o);
+
+	if (rc || G.help_shown)
+		return rc;
+	if (o.list)
+		return o.nargs ? cmd_usage("decode --list takes no arguments") : list_layouts();
+	if (!o.layout)
+		return cmd_usage("decode: which structure? (see 'prmctl decode --list')");
+	rc = find_layout(o.layout, &l);
+	if (rc)
+		return rc;
+	if (o.describe) {
+		if (o.file)
+			return cmd_usage("decode --describe takes no FILE");
+		out_doc_begin();
+		out_layout_describe(l);
+		return cmd_done(EXIT_OK);
+	}
+	rc = load_input(&o, &buf, &len);
+	if (rc)
+		return rc;
+	rc = check_size(&o, l, len);
+	if (rc) {
+		free(buf);
+		return rc;
+	}
+	out_doc_begin();
+	out_str("layout", l->name);
+	out_u64("size", prm_layout_bytes(l));
+	if (o.has_offset)
+		out_hex("offset", o.offset);
+	out_obj_begin("fields");
+	rc = out_layout(l, buf + (o.has_offset ? o.offset : 0), prm_layout_bytes(l), 0, &err);
+	free(buf);
+	if (rc)
+		return cmd_fail(&err);
+	out_obj_end();
+	return cmd_done(EXIT_OK);
+}
+
+const struct prm_cmd cmd_decode = {
+	.name = "decode",
+	.summary = "Decode raw bytes with a PRM layout",
+	.argp = &decode_argp,
+	.run = decode,
+};

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* prmctl device list | show */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cmd/cmd.h"
+#include "cmd/devsel.h"
+#include "lib/dev/discover.h"
+#include "lib/out/out.h"
+#include "lib/prm/initseg.h"
+#include "lib/prm/layouts/layouts.h"
+
+static error_t no_args(int key, char *arg, struct argp_state *state)
+{
+	if (key == ARGP_KEY_ARG) {
+		argp_error(state, "unexpected argument '%s'", arg);
+		return EINVAL;
+	}
+	return ARGP_ERR_UNKNOWN;
+}
+
+static const struct argp list_argp = {
+	NULL, no_args, NULL,
+	"List every ConnectX (mlx5) PCI function on this machine: address, "
+	"model, driver, netdevs, RDMA devices, fwctl node, IOMMU group.",
+	prm_global_children, NULL, NULL
+};
+
+/* Every name -d accepts for this function (completion reads these). */
+static void out_names(const struct dev_info *d)
+{
+	const char *parts[] = { d->bdf, d->rdma, d->netdevs, d->fwctl };
+	char csv[1024] = "";
+	size_t used = 0;
+
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++)
+		if (parts[i][0] && used < sizeof(csv))
+			used += (size_t)snprintf(csv + used, sizeof(csv) - used,
+						 "%s%s", used ? "," : "", parts[i]);
+	out_str_list("names", csv);
+}
+
+static void out_identity(const struct dev_info *d)
+{
+	out_str("pci_address", d->bdf);
+	out_str("model", d->model ? d->model : "unknown");
+	out_hex("vendor_id", d->vendor_id);
+	out_hex("device_id", d->device_id);
+}
+
+static void out_os_view(const struct dev_info *d, bool table)
+{
+	out_str("driver", d->driver[0] ? d->driver : NULL);
+	out_str_list("netdevs", d->netdevs);
+	out_str_list("rdma_devices", d->rdma);
+	out_str_list("fwctl", d->fwctl);
+	if (d->iommu_group >= 0)
+		out_s64("iommu_group", d->iommu_group);
+	else
+		out_null("iommu_group");
+	out_str("fw_version", d->fw_version[0] ? d->fw_version : NULL);
+	if (table)
+		return;
+	out_bool("vf", d->vf);
+	out_str("physfn", d->physfn[0] ? d->physfn : NULL);
+	out_hex("subsystem_vendor_id", d->subsys_vendor_id);
+	out_hex("subsystem_device_id", d->subsys_device_id);
+	out_hex("revision", d->revision);
+	if (d->numa_node >= 0)
+		out_s64("numa_node", d->numa_node);
+	else
+		out_null("numa_node");
+}
+
+static int device_list(int argc, char **argv)
+{
+	struct prm_err err = { 0 };
+	struct dev_info *v;
+	size_t n;
+	int rc = cmd_parse(&list_argp, argc, argv, NULL);
+
+	if (rc || G.help_shown)
+		return rc;
+	if (discover_list(&v, &n, &err))
+		return cmd_fail(&err);
+	out_doc_begin();
+	if (n == 0)
+		out_note("No ConnectX (vendor 0x15b3) PCI functions found.");
+	out_table_begin("devices");
+	for (size_t i = 0; i < n; i++) {
+		out_obj_begin(NULL);
+		out_identity(&v[i]);
+		out_os_view(&v[i], true);
+		if (out_json())
+			out_names(&v[i]);
+		out_obj_end();
+	}
+	out_table_end();
+	free(v);
+	return cmd_done(EXIT_OK);
+}
+
+static const struct argp show_argp = {
+	NULL, no_args, NULL,
+	"Describe the device selected with -d: its names, model, driver and, "
+	"where BAR0 is readable, its firmware version and state.",
+	prm_global_children, NULL, NULL
+};
+
+static void out_firmware(struct dev *d)
+{
+	static uint8_t bar[0x2010];
+	struct prm_initseg_summary s;
+	struct prm_err err = { 0 };
+
+	out_str("access", d->access);
+	if (dev_bar_read(d, 0, bar, sizeof(bar), &err) ||
+	    prm_initseg_summarize(bar, sizeof(bar), &s, &err)) {
+		out_null("fw_version");
+		out_str("bar0_error", err.msg);
+		return;
+	}
+	if (s.all_ones) {
+		out_null("fw_version");
+		out_str("state", "pci_gone");
+		return;
+	}
+	out_str("fw_version", s.fw_version);
+	out_u64("cmd_interface_rev", s.cmd_interface_rev);
+	out_str("state", s.initializing ? "fw_initializing" : "ready");
+	out_bool("initializing", s.initializing);
+	out_named("nic_interface", s.nic_interface, false, s.nic_interface_name);
+	out_named("synd", s.synd, true, s.synd_name);
+	out_hex("hw_id", s.hw_id);
+	out_str("chip", s.chip);
+	out_u64("health_counter", s.health_counter);
+}
+
+static int device_show(int argc, char **argv)
+{
+	struct dev *d;
+	int rc = cmd_parse(&show_argp, argc, argv, NULL);
+
+	if (rc || G.help_shown)
+		return rc;
+	rc = cmd_open_device(false, &d);
+	if (rc)
+		return rc;
+	out_doc_begin();
+	out_str("device", d->label);
+	if (d->has_info) {
+		out_str("found_as", d->via ? d->via : "pci");
+		out_identity(&d->info);
+		out_os_view(&d->info, false);
+	} else {
+		out_str("model", d->model);
+		if (d->info.device_id)
+			out_hex("device_id", d->info.device_id);
+		out_str("source", d->source);
+	}
+	if (d->bar_size && !d->has_info)
+		out_u64("bar0_bytes", d->bar_size);
+	out_firmware(d);
+	dev_close(d);
+	return cmd_done(EXIT_OK);
+}
+
+static const struct prm_verb verbs[] = {
+	{ "list", "List ConnectX PCI functions", &list_argp, device_list, 0 },
+	{ "show", "Describe one device", &show_argp, device_show, CMD_NEEDS_DEVICE },
+};
+
+const struct prm_cmd cmd_device = {
+	.name = "device",
+	.summary = "Find ConnectX devices and describe them",
+	.verbs = verbs,
+	.nverbs = sizeof(verbs) / sizeof(verbs[0]),
+	.default_verb = "list",
+	.flags = CMD_NEEDS_DEVICE,
+};

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+#include "cmd/devsel.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "lib/dev/discover.h"
+
+static int pick_only_device(char *name, size_t sz)
+{
+	struct prm_err err = { 0 };
+	struct dev_info *v;
+	size_t n, used = 0;
+	char list[512] = "";
+
+	if (discover_list(&v, &n, &err))
+		return cmd_fail(&err);
+	if (n == 1) {
+		snprintf(name, sz, "%s", v[0].bdf);
+		free(v);
+		return 0;
+	}
+	for (size_t i = 0; i < n && used < sizeof(list); i++)
+		used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s",
+					 i ? ", " : "", v[i].bdf);
+	free(v);
+	if (n == 0) {
+		err.kind = PRM_E_NODEV;
+		err.reason = "not_found";
+		snprintf(err.msg, sizeof(err.msg),
+			 "no ConnectX device found; name one with -d (e.g. -d sim or -d image:FILE)");
+		return cmd_fail(&err);
+	}
+	return cmd_usage("%zu ConnectX functions present (%s); choose one with -d", n, list);
+}
+
+int cmd_open_device(bool need_bar, struct dev **out)
+{
+	struct dev_open_opts o = { .access = G.access, .need_bar = need_bar,
+				   .write = G.write };
+	struct prm_err err = { 0 };
+	char only[32];
+	const char *name = G.device;
+	int rc;
+
+	if (!name) {
+		rc = pick_only_device(only, sizeof(only));
+		if (rc)
+			return rc;
+		name = only;
+	}
+	if (dev_open(name, &o, out, &err))
+		return cmd_fail(&err);
+	return 0;
+}

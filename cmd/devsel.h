@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+#ifndef PRMCTL_CMD_DEVSEL_H
+#define PRMCTL_CMD_DEVSEL_H
+
+#include <stdbool.h>
+
+#include "lib/dev/dev.h"
+
+/*
+ * Open the device named by -d, or the only ConnectX present when -d is
+ * absent. On failure the error is reported and the exit status returned.
+ */
+int cmd_open_device(bool need_bar, struct dev **out);
+
+#endif

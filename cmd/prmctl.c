@@ -1,0 +1,401 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * prmctl [global options] COMMAND [VERB] [options] [args]
+ *
+ * Three argp levels: the global one stops at the command word; a command
+ * with verbs stops at the verb; the verb (or a command without verbs)
+ * parses the rest. Every level has the global options as a child, so they
+ * are accepted anywhere.
+ */
+#include <argp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd/cmd.h"
+#include "cmd/dump.h"
+#include "lib/out/out.h"
+#include "lib/util/match.h"
+
+#ifndef PRMCTL_VERSION
+#define PRMCTL_VERSION "0.0.0"
+#endif
+
+enum { OPT_ACCESS = 0x100, OPT_WRITE, OPT_DUMP_COMMANDS };
+
+static const struct argp_option global_options[] = {
+	{ "device", 'd', "DEV", 0,
+	  "Device: PCI address, mlx5_N, netdev, fwctlN, sim, sim:NAME, image:FILE", 0 },
+	{ "json", 'j', NULL, 0, "Print JSON", 0 },
+	{ "pretty", 'p', NULL, 0, "Indent JSON output (with --json)", 0 },
+	{ "verbose", 'v', NULL, 0, "More detail (repeatable)", 0 },
+	{ "quiet", 'q', NULL, 0, "Print only errors and results", 0 },
+	{ "access", OPT_ACCESS, "PATH", 0,
+	  "Force an access path: fwctl, pci, devlink, cmdq", 0 },
+	{ "write", OPT_WRITE, NULL, 0,
+	  "Allow operations that change device state on real hardware", 0 },
+	{ "version", 'V', NULL, 0, "Print the version", 0 },
+	{ "help", 'h', NULL, 0, "Give this help", 0 },
+	{ 0 }
+};
+
+static error_t global_parse(int key, char *arg, struct argp_state *state)
+{
+	switch (key) {
+	case 'd':
+		G.device = arg;
+		break;
+	case 'j':
+		G.json = true;
+		break;
+	case 'p':
+		G.pretty = true;
+		break;
+	case 'v':
+		G.verbose++;
+		break;
+	case 'q':
+		G.quiet = true;
+		break;
+	case OPT_ACCESS:
+		G.access = arg;
+		break;
+	case OPT_WRITE:
+		G.write = true;
+		break;
+	case 'V':
+		printf("prmctl %s\n", PRMCTL_VERSION);
+		G.help_shown = true;
+		state->next = state->argc;
+		break;
+	case 'h':
+		argp_state_help(state, stdout, ARGP_HELP_STD_HELP);
+		G.help_shown = true;
+		state->next = state->argc;
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+const struct argp prm_global_argp = { global_options, global_parse, NULL, NULL,
+				      NULL, NULL, NULL };
+
+const struct argp_child prm_global_children[] = {
+	{ &prm_global_argp, 0, "Global options:", 100 },
+	{ 0 }
+};
+
+/* ---- level 1: global options, then the command word ---- */
+
+static const struct argp_option top_options[] = {
+	{ "dump-commands", OPT_DUMP_COMMANDS, NULL, OPTION_HIDDEN,
+	  "Print the command table as JSON", 0 },
+	{ 0 }
+};
+
+struct top_state {
+	int cmd_index;		/* argv index of the command word, 0 if none */
+	bool dump;
+};
+
+static error_t top_parse(int key, char *arg, struct argp_state *state)
+{
+	struct top_state *t = state->input;
+
+	(void)arg;
+	switch (key) {
+	case OPT_DUMP_COMMANDS:
+		t->dump = true;
+		break;
+	case ARGP_KEY_ARG:
+		t->cmd_index = state->next - 1;
+		state->next = state->argc;	/* the command parses the rest */
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static size_t ncommands(void)
+{
+	size_t n = 0;
+
+	while (prm_commands[n])
+		n++;
+	return n;
+}
+
+static char *commands_help(void)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return NULL;
+	fprintf(f, "Commands:\n");
+	for (size_t i = 0; prm_commands[i]; i++)
+		fprintf(f, "  %-10s %s\n", prm_commands[i]->name,
+			prm_commands[i]->summary);
+	fprintf(f, "  %-10s %s\n", "help", "Show the help of a command");
+	fprintf(f, "\nDevices (-d): 0000:3b:00.0 or 3b:00.0, mlx5_0, eth2, fwctl0, "
+		   "sim, sim:NAME, image:FILE.\n"
+		   "Exit status: 0 ok, 1 failed, 2 usage, 3 no device/access, "
+		   "4 check found a problem, 5 timed out.\n"
+		   "See prmctl(8) and prmctl-COMMAND(8).");
+	fclose(f);
+	return buf;
+}
+
+static char *top_help_filter(int key, const char *text, void *input)
+{
+	(void)input;
+	if (key == ARGP_KEY_HELP_POST_DOC)
+		return commands_help();
+	return (char *)text;
+}
+
+static const struct argp_child top_children[] = {
+	{ &prm_global_argp, 0, NULL, 0 },
+	{ 0 }
+};
+
+static const struct argp top_argp = {
+	top_options, top_parse, "COMMAND [VERB] [ARG...]",
+	"prmctl -- diagnose NVIDIA/Mellanox ConnectX (mlx5) adapters\v",
+	top_children, top_help_filter, NULL
+};
+
+/* ---- level 2: a command with verbs ---- */
+
+static const struct prm_cmd *cur_cmd;
+
+struct group_state {
+	int verb_index;
+};
+
+static error_t group_parse(int key, char *arg, struct argp_state *state)
+{
+	struct group_state *g = state->input;
+
+	(void)arg;
+	if (key != ARGP_KEY_ARG)
+		return ARGP_ERR_UNKNOWN;
+	g->verb_index = state->next - 1;
+	state->next = state->argc;
+	return 0;
+}
+
+static char *group_help_filter(int key, const char *text, void *input)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)input;
+	if (key != ARGP_KEY_HELP_POST_DOC || !cur_cmd)
+		return (char *)text;
+	f = open_memstream(&buf, &len);
+	if (!f)
+		return NULL;
+	fprintf(f, "Verbs:\n");
+	for (size_t i = 0; i < cur_cmd->nverbs; i++)
+		fprintf(f, "  %-10s %s\n", cur_cmd->verbs[i].name,
+			cur_cmd->verbs[i].summary);
+	fprintf(f, "\nSee 'prmctl %s VERB --help' and prmctl-%s(8).", cur_cmd->name,
+		cur_cmd->name);
+	fclose(f);
+	return buf;
+}
+
+static struct argp group_argp = { NULL, group_parse, "VERB [ARG...]", NULL,
+				  prm_global_children, group_help_filter, NULL };
+
+/* ---- dispatch ---- */
+
+static char *join_name(const char *a, const char *b)
+{
+	char *s = NULL;
+
+	if (asprintf(&s, "%s %s", a, b) < 0)
+		return NULL;
+	return s;
+}
+
+/* Commands are an array of pointers; matching needs their names in a row. */
+static const char *cmd_names[64];
+
+static int find_command(const char *word, const struct prm_cmd **out)
+{
+	struct match_set s = { cmd_names, ncommands(), sizeof(cmd_names[0]) };
+	char list[256];
+	size_t idx;
+
+	switch (match_name(&s, word, &idx)) {
+	case MATCH_EXACT:
+	case MATCH_PREFIX:
+		*out = prm_commands[idx];
+		return 0;
+	case MATCH_AMBIGUOUS:
+		match_list_prefixed(&s, word, list, sizeof(list));
+		return cmd_usage("'%s' is ambiguous: %s", word, list);
+	case MATCH_NONE:
+		break;
+	}
+	if (match_suggest(&s, word))
+		return cmd_usage("unknown command '%s'; did you mean '%s'? (see 'prmctl --help')",
+				 word, match_suggest(&s, word));
+	return cmd_usage("unknown command '%s' (see 'prmctl --help')", word);
+}
+
+static int find_verb(const struct prm_cmd *c, const char *word,
+		     const struct prm_verb **out)
+{
+	struct match_set s = { c->verbs, c->nverbs, sizeof(c->verbs[0]) };
+	char list[256];
+	size_t idx;
+
+	switch (match_name(&s, word, &idx)) {
+	case MATCH_EXACT:
+	case MATCH_PREFIX:
+		*out = &c->verbs[idx];
+		return 0;
+	case MATCH_AMBIGUOUS:
+		match_list_prefixed(&s, word, list, sizeof(list));
+		return cmd_usage("%s: '%s' is ambiguous: %s", c->name, word, list);
+	case MATCH_NONE:
+		break;
+	}
+	if (match_suggest(&s, word))
+		return cmd_usage("%s: unknown verb '%s'; did you mean '%s'? (see 'prmctl %s --help')",
+				 c->name, word, match_suggest(&s, word), c->name);
+	return cmd_usage("%s: unknown verb '%s' (see 'prmctl %s --help')", c->name,
+			 word, c->name);
+}
+
+static int run_verb(const struct prm_cmd *c, const struct prm_verb *v, int argc,
+		    char **argv)
+{
+	char *name = join_name("prmctl", c->name), *full;
+	int rc;
+
+	full = name ? join_name(name, v->name) : NULL;
+	free(name);
+	if (!full)
+		return EXIT_FAIL;
+	argv[0] = full;
+	rc = v->run(argc, argv);
+	free(full);
+	return rc;
+}
+
+static int run_group(const struct prm_cmd *c, int argc, char **argv)
+{
+	struct group_state g = { 0 };
+	const struct prm_verb *v = NULL;
+	int rc;
+
+	cur_cmd = c;
+	group_argp.doc = c->summary;
+	rc = cmd_parse(&group_argp, argc, argv, &g);
+	if (rc || G.help_shown)
+		return rc;
+	if (!g.verb_index) {
+		if (!c->default_verb)
+			return cmd_usage("%s: which verb? (see 'prmctl %s --help')",
+					 c->name, c->name);
+		rc = find_verb(c, c->default_verb, &v);
+		if (rc)
+			return rc;
+		return run_verb(c, v, argc, argv);
+	}
+	rc = find_verb(c, argv[g.verb_index], &v);
+	if (rc)
+		return rc;
+	return run_verb(c, v, argc - g.verb_index, argv + g.verb_index);
+}
+
+static int run_command(const struct prm_cmd *c, int argc, char **argv)
+{
+	char *name = join_name("prmctl", c->name);
+	int rc;
+
+	if (!name)
+		return EXIT_FAIL;
+	argv[0] = name;
+	rc = c->verbs ? run_group(c, argc, argv) : c->run(argc, argv);
+	free(name);
+	return rc;
+}
+
+/* `prmctl help [COMMAND [VERB]]` */
+static int help(int argc, char **argv)
+{
+	const struct prm_cmd *c;
+	char *args[3];
+	int rc;
+
+	if (argc < 2) {
+		argp_help(&top_argp, stdout, ARGP_HELP_STD_HELP, (char *)"prmctl");
+		return EXIT_OK;
+	}
+	rc = find_command(argv[1], &c);
+	if (rc)
+		return rc;
+	args[0] = argv[1];
+	args[1] = argc > 2 ? argv[2] : (char *)"--help";
+	args[2] = argc > 2 ? (char *)"--help" : NULL;
+	return run_command(c, argc > 2 ? 3 : 2, args);
+}
+
+/* Usage errors found before parsing must already be JSON when asked. */
+static bool wants_json(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			break;
+		if (strcmp(argv[i], "--json") == 0)
+			return true;
+		if (argv[i][0] == '-' && argv[i][1] != '-' &&
+		    strspn(argv[i] + 1, "jpvqVh") == strlen(argv[i] + 1) &&
+		    strchr(argv[i], 'j'))
+			return true;
+	}
+	return false;
+}
+
+int main(int argc, char **argv)
+{
+	struct top_state t = { 0 };
+	struct out_opts o = { 0 };
+	const struct prm_cmd *c;
+	int rc;
+
+	for (size_t i = 0; prm_commands[i] && i < 63; i++)
+		cmd_names[i] = prm_commands[i]->name;
+	argp_err_exit_status = EXIT_USAGE;
+	G.json = wants_json(argc, argv);
+	o.mode = G.json ? OUT_JSON : OUT_TEXT;
+	o.prog = "prmctl";
+	out_init(&o);
+	argv[0] = (char *)"prmctl";
+	rc = cmd_parse(&top_argp, argc, argv, &t);
+	if (rc || G.help_shown)
+		return rc;
+	if (t.dump)
+		return dump_commands(prm_commands, &prm_global_argp);
+	if (!t.cmd_index) {
+		argp_help(&top_argp, stderr, ARGP_HELP_STD_HELP, (char *)"prmctl");
+		return cmd_usage("no command given");
+	}
+	if (strcmp(argv[t.cmd_index], "help") == 0)
+		return help(argc - t.cmd_index, argv + t.cmd_index);
+	rc = find_command(argv[t.cmd_index], &c);
+	if (rc)
+		return rc;
+	return run_command(c, argc - t.cmd_index, argv + t.cmd_index);
+}

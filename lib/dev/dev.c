@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+#include "lib/dev/dev.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/dev/sysfs.h"
+#include "lib/prm/models.h"
+
+const char *const dev_access_paths[] = { "fwctl", "pci", "devlink", "cmdq", NULL };
+
+static int check_access(const char *access, struct prm_err *err)
+{
+	for (size_t i = 0; dev_access_paths[i]; i++)
+		if (strcmp(access, dev_access_paths[i]) == 0)
+			return 0;
+	return prm_err_set(err, PRM_E_USAGE, 0, "bad_access",
+			   "unknown access path '%s' (fwctl, pci, devlink, cmdq)",
+			   access);
+}
+
+static int open_pci(struct dev *d, const struct dev_open_opts *o,
+		    struct prm_err *err)
+{
+	if (discover_one(&d->name.pci, &d->info, err))
+		return prm_err_prefix(err, "%s: ", d->label), -1;
+	d->has_info = true;
+	if (d->info.vendor_id != PRM_PCI_VENDOR_MELLANOX)
+		return prm_err_set(err, PRM_E_NODEV, ENODEV, "not_connectx",
+				   "%s (%s) is not a ConnectX function (vendor 0x%04x, device 0x%04x)",
+				   d->label, d->info.bdf, d->info.vendor_id,
+				   d->info.device_id);
+	d->model = d->info.model;
+	if (o->access && strcmp(o->access, "pci"))
+		return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "no_access_path",
+				   "%s: access path '%s' is not available in this version of prmctl",
+				   d->label, o->access);
+	d->access = "pci";
+	if (dev_bar_open(d, &d->bar_err) && o->need_bar) {
+		*err = d->bar_err;
+		return -1;
+	}
+	return 0;
+}
+
+int dev_open(const char *name, const struct dev_open_opts *o, struct dev **out,
+	     struct prm_err *err)
+{
+	static const struct dev_open_opts none = { 0 };
+	struct dev *d;
+	int rc = 0;
+
+	*out = NULL;
+	if (!o)
+		o = &none;
+	if (o->access && check_access(o->access, err))
+		return -1;
+	d = calloc(1, sizeof(*d));
+	if (!d)
+		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
+	if (devname_parse(name, &d->name, err)) {
+		free(d);
+		return -1;
+	}
+	snprintf(d->label, sizeof(d->label), "%s", name);
+	switch (d->name.kind) {
+	case DEV_KIND_IMAGE:
+		if (o->access)
+			rc = prm_err_set(err, PRM_E_USAGE, 0, "bad_access",
+					 "--access does not apply to image: devices");
+		else
+			rc = dev_image_open(d, d->name.arg, err);
+		break;
+	case DEV_KIND_SIM:
+		rc = dev_sim_open(d, d->name.arg, err);
+		break;
+	case DEV_KIND_NAME:
+	case DEV_KIND_FWCTL:
+		rc = sysfs_resolve_name(d->name.kind == DEV_KIND_FWCTL ? "fwctl" : NULL,
+					d->name.arg, &d->name.pci, &d->via, err);
+		if (rc == 0)
+			rc = open_pci(d, o, err);
+		break;
+	case DEV_KIND_PCI:
+		rc = open_pci(d, o, err);
+		break;
+	}
+	if (rc) {
+		dev_close(d);
+		return -1;
+	}
+	*out = d;
+	return 0;
+}
+
+void dev_close(struct dev *d)
+{
+	if (!d)
+		return;
+	if (d->ops && d->ops->close)
+		d->ops->close(d);
+	free(d);
+}
+
+int dev_bar_read(struct dev *d, uint32_t off, void *buf, size_t len,
+		 struct prm_err *err)
+{
+	if (!d->ops) {
+		if (d->bar_err.msg[0]) {
+			*err = d->bar_err;
+			return -1;
+		}
+		return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "no_bar",
+				   "%s: BAR0 is not reachable", d->label);
+	}
+	if ((uint64_t)off + len > d->bar_size)
+		return prm_err_set(err, PRM_E_FAILED, ERANGE, "out_of_range",
+				   "%s: BAR0 read at 0x%x+%zu beyond its %zu bytes",
+				   d->label, off, len, d->bar_size);
+	return d->ops->bar_read(d, off, buf, len, err);
+}

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+#ifndef PRMCTL_DEV_DEV_H
+#define PRMCTL_DEV_DEV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/dev/devname.h"
+#include "lib/dev/discover.h"
+#include "lib/util/err.h"
+
+/*
+ * An opened device: its name, what the OS knows of it (for PCI-backed
+ * names), and BAR0 read access through the path that was chosen. Only the
+ * lowest layer differs between a real function, a saved image and the
+ * simulator.
+ */
+struct dev;
+
+struct dev_ops {
+	/* Raw BAR0 bytes (device byte order) at off. */
+	int (*bar_read)(struct dev *d, uint32_t off, void *buf, size_t len,
+			struct prm_err *err);
+	void (*close)(struct dev *d);
+};
+
+struct dev {
+	struct dev_name name;
+	char label[DEVNAME_MAX + 16];	/* how messages name the device */
+	const char *via;		/* "rdma", "netdev", "fwctl" or NULL */
+	bool has_info;
+	struct dev_info info;
+	const char *access;		/* access path in use: "pci", "image", "sim" */
+	const struct dev_ops *ops;	/* NULL: BAR0 not reachable */
+	struct prm_err bar_err;		/* why BAR0 is not reachable */
+	size_t bar_size;
+	void *priv;
+	/* identity known without PCI (image, sim) */
+	const char *model;
+	const char *source;		/* image file, sim name */
+};
+
+struct dev_open_opts {
+	const char *access;	/* forced access path, or NULL for the best one */
+	bool need_bar;		/* fail unless BAR0 is readable */
+	bool write;		/* --write given */
+};
+
+/* Access paths prmctl knows, in order of preference. */
+extern const char *const dev_access_paths[];
+
+/* Resolve and open a device by any name form. Errors are PRM_E_NODEV/USAGE. */
+int dev_open(const char *name, const struct dev_open_opts *o, struct dev **out,
+	     struct prm_err *err);
+void dev_close(struct dev *d);
+
+int dev_bar_read(struct dev *d, uint32_t off, void *buf, size_t len,
+		 struct prm_err *err);
+
+/* Backends (one file each). They fill d->ops, d->priv, d->bar_size. */
+int dev_image_open(struct dev *d, const char *file, struct prm_err *err);
+int dev_bar_open(struct dev *d, struct prm_err *err);
+int dev_sim_open(struct dev *d, const char *name, struct prm_err *err);
+
+#endif

@@ -1,0 +1,504 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+#include "lib/out/out.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/out/table.h"
+
+#define KEY_WIDTH 24
+#define MAX_DEPTH 32
+
+enum frame_type { FR_ROOT, FR_OBJ, FR_ARR, FR_TABLE, FR_ROW, FR_CELL };
+
+struct frame {
+	enum frame_type type;
+	json_t *j;		/* JSON container */
+	char key[64];		/* text: name of this container */
+	unsigned index;		/* text: next element index (arrays) */
+	int indent;		/* text: indent of the members */
+};
+
+static struct {
+	struct out_opts o;
+	struct frame st[MAX_DEPTH];
+	int sp;			/* st[sp] is the open container */
+	bool open;
+	struct out_table tab;	/* text: rows of the open table */
+	char cell[1024];	/* text: comma-joined cell being built */
+} S = { .o = { .mode = OUT_TEXT } };
+
+void out_init(const struct out_opts *o)
+{
+	S.o = *o;
+	if (!S.o.out)
+		S.o.out = stdout;
+	if (!S.o.err)
+		S.o.err = stderr;
+	if (!S.o.prog)
+		S.o.prog = "prmctl";
+}
+
+void out_set_format(enum out_mode mode, bool pretty)
+{
+	if (!S.open) {
+		S.o.mode = mode;
+		S.o.pretty = pretty;
+	}
+}
+
+enum out_mode out_mode(void)
+{
+	return S.o.mode;
+}
+
+bool out_json(void)
+{
+	return S.o.mode == OUT_JSON;
+}
+
+static struct frame *top(void)
+{
+	return &S.st[S.sp];
+}
+
+/*
+ * jansson integers are signed 64-bit; values above INT64_MAX are stored as a
+ * marked string and turned back into bare digits when the document is
+ * written, so numbers stay numbers.
+ */
+#define U64_MARK "\x01prmctl-u64:"
+
+static json_t *json_u64(uint64_t v)
+{
+	char buf[48];
+
+	if (v <= INT64_MAX)
+		return json_integer((json_int_t)v);
+	snprintf(buf, sizeof(buf), U64_MARK "%" PRIu64, v);
+	return json_string(buf);
+}
+
+static void unmark_u64(char *s)
+{
+	static const char esc[] = "\"\\u0001prmctl-u64:";
+	char *p;
+
+	while ((p = strstr(s, esc))) {
+		char *digits = p + sizeof(esc) - 1, *end = strchr(digits, '"');
+		size_t n;
+
+		if (!end)
+			return;
+		n = (size_t)(end - digits);
+		memmove(p, digits, n);
+		memmove(p + n, end + 1, strlen(end + 1) + 1);
+	}
+}
+
+/* Text from devices and files may not be UTF-8; never drop the member. */
+static json_t *json_text(const char *s)
+{
+	json_t *j = json_string(s);
+	char *copy;
+
+	if (j)
+		return j;
+	copy = strdup(s);
+	if (!copy)
+		return NULL;
+	for (char *p = copy; *p; p++)
+		if ((unsigned char)*p >= 0x80)
+			*p = '?';
+	j = json_string(copy);
+	free(copy);
+	return j;
+}
+
+static void json_put(const char *key, json_t *v)
+{
+	struct frame *f = top();
+
+	if (!v)
+		return;
+	if (f->type == FR_ARR || f->type == FR_TABLE)
+		json_array_append_new(f->j, v);
+	else if (key)
+		json_object_set_new(f->j, key, v);
+	else
+		json_decref(v);
+}
+
+/* Text: the label of a scalar, "key" or "array[i]". */
+static void text_label(const char *key, char *buf, size_t sz)
+{
+	struct frame *f = top();
+
+	if (!key && f->type == FR_ARR)
+		snprintf(buf, sz, "%s[%u]", f->key, f->index++);
+	else
+		snprintf(buf, sz, "%s", key ? key : "");
+}
+
+static void text_put(const char *key, const char *val)
+{
+	struct frame *f = top();
+	char label[96];
+
+	if (f->type == FR_ROW) {
+		out_table_cell(&S.tab, key ? key : "", val);
+		return;
+	}
+	if (f->type == FR_CELL) {
+		size_t len = strlen(S.cell);
+
+		snprintf(S.cell + len, sizeof(S.cell) - len, "%s%s",
+			 len ? "," : "", val);
+		return;
+	}
+	text_label(key, label, sizeof(label));
+	fprintf(S.o.out, "%*s%-*s %s\n", f->indent, "",
+		KEY_WIDTH - f->indent > 0 ? KEY_WIDTH - f->indent : 0, label,
+		val);
+}
+
+static void push(enum frame_type type, const char *key, json_t *j, int indent)
+{
+	struct frame *f;
+
+	if (S.sp + 1 >= MAX_DEPTH)
+		return;
+	f = &S.st[++S.sp];
+	memset(f, 0, sizeof(*f));
+	f->type = type;
+	f->j = j;
+	f->indent = indent;
+	snprintf(f->key, sizeof(f->key), "%s", key ? key : "");
+}
+
+void out_doc_begin(void)
+{
+	out_doc_abort();
+	S.sp = 0;
+	S.st[0] = (struct frame){ .type = FR_ROOT };
+	S.open = true;
+	if (out_json()) {
+		S.st[0].j = json_object();
+		json_object_set_new(S.st[0].j, "schema", json_string(OUT_SCHEMA));
+	}
+}
+
+void out_doc_abort(void)
+{
+	if (S.open && S.st[0].j)
+		json_decref(S.st[0].j);
+	out_table_free(&S.tab);
+	memset(S.st, 0, sizeof(S.st));
+	S.sp = 0;
+	S.open = false;
+}
+
+static int write_json(json_t *doc, bool pretty)
+{
+	size_t flags = JSON_ENCODE_ANY | (pretty ? JSON_INDENT(2) : JSON_COMPACT);
+	char *s = json_dumps(doc, flags);
+	int rc = 0;
+
+	if (!s)
+		return -1;
+	unmark_u64(s);
+	if (fputs(s, S.o.out) == EOF || fputc('\n', S.o.out) == EOF)
+		rc = -1;
+	free(s);
+	return rc;
+}
+
+int out_doc_end(void)
+{
+	int rc = 0;
+
+	if (!S.open)
+		return 0;
+	while (S.sp > 0) {
+		if (top()->type == FR_TABLE)
+			out_table_end();
+		else if (top()->type == FR_ARR)
+			out_arr_end();
+		else
+			out_obj_end();
+	}
+	if (out_json())
+		rc = write_json(S.st[0].j, S.o.pretty);
+	out_doc_abort();
+	if (fflush(S.o.out) == EOF || ferror(S.o.out))
+		rc = -1;
+	return rc;
+}
+
+void out_obj_begin(const char *key)
+{
+	struct frame *f = top();
+	char label[96];
+
+	if (out_json()) {
+		json_t *o = json_object();
+
+		json_put(key, json_incref(o));
+		json_decref(o);
+		push(FR_OBJ, key, o, 0);
+		return;
+	}
+	if (f->type == FR_TABLE) {
+		out_table_row(&S.tab);
+		push(FR_ROW, key, NULL, 0);
+		return;
+	}
+	text_label(key, label, sizeof(label));
+	if (*label)
+		fprintf(S.o.out, "%*s%s:\n", f->indent, "", label);
+	push(FR_OBJ, key, NULL, *label ? f->indent + 2 : f->indent);
+}
+
+void out_obj_end(void)
+{
+	if (S.sp > 0)
+		S.sp--;
+}
+
+void out_arr_begin(const char *key)
+{
+	struct frame *f = top();
+
+	if (out_json()) {
+		json_t *a = json_array();
+
+		json_put(key, json_incref(a));
+		json_decref(a);
+		push(FR_ARR, key, a, 0);
+		return;
+	}
+	if (f->type == FR_ROW) {
+		S.cell[0] = '\0';
+		push(FR_CELL, key, NULL, 0);
+		return;
+	}
+	push(FR_ARR, key, NULL, f->indent);
+}
+
+void out_arr_end(void)
+{
+	struct frame *f = top();
+
+	if (S.sp == 0)
+		return;
+	if (!out_json() && f->type == FR_CELL) {
+		char key[64];
+
+		snprintf(key, sizeof(key), "%s", f->key);
+		S.sp--;
+		out_table_cell(&S.tab, key, S.cell[0] ? S.cell : "-");
+		return;
+	}
+	S.sp--;
+}
+
+void out_table_begin(const char *key)
+{
+	if (out_json()) {
+		out_arr_begin(key);
+		top()->type = FR_TABLE;
+		return;
+	}
+	out_table_free(&S.tab);
+	push(FR_TABLE, key, NULL, top()->indent);
+}
+
+void out_table_end(void)
+{
+	if (S.sp == 0)
+		return;
+	if (!out_json())
+		out_table_print(&S.tab, S.o.out, top()->indent);
+	out_table_free(&S.tab);
+	S.sp--;
+}
+
+void out_u64(const char *key, uint64_t v)
+{
+	char buf[32];
+
+	if (out_json()) {
+		json_put(key, json_u64(v));
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%" PRIu64, v);
+	text_put(key, buf);
+}
+
+void out_s64(const char *key, int64_t v)
+{
+	char buf[32];
+
+	if (out_json()) {
+		json_put(key, json_integer((json_int_t)v));
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%" PRId64, v);
+	text_put(key, buf);
+}
+
+void out_hex(const char *key, uint64_t v)
+{
+	char buf[32];
+
+	if (out_json()) {
+		json_put(key, json_u64(v));
+		return;
+	}
+	snprintf(buf, sizeof(buf), "0x%" PRIx64, v);
+	text_put(key, buf);
+}
+
+void out_named(const char *key, uint64_t v, bool hex, const char *name)
+{
+	char buf[192];
+
+	if (out_json()) {
+		json_put(key, json_u64(v));
+		if (name && key && top()->type != FR_ARR) {
+			char nkey[96];
+
+			snprintf(nkey, sizeof(nkey), "%s_name", key);
+			json_put(nkey, json_text(name));
+		}
+		return;
+	}
+	snprintf(buf, sizeof(buf), hex ? "0x%" PRIx64 "%s%s%s" : "%" PRIu64 "%s%s%s",
+		 v, name ? " (" : "", name ? name : "", name ? ")" : "");
+	text_put(key, buf);
+}
+
+void out_bool(const char *key, bool v)
+{
+	if (out_json()) {
+		json_put(key, json_boolean(v));
+		return;
+	}
+	text_put(key, v ? "yes" : "no");
+}
+
+void out_str(const char *key, const char *s)
+{
+	if (out_json()) {
+		json_put(key, s ? json_text(s) : json_null());
+		return;
+	}
+	text_put(key, s && *s ? s : "-");
+}
+
+void out_strf(const char *key, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	out_str(key, buf);
+}
+
+void out_null(const char *key)
+{
+	out_str(key, NULL);
+}
+
+void out_str_list(const char *key, const char *csv)
+{
+	const char *p = csv ? csv : "";
+
+	out_arr_begin(key);
+	while (*p) {
+		const char *comma = strchr(p, ',');
+		size_t n = comma ? (size_t)(comma - p) : strlen(p);
+		char item[256];
+
+		snprintf(item, sizeof(item), "%.*s", (int)n, p);
+		out_str(NULL, item);
+		p += n + (comma ? 1 : 0);
+	}
+	out_arr_end();
+}
+
+void out_bytes(const char *key, const uint8_t *buf, size_t len)
+{
+	struct frame *f = top();
+
+	if (out_json()) {
+		json_t *a = json_array();
+
+		for (size_t i = 0; i < len; i++)
+			json_array_append_new(a, json_integer(buf[i]));
+		json_put(key, a);
+		return;
+	}
+	fprintf(S.o.out, "%*s%s:\n", f->indent, "", key ? key : "");
+	for (size_t i = 0; i < len; i += 16) {
+		fprintf(S.o.out, "%*s%04zx:", f->indent + 2, "", i);
+		for (size_t k = i; k < i + 16 && k < len; k++)
+			fprintf(S.o.out, " %02x", buf[k]);
+		fputc('\n', S.o.out);
+	}
+}
+
+void out_note(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (out_json())
+		return;
+	va_start(ap, fmt);
+	vfprintf(S.o.out, fmt, ap);
+	va_end(ap);
+	fputc('\n', S.o.out);
+}
+
+void out_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(S.o.err, "%s: warning: ", S.o.prog);
+	va_start(ap, fmt);
+	vfprintf(S.o.err, fmt, ap);
+	va_end(ap);
+	fputc('\n', S.o.err);
+}
+
+void out_error(int exit_code, const char *reason, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	fflush(S.o.out);
+	fprintf(S.o.err, "%s: %s\n", S.o.prog, msg);
+	fflush(S.o.err);
+	out_doc_abort();
+	if (out_json()) {
+		json_t *doc = json_object(), *e = json_object();
+
+		json_object_set_new(doc, "schema", json_string(OUT_SCHEMA));
+		json_object_set_new(e, "code", json_integer(exit_code));
+		json_object_set_new(e, "reason", json_string(reason ? reason : "failed"));
+		json_object_set_new(e, "message", json_text(msg));
+		json_object_set_new(doc, "error", e);
+		write_json(doc, S.o.pretty);
+		json_decref(doc);
+		fflush(S.o.out);
+	}
+}

@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+#ifndef PRMCTL_OUT_H
+#define PRMCTL_OUT_H
+
+/*
+ * The one emitter. A command calls out_*() once per field; the same call
+ * prints an aligned "name value" line in text mode or adds a member to the
+ * JSON document (jansson) in JSON mode. JSON is built in memory and written
+ * once at out_doc_end(), so a failure never leaves half a document behind.
+ *
+ * This is the only part of lib/ that writes, and it writes only to the
+ * streams cmd/ hands to out_init().
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define OUT_SCHEMA "prmctl/1"
+
+enum out_mode { OUT_TEXT = 0, OUT_JSON };
+
+struct out_opts {
+	enum out_mode mode;
+	bool pretty;		/* JSON: indent */
+	FILE *out;		/* documents */
+	FILE *err;		/* messages for people */
+	const char *prog;	/* prefix of messages on err */
+};
+
+void out_init(const struct out_opts *o);
+/* Options seen late (after the command word) switch the format. */
+void out_set_format(enum out_mode mode, bool pretty);
+enum out_mode out_mode(void);
+bool out_json(void);
+
+/* A document: one JSON object carrying "schema"; text prints as it goes. */
+void out_doc_begin(void);
+/* Writes the JSON document; returns -1 if the output stream failed. */
+int out_doc_end(void);
+/* Throw away an unfinished document (after an error). */
+void out_doc_abort(void);
+
+/* Structure. key is NULL for elements of an array. */
+void out_obj_begin(const char *key);
+void out_obj_end(void);
+void out_arr_begin(const char *key);
+void out_arr_end(void);
+
+/*
+ * A table: a JSON array of objects; in text, each object is a row, each
+ * member a column (header from the keys, widths from the contents), printed
+ * at out_table_end(). An array inside a row becomes a comma-joined cell.
+ */
+void out_table_begin(const char *key);
+void out_table_end(void);
+
+/* Values. */
+void out_u64(const char *key, uint64_t v);
+void out_s64(const char *key, int64_t v);
+void out_hex(const char *key, uint64_t v);
+/* Raw value with its decoded name: "0x1 (firmware internal error)" /
+ * "synd": 1, "synd_name": "firmware internal error". name may be NULL. */
+void out_named(const char *key, uint64_t v, bool hex, const char *name);
+void out_bool(const char *key, bool v);
+void out_str(const char *key, const char *s);	/* NULL prints as "-" / null */
+void out_strf(const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void out_null(const char *key);
+/* A comma-separated list as an array of strings ("" gives []). */
+void out_str_list(const char *key, const char *csv);
+/* A byte run: hex rows in text, an array of numbers in JSON. */
+void out_bytes(const char *key, const uint8_t *buf, size_t len);
+
+/* A line for people only (headings, "nothing found"); nothing in JSON. */
+void out_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A warning on the message stream (both modes). */
+void out_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * An error: the message on the message stream always; in JSON mode the
+ * unfinished document is dropped and one {"schema", "error": {...}} object
+ * goes to the output stream instead.
+ */
+void out_error(int exit_code, const char *reason, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+#endif

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+#include "lib/prm/initseg.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "lib/prm/layouts/layouts.h"
+#include "lib/prm/models.h"
+#include "lib/prm/names.h"
+
+struct want {
+	const char *path;
+	uint64_t *dst;
+};
+
+int prm_initseg_summarize(const void *buf, size_t len,
+			  struct prm_initseg_summary *s, struct prm_err *err)
+{
+	const struct prm_layout *l = &prm_layout_initseg;
+	uint64_t rev_word, maj, min, sub, cmdif, init, nic, hsynd, hcnt, synd, hw;
+	const struct want w[] = {
+		{ "fw_rev_major", &maj }, { "fw_rev_minor", &min },
+		{ "fw_rev_subminor", &sub }, { "cmd_interface_rev", &cmdif },
+		{ "initializing", &init }, { "nic_interface", &nic },
+		{ "health_syndrome", &hsynd }, { "health_counter", &hcnt },
+		{ "health_buffer.synd", &synd }, { "health_buffer.hw_id", &hw },
+	};
+
+	memset(s, 0, sizeof(*s));
+	if (len < prm_layout_bytes(l))
+		return prm_err_set(err, PRM_E_USAGE, 0, "short_input",
+				   "initialization segment needs %zu bytes, got %zu",
+				   prm_layout_bytes(l), len);
+	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+		if (prm_get(l, buf, len, w[i].path, w[i].dst, err))
+			return -1;
+	if (prm_bits_get(buf, len, 0, 32, &rev_word))
+		return -1;
+	s->all_ones = rev_word == 0xffffffffu;
+	s->fw_major = (uint16_t)maj;
+	s->fw_minor = (uint16_t)min;
+	s->fw_subminor = (uint16_t)sub;
+	snprintf(s->fw_version, sizeof(s->fw_version), "%u.%u.%04u",
+		 s->fw_major, s->fw_minor, s->fw_subminor);
+	s->cmd_interface_rev = (uint16_t)cmdif;
+	s->initializing = init != 0;
+	s->nic_interface = (uint8_t)nic;
+	s->nic_interface_name = prm_name_of(&prm_nic_interface_names, nic);
+	s->health_syndrome = (uint8_t)hsynd;
+	s->health_counter = (uint32_t)hcnt;
+	s->synd = (uint8_t)synd;
+	s->synd_name = prm_name_of(&prm_health_synd_names, synd);
+	s->hw_id = (uint32_t)hw;
+	s->chip = prm_chip_by_hw_id((uint16_t)(hw & 0xffff));
+	return 0;
+}

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+#ifndef PRMCTL_PRM_INITSEG_H
+#define PRMCTL_PRM_INITSEG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/util/err.h"
+
+/* The initialization-segment facts a device summary needs. */
+struct prm_initseg_summary {
+	bool all_ones;		/* fw_rev reads 0xffffffff: the function is gone */
+	uint16_t fw_major, fw_minor, fw_subminor;
+	char fw_version[32];	/* "28.41.1000" (subminor as %04u, as devlink) */
+	uint16_t cmd_interface_rev;
+	bool initializing;
+	uint8_t nic_interface;
+	const char *nic_interface_name;
+	uint8_t health_syndrome;
+	uint32_t health_counter;
+	uint8_t synd;		/* health buffer syndrome */
+	const char *synd_name;
+	uint32_t hw_id;		/* health buffer hw_id */
+	const char *chip;	/* chip named by hw_id, NULL if unknown */
+};
+
+/* buf holds BAR0 from offset 0, at least the initialization segment. */
+int prm_initseg_summarize(const void *buf, size_t len,
+			  struct prm_initseg_summary *s, struct prm_err *err);
+
+#endif

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+#ifndef PRMCTL_PRM_LAYOUTS_H
+#define PRMCTL_PRM_LAYOUTS_H
+
+#include "lib/prm/layout.h"
+
+/* Compiled-in layouts; one table per PRM structure. */
+extern const struct prm_layout prm_layout_initseg;
+extern const struct prm_layout prm_layout_health_buffer;
+extern const struct prm_layout prm_layout_cmdq_entry;
+extern const struct prm_layout prm_layout_cmd_mailbox_block;
+extern const struct prm_layout prm_layout_mbox_in;
+extern const struct prm_layout prm_layout_mbox_out;
+
+/* All compiled-in layouts, NULL-terminated, in the order `decode --list` shows. */
+extern const struct prm_layout *const prm_layouts[];
+
+/* Exact (case-insensitive) name lookup; NULL when unknown. */
+const struct prm_layout *prm_layout_lookup(const char *name);
+
+/* Helpers for writing tables: a field as (name, bit offset, width, ...). */
+#define PRM_FIELD(n, o, w, ...) { .name = (n), .off = (o), .width = (w), __VA_ARGS__ }
+#define PRM_LAYOUT_FIELDS(arr) .nfields = sizeof(arr) / sizeof((arr)[0]), .fields = (arr)
+
+#endif

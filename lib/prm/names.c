@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * Value names. Strings follow what the Linux mlx5 driver prints, so that a
+ * line from prmctl can be matched against a kernel log line.
+ */
+#include "lib/prm/names.h"
+
+#define NAMES(sym, ...)							\
+	static const struct prm_name sym##_v[] = { __VA_ARGS__ };	\
+	const struct prm_names sym = { sizeof(sym##_v) / sizeof(sym##_v[0]), sym##_v }
+
+/* mlx5_ifc.h MLX5_INITIAL_SEG_HEALTH_SYNDROME_*, health.c hsynd_str(). */
+NAMES(prm_health_synd_names,
+	{ 0x01, "firmware internal error" },
+	{ 0x07, "irisc not responding" },
+	{ 0x08, "unrecoverable hardware error" },
+	{ 0x09, "firmware CRC error" },
+	{ 0x0a, "ICM fetch PCI error" },
+	{ 0x0b, "HW fatal error" },	/* the kernel's string ends in a newline */
+	{ 0x0c, "async EQ buffer overrun" },
+	{ 0x0d, "EQ error" },
+	{ 0x0e, "Invalid EQ referenced" },
+	{ 0x0f, "FFSER error" },
+	{ 0x10, "High temperature" },
+	{ 0x12, "ICM fetch PCI data poisoned error" },
+	{ 0x13, "Trust lockdown error" });
+
+/* Linux log levels, health.c mlx5_loglevel_str(). */
+NAMES(prm_severity_names,
+	{ 0, "EMERGENCY" }, { 1, "ALERT" }, { 2, "CRITICAL" }, { 3, "ERROR" },
+	{ 4, "WARNING" }, { 5, "NOTICE" }, { 6, "INFO" }, { 7, "DEBUG" });
+
+/* mlx5_ifc.h MLX5_INITIAL_SEG_NIC_INTERFACE_*. */
+NAMES(prm_nic_interface_names,
+	{ 0, "full_driver" }, { 1, "disabled" }, { 2, "no_dram_nic" },
+	{ 7, "sw_reset" });
+
+NAMES(prm_nic_interface_supported_names,
+	{ 0, "full_driver" }, { 1, "disabled" }, { 2, "no_dram_nic" });
+
+/* cmd.c deliv_status_to_str(). */
+NAMES(prm_cmd_delivery_status_names,
+	{ 0x0, "no errors" },
+	{ 0x1, "signature error" },
+	{ 0x2, "token error" },
+	{ 0x3, "bad block number" },
+	{ 0x4, "output pointer not aligned to block size" },
+	{ 0x5, "input pointer not aligned to block size" },
+	{ 0x6, "firmware internal error" },
+	{ 0x7, "command input length error" },
+	{ 0x8, "command output length error" },
+	{ 0x9, "reserved fields not cleared" },
+	{ 0x10, "bad command descriptor type" });
+
+/* device.h MLX5_CMD_STAT_*, cmd.c cmd_status_str(). */
+NAMES(prm_cmd_status_names,
+	{ 0x00, "OK" },
+	{ 0x01, "internal error" },
+	{ 0x02, "bad operation" },
+	{ 0x03, "bad parameter" },
+	{ 0x04, "bad system state" },
+	{ 0x05, "bad resource" },
+	{ 0x06, "resource busy" },
+	{ 0x07, "FW not ready" },
+	{ 0x08, "limits exceeded" },
+	{ 0x09, "bad resource state" },
+	{ 0x0a, "bad index" },
+	{ 0x0f, "no resources" },
+	{ 0x10, "bad QP state" },
+	{ 0x30, "bad packet (discarded)" },
+	{ 0x40, "bad size too many outstanding CQEs" },
+	{ 0x50, "bad input length" },
+	{ 0x51, "bad output length" });
+
+/* mlx5_ifc.h MLX5_CMD_OP_* (the ones prmctl speaks or shows). */
+NAMES(prm_cmd_opcode_names,
+	{ 0x100, "QUERY_HCA_CAP" },
+	{ 0x101, "QUERY_ADAPTER" },
+	{ 0x102, "INIT_HCA" },
+	{ 0x103, "TEARDOWN_HCA" },
+	{ 0x104, "ENABLE_HCA" },
+	{ 0x105, "DISABLE_HCA" },
+	{ 0x107, "QUERY_PAGES" },
+	{ 0x108, "MANAGE_PAGES" },
+	{ 0x109, "SET_HCA_CAP" },
+	{ 0x10a, "QUERY_ISSI" },
+	{ 0x10b, "SET_ISSI" },
+	{ 0x710, "CREATE_DCT" },
+	{ 0x711, "DESTROY_DCT" },
+	{ 0x712, "DRAIN_DCT" },
+	{ 0x713, "QUERY_DCT" },
+	{ 0x714, "ARM_DCT_FOR_KEY_VIOLATION" },
+	{ 0x720, "CREATE_NVMF_BACKEND_CTRL" },
+	{ 0x721, "DESTROY_NVMF_BACKEND_CTRL" },
+	{ 0x722, "QUERY_NVMF_BACKEND_CTRL" },
+	{ 0x723, "ATTACH_NVMF_NAMESPACE" },
+	{ 0x724, "DETACH_NVMF_NAMESPACE" },
+	{ 0x728, "QUERY_NVMF_NAMESPACE_CONTEXT" },
+	{ 0x740, "QUERY_ESW_FUNCTIONS" },
+	{ 0x805, "ACCESS_REG" },
+	{ 0x80d, "NOP" },
+	{ 0xb02, "QUERY_NVMF_CC_RESPONSE" });
+
+/* device.h MLX5_PCI_CMD_XPORT. */
+NAMES(prm_cmd_xport_names, { 7, "pci" });
+
+/* driver.h CMD_OWNER_SW / CMD_OWNER_HW. */
+NAMES(prm_cmd_owner_names, { 0, "sw" }, { 1, "hw" });

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * Firmware majors follow the public numbering per chip (16 = ConnectX-5,
+ * 22 = ConnectX-6 Dx, 28 = ConnectX-7); PSIDs are made up and say so.
+ */
+#include "lib/sim/model.h"
+
+#include <string.h>
+
+const struct sim_model sim_models[] = {
+	{ "cx5", 0x1017, 0x20d, 16, 35, 2000, "SIM0000000005" },
+	{ "cx6dx", 0x101d, 0x212, 22, 39, 1002, "SIM0000000006" },
+	{ "cx7", 0x1021, 0x218, 28, 41, 1000, "SIM0000000007" },
+	{ NULL, 0, 0, 0, 0, 0, NULL },
+};
+
+const struct sim_model *sim_model_find(const char *key)
+{
+	for (const struct sim_model *m = sim_models; m->key; m++)
+		if (strcmp(m->key, key) == 0)
+			return m;
+	return NULL;
+}

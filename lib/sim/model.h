@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+#ifndef PRMCTL_SIM_MODEL_H
+#define PRMCTL_SIM_MODEL_H
+
+#include <stdint.h>
+
+/* Identity of a simulated adapter. */
+struct sim_model {
+	const char *key;	/* "cx7" */
+	uint16_t device_id;	/* PCI device id (vendor 0x15b3) */
+	uint16_t hw_id;		/* cr-space 0xf0014 */
+	uint16_t fw_major, fw_minor, fw_subminor;
+	const char *psid;
+};
+
+extern const struct sim_model sim_models[];	/* terminated by key == NULL */
+
+const struct sim_model *sim_model_find(const char *key);
+
+#endif

@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+#include "lib/util/hexparse.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Inputs above this are not hex dumps of PRM structures. */
+#define HEX_MAX_BYTES (64u << 20)
+
+struct sink {
+	uint8_t *buf;
+	size_t len, cap;
+	size_t last_start, last_len;	/* previous line, for '*' */
+};
+
+static int put(struct sink *s, uint8_t b)
+{
+	if (s->len == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 256;
+		uint8_t *n;
+
+		if (cap > HEX_MAX_BYTES)
+			return -1;
+		n = realloc(s->buf, cap);
+		if (!n)
+			return -1;
+		s->buf = n;
+		s->cap = cap;
+	}
+	s->buf[s->len++] = b;
+	return 0;
+}
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c = tolower(c);
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+struct tok {
+	const char *p;
+	size_t n;
+	size_t col;		/* 1-based */
+};
+
+static size_t tokenize(const char *line, size_t len, struct tok *t, size_t max)
+{
+	size_t n = 0, i = 0;
+
+	while (i < len && n < max) {
+		while (i < len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
+			i++;
+		if (i >= len)
+			break;
+		t[n].p = line + i;
+		t[n].col = i + 1;
+		while (i < len && line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
+			i++;
+		t[n].n = (size_t)(line + i - t[n].p);
+		n++;
+	}
+	return n;
+}
+
+static bool all_hex(const char *p, size_t n)
+{
+	if (n == 0)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (hexval((unsigned char)p[i]) < 0)
+			return false;
+	return true;
+}
+
+static int parse_offset(const struct tok *t, size_t *off)
+{
+	const char *p = t->p;
+	size_t n = t->n;
+	unsigned long long v = 0;
+
+	if (n && p[n - 1] == ':')
+		n--;
+	if (n > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+		p += 2;
+		n -= 2;
+	}
+	if (!all_hex(p, n) || n > 16)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		v = v * 16 + (unsigned)hexval((unsigned char)p[i]);
+	if (v > HEX_MAX_BYTES)
+		return -1;
+	*off = (size_t)v;
+	return 0;
+}
+
+static int fail(struct prm_err *err, size_t line, size_t col, const char *what)
+{
+	return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_hex",
+			   "hex dump line %zu, column %zu: %s", line, col, what);
+}
+
+/* Does this line start with an offset column? */
+static bool has_offset(const struct tok *t, size_t n, bool saw_offset)
+{
+	size_t digits = t[0].n;
+	const char *p = t[0].p;
+
+	if (n < 1)
+		return false;
+	if (p[digits - 1] == ':')
+		return true;
+	if (digits < 7 || !all_hex(p, digits))
+		return false;
+	/* hexdump -C / devlink: a bare offset of 7+ digits before byte tokens */
+	if (n >= 2 && t[1].n == 2)
+		return true;
+	/* hexdump -C ends with a line holding only the total length */
+	return n == 1 && saw_offset;
+}
+
+static int repeat_to(struct sink *s, size_t target, size_t line,
+		     struct prm_err *err)
+{
+	if (!s->last_len)
+		return fail(err, line, 1, "'*' with no line before it");
+	while (s->len < target) {
+		size_t start = s->last_start;
+
+		for (size_t i = 0; i < s->last_len && s->len < target; i++)
+			if (put(s, s->buf[start + i]))
+				return prm_err_set(err, PRM_E_USAGE, ENOMEM,
+						   "too_large",
+						   "hex dump larger than %u bytes",
+						   HEX_MAX_BYTES);
+	}
+	return 0;
+}
+
+int hex_parse(const char *text, size_t len, uint8_t **out, size_t *outlen,
+	      struct prm_err *err)
+{
+	struct sink s = { 0 };
+	size_t lineno = 0, pos = 0;
+	bool pending_repeat = false, saw_offset = false;
+
+	while (pos < len) {
+		const char *line = text + pos, *nl = memchr(line, '\n', len - pos);
+		size_t llen = nl ? (size_t)(nl - line) : len - pos;
+		struct tok t[160];
+		size_t n, first = 0, start;
+		const char *bar;
+
+		pos += llen + (nl ? 1 : 0);
+		lineno++;
+		if (memchr(line, '\0', llen))
+			goto bad_char;
+		if ((bar = memchr(line, '#', llen)))
+			llen = (size_t)(bar - line);
+		if ((bar = memchr(line, '|', llen)))	/* hexdump -C ascii */
+			llen = (size_t)(bar - line);
+		n = tokenize(line, llen, t, sizeof(t) / sizeof(t[0]));
+		if (n == sizeof(t) / sizeof(t[0]))
+			return free(s.buf), fail(err, lineno, 1, "line too long");
+		if (n == 0)
+			continue;
+		if (n == 1 && t[0].n == 1 && t[0].p[0] == '*') {
+			pending_repeat = true;
+			continue;
+		}
+		if (has_offset(t, n, saw_offset)) {
+			size_t off;
+
+			if (parse_offset(&t[0], &off))
+				return free(s.buf), fail(err, lineno, t[0].col,
+							 "bad offset");
+			if (pending_repeat) {
+				if (off < s.len)
+					return free(s.buf),
+					       fail(err, lineno, t[0].col,
+						    "offset goes backwards after '*'");
+				if (repeat_to(&s, off, lineno, err))
+					return free(s.buf), -1;
+				pending_repeat = false;
+			}
+			if (off != s.len) {
+				char what[96];
+
+				snprintf(what, sizeof(what),
+					 "offset 0x%zx, expected 0x%zx (gap or overlap)",
+					 off, s.len);
+				return free(s.buf), fail(err, lineno, t[0].col, what);
+			}
+			first = 1;
+			saw_offset = true;
+		} else if (pending_repeat) {
+			return free(s.buf), fail(err, lineno, 1,
+						 "'*' must be followed by an offset line");
+		}
+		start = s.len;
+		for (size_t i = first; i < n; i++) {
+			const char *p = t[i].p;
+			size_t k = t[i].n;
+
+			/* xxd / print_hex_dump ascii column: two spaces after hex */
+			if (first && i > first && t[0].p[t[0].n - 1] == ':' &&
+			    t[i].col >= t[i - 1].col + t[i - 1].n + 2)
+				break;
+			if (k > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+				p += 2;
+				k -= 2;
+			}
+			if (!all_hex(p, k) || k % 2) {
+				char what[96];
+
+				snprintf(what, sizeof(what),
+					 "'%.*s' is not a whole number of hex bytes",
+					 (int)(t[i].n > 40 ? 40 : t[i].n), t[i].p);
+				return free(s.buf), fail(err, lineno, t[i].col, what);
+			}
+			for (size_t j = 0; j < k; j += 2)
+				if (put(&s, (uint8_t)(hexval((unsigned char)p[j]) * 16 +
+						      hexval((unsigned char)p[j + 1]))))
+					return free(s.buf),
+					       prm_err_set(err, PRM_E_USAGE, ENOMEM,
+							   "too_large",
+							   "hex dump larger than %u bytes",
+							   HEX_MAX_BYTES);
+		}
+		if (s.len > start) {
+			s.last_start = start;
+			s.last_len = s.len - start;
+		}
+		continue;
+bad_char:
+		return free(s.buf), fail(err, lineno, 1, "NUL byte in text");
+	}
+	if (pending_repeat)
+		return free(s.buf), fail(err, lineno, 1,
+					 "'*' at the end without a closing offset");
+	*out = s.buf;
+	*outlen = s.len;
+	return 0;
+}

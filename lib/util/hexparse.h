@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+#ifndef PRMCTL_UTIL_HEXPARSE_H
+#define PRMCTL_UTIL_HEXPARSE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/util/err.h"
+
+/*
+ * Turn a hex dump as customers send them into bytes. Accepted per line:
+ *   plain tokens        "00 01 02", "0x00010203 0x04050607", "0001 0203"
+ *   xxd                 "00000000: 0102 0304 ...  ascii"
+ *   hexdump -C          "00000000  01 02 ...  |ascii|", "*" repeat lines
+ *   print_hex_dump /    "00000010: 01 02 ...", "0000000000000010 01 02 ..."
+ *   devlink region read
+ * A token of 2n hex digits is n bytes in the order written. An offset
+ * column must match the number of bytes read so far (a "*" line repeats the
+ * previous line up to the next offset). '#' starts a comment.
+ * On error, err names the line and column.
+ */
+int hex_parse(const char *text, size_t len, uint8_t **out, size_t *outlen,
+	      struct prm_err *err);
+
+#endif
