@@ -92,7 +92,7 @@ asan:
 	$(MAKE) --no-print-directory B=$(B)/asan CFLAGS='$(ASAN_FLAGS)' LDFLAGS='$(ASAN_FLAGS)' \
 		$(B)/asan/prmctl-bin unit-only
 
-$(B)/asan/prmctl-bin: $(CMD_OBJS) $(LIB_OBJS)
+$(B)/prmctl-bin: $(CMD_OBJS) $(LIB_OBJS)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(DEP_LIBS) $(LDLIBS)
 unit-only: $(UNIT_BINS)
 .PHONY: unit-only

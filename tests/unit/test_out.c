@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* lib/out: one call, text or JSON; tables; errors; the generic layout printer. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "lib/out/layout_print.h"
+#include "lib/out/out.h"
+#include "lib/prm/layouts/layouts.h"
+
+static char *obuf, *ebuf;
+static size_t olen, elen;
+static FILE *of, *ef;
+
+static void start(enum out_mode mode)
+{
+	struct out_opts o = { .mode = mode, .prog = "prmctl" };
+
+	of = open_memstream(&obuf, &olen);
+	ef = open_memstream(&ebuf, &elen);
+	o.out = of;
+	o.err = ef;
+	out_init(&o);
+}
+
+static void stop(void)
+{
+	fclose(of);
+	fclose(ef);
+}
+
+static void finish(void)
+{
+	free(obuf);
+	free(ebuf);
+	obuf = ebuf = NULL;
+}
+
+static void fields(void)
+{
+	out_doc_begin();
+	out_u64("count", 42);
+	out_hex("addr", 0x1f);
+	out_named("synd", 1, true, "firmware internal error");
+	out_named("severity", 3, false, "ERROR");
+	out_bool("rfr", true);
+	out_str("model", "ConnectX-7");
+	out_null("driver");
+	out_hex("big", 0xfedcba9876543210ULL);
+	out_obj_begin("nested");
+	out_u64("inner", 7);
+	out_obj_end();
+	out_arr_begin("list");
+	out_hex(NULL, 0xa);
+	out_hex(NULL, 0xb);
+	out_arr_end();
+	assert_int_equal(out_doc_end(), 0);
+}
+
+static void text_lines(void **state)
+{
+	(void)state;
+	start(OUT_TEXT);
+	fields();
+	stop();
+	assert_non_null(strstr(obuf, "count                    42\n"));
+	assert_non_null(strstr(obuf, "synd                     0x1 (firmware internal error)\n"));
+	assert_non_null(strstr(obuf, "severity                 3 (ERROR)\n"));
+	assert_non_null(strstr(obuf, "rfr                      yes\n"));
+	assert_non_null(strstr(obuf, "driver                   -\n"));
+	assert_non_null(strstr(obuf, "big                      0xfedcba9876543210\n"));
+	assert_non_null(strstr(obuf, "nested:\n  inner                  7\n"));
+	assert_non_null(strstr(obuf, "list[1]                  0xb\n"));
+	assert_null(strstr(obuf, "schema"));
+	finish();
+}
+
+static void json_document(void **state)
+{
+	json_error_t jerr;
+	json_t *doc;
+
+	(void)state;
+	start(OUT_JSON);
+	fields();
+	stop();
+	/* one line, parseable, schema first */
+	assert_int_equal(strchr(obuf, '\n') - obuf, (long)olen - 1);
+	assert_int_equal(strncmp(obuf, "{\"schema\":\"prmctl/1\"", 20), 0);
+	/* numbers stay numbers, even above INT64_MAX */
+	assert_non_null(strstr(obuf, "\"big\":18364758544493064720"));
+	/* jansson reads integers above INT64_MAX only as reals */
+	doc = json_loads(obuf, JSON_DECODE_INT_AS_REAL, &jerr);
+	assert_non_null(doc);
+	assert_true(json_number_value(json_object_get(doc, "big")) > 1.8e19);
+	assert_true(json_number_value(json_object_get(doc, "count")) == 42);
+	assert_true(json_number_value(json_object_get(doc, "synd")) == 1);
+	assert_string_equal(json_string_value(json_object_get(doc, "synd_name")),
+			    "firmware internal error");
+	assert_true(json_is_true(json_object_get(doc, "rfr")));
+	assert_true(json_is_null(json_object_get(doc, "driver")));
+	assert_int_equal(json_array_size(json_object_get(doc, "list")), 2);
+	assert_true(json_number_value(json_object_get(json_object_get(doc, "nested"), "inner")) == 7);
+	json_decref(doc);
+	finish();
+}
+
+static void table_text(void **state)
+{
+	(void)state;
+	start(OUT_TEXT);
+	out_doc_begin();
+	out_table_begin("devices");
+	out_obj_begin(NULL);
+	out_str("pci_address", "0000:3b:00.0");
+	out_str_list("netdevs", "eth2,eth3");
+	out_obj_end();
+	out_obj_begin(NULL);
+	out_str("pci_address", "0000:af:00.1");
+	out_str_list("netdevs", "");
+	out_obj_end();
+	out_table_end();
+	out_doc_end();
+	stop();
+	assert_string_equal(obuf,
+			    "PCI ADDRESS   NETDEVS\n"
+			    "0000:3b:00.0  eth2,eth3\n"
+			    "0000:af:00.1  -\n");
+	finish();
+}
+
+static void error_in_json_replaces_document(void **state)
+{
+	json_t *doc, *e;
+
+	(void)state;
+	start(OUT_JSON);
+	out_doc_begin();
+	out_u64("half", 1);
+	out_error(3, "not_found", "mlx5_9: no such device");
+	stop();
+	assert_string_equal(ebuf, "prmctl: mlx5_9: no such device\n");
+	assert_null(strstr(obuf, "half"));
+	doc = json_loads(obuf, 0, NULL);
+	assert_non_null(doc);
+	assert_string_equal(json_string_value(json_object_get(doc, "schema")), "prmctl/1");
+	e = json_object_get(doc, "error");
+	assert_int_equal(json_integer_value(json_object_get(e, "code")), 3);
+	assert_string_equal(json_string_value(json_object_get(e, "reason")), "not_found");
+	json_decref(doc);
+	finish();
+}
+
+static void error_in_text_only_stderr(void **state)
+{
+	(void)state;
+	start(OUT_TEXT);
+	out_error(2, "usage", "bad");
+	stop();
+	assert_int_equal(olen, 0);
+	assert_string_equal(ebuf, "prmctl: bad\n");
+	finish();
+}
+
+static void non_utf8_string_kept(void **state)
+{
+	json_t *doc;
+
+	(void)state;
+	start(OUT_JSON);
+	out_doc_begin();
+	out_str("psid", "MT\xff\xfe_0000");
+	out_doc_end();
+	stop();
+	doc = json_loads(obuf, 0, NULL);
+	assert_non_null(doc);
+	assert_string_equal(json_string_value(json_object_get(doc, "psid")), "MT??_0000");
+	json_decref(doc);
+	finish();
+}
+
+static void layout_printer(void **state)
+{
+	uint8_t hb[64] = { 0 };
+	struct prm_err err = { 0 };
+	json_t *doc;
+
+	(void)state;
+	hb[0x00] = 0x12;	/* assert_var[0] = 0x12000000 */
+	hb[0x38] = 0x8b;	/* rfr, valid, severity 3 */
+	hb[0x3d] = 0x01;	/* synd */
+	start(OUT_JSON);
+	out_doc_begin();
+	assert_int_equal(out_layout(&prm_layout_health_buffer, hb, sizeof(hb), 0, &err), 0);
+	out_doc_end();
+	stop();
+	doc = json_loads(obuf, 0, NULL);
+	assert_non_null(doc);
+	assert_int_equal(json_integer_value(json_array_get(json_object_get(doc, "assert_var"), 0)),
+			 0x12000000);
+	assert_int_equal(json_integer_value(json_object_get(doc, "severity")), 3);
+	assert_string_equal(json_string_value(json_object_get(doc, "severity_name")), "ERROR");
+	assert_true(json_is_true(json_object_get(doc, "rfr")));
+	assert_false(json_is_true(json_object_get(doc, "crr")));
+	assert_string_equal(json_string_value(json_object_get(doc, "synd_name")),
+			    "firmware internal error");
+	json_decref(doc);
+	finish();
+	/* a short buffer is an error, not a read past the end */
+	start(OUT_TEXT);
+	out_doc_begin();
+	assert_int_not_equal(out_layout(&prm_layout_health_buffer, hb, 0x30, 0, &err), 0);
+	out_doc_abort();
+	stop();
+	assert_non_null(strstr(err.msg, "only 48 given"));
+	finish();
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(text_lines),
+		cmocka_unit_test(json_document),
+		cmocka_unit_test(table_text),
+		cmocka_unit_test(error_in_json_replaces_document),
+		cmocka_unit_test(error_in_text_only_stderr),
+		cmocka_unit_test(non_utf8_string_kept),
+		cmocka_unit_test(layout_printer),
+	};
+
+	return cmocka_run_group_tests_name("out", tests, NULL, NULL);
+}
