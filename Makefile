@@ -22,8 +22,8 @@ ALL_CFLAGS  = -std=gnu11 $(WARN) $(CFLAGS) $(DEP_CFLAGS)
 B          := build
 LIB_SRCS   := $(sort $(wildcard lib/*/*.c lib/*/*/*.c))
 CMD_SRCS   := $(sort $(wildcard cmd/*.c))
-# the parts of lib that never touch the system: what the fuzzers link
-PURE_SRCS  := $(filter lib/prm/% lib/util/% lib/dev/devname.c,$(LIB_SRCS))
+# the parts of lib that never touch a device: what the fuzzers link
+FUZZ_LIB_SRCS := $(filter lib/prm/% lib/util/% lib/out/% lib/dev/devname.c,$(LIB_SRCS))
 
 LIB_OBJS   := $(LIB_SRCS:%.c=$(B)/obj/%.o)
 CMD_OBJS   := $(CMD_SRCS:%.c=$(B)/obj/%.o)
@@ -100,9 +100,9 @@ unit-only: $(UNIT_BINS)
 # libFuzzer harnesses over the pure parsers (clang)
 FUZZ_CC    ?= clang
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-$(B)/fuzz/%: tests/fuzz/%.c $(PURE_SRCS)
+$(B)/fuzz/%: tests/fuzz/%.c $(FUZZ_LIB_SRCS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(CPPFLAGS) -std=gnu11 $(FUZZ_FLAGS) -o $@ $^
+	$(FUZZ_CC) $(CPPFLAGS) -std=gnu11 $(FUZZ_FLAGS) $(DEP_CFLAGS) -o $@ $^ $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null)
 FUZZ_SECONDS ?= 60
 fuzz: $(FUZZ_BINS)
 	sh tests/run-fuzz $(FUZZ_SECONDS) $(FUZZ_BINS)

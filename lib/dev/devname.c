@@ -88,11 +88,11 @@ int devname_parse(const char *s, struct dev_name *n, struct prm_err *err)
 
 	memset(n, 0, sizeof(*n));
 	if (!s || !*s)
-		return prm_err_set(err, PRM_E_USAGE, 0, "bad_device",
+		return prm_err_set(err, PRM_E_NODEV, 0, "bad_device",
 				   "empty device name");
 	len = strlen(s);
 	if (len >= sizeof(n->arg))
-		return prm_err_set(err, PRM_E_USAGE, 0, "bad_device",
+		return prm_err_set(err, PRM_E_NODEV, 0, "bad_device",
 				   "device name too long (%zu characters)", len);
 	if (strcmp(s, "sim") == 0) {
 		n->kind = DEV_KIND_SIM;
@@ -100,7 +100,7 @@ int devname_parse(const char *s, struct dev_name *n, struct prm_err *err)
 	}
 	if (strncmp(s, "sim:", 4) == 0) {
 		if (!s[4] || strlen(s + 4) > 64 || !name_chars_ok(s + 4, "_.-"))
-			return prm_err_set(err, PRM_E_USAGE, 0, "bad_device",
+			return prm_err_set(err, PRM_E_NODEV, 0, "bad_device",
 					   "'%s': a simulator name is 1-64 letters, digits, '_', '.' or '-'",
 					   s);
 		n->kind = DEV_KIND_SIM;
@@ -109,7 +109,7 @@ int devname_parse(const char *s, struct dev_name *n, struct prm_err *err)
 	}
 	if (strncmp(s, "image:", 6) == 0) {
 		if (!s[6])
-			return prm_err_set(err, PRM_E_USAGE, 0, "bad_device",
+			return prm_err_set(err, PRM_E_NODEV, 0, "bad_device",
 					   "'image:' needs a file name (image:FILE)");
 		n->kind = DEV_KIND_IMAGE;
 		strcpy(n->arg, s + 6);
@@ -119,7 +119,7 @@ int devname_parse(const char *s, struct dev_name *n, struct prm_err *err)
 		const char *addr = strncmp(s, "pci/", 4) == 0 ? s + 4 : s;
 
 		if (pci_addr_parse(addr, &n->pci))
-			return prm_err_set(err, PRM_E_USAGE, 0, "bad_device",
+			return prm_err_set(err, PRM_E_NODEV, 0, "bad_device",
 					   "'%s' is not a PCI address ([domain:]bus:device.function, e.g. 0000:3b:00.0)",
 					   s);
 		n->kind = DEV_KIND_PCI;
@@ -134,7 +134,7 @@ int devname_parse(const char *s, struct dev_name *n, struct prm_err *err)
 	}
 	/* RDMA and netdev names: what the kernel accepts, without '/' */
 	if (len > 64 || !name_chars_ok(s, "_.-@+"))
-		return prm_err_set(err, PRM_E_USAGE, 0, "bad_device",
+		return prm_err_set(err, PRM_E_NODEV, 0, "bad_device",
 				   "'%s' is not a device name (PCI address, mlx5_N, netdev, fwctlN, sim, sim:NAME or image:FILE)",
 				   s);
 	n->kind = DEV_KIND_NAME;

@@ -63,7 +63,7 @@ int dev_image_open(struct dev *d, const char *file, struct prm_err *err)
 	}
 	if ((size_t)st.st_size < need || (uint64_t)st.st_size > IMAGE_MAX) {
 		close(fd);
-		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_size",
+		return prm_err_set(err, PRM_E_NODEV, EINVAL, "bad_image",
 				   "image:%s: %lld bytes; a BAR0 image holds at least the %zu-byte initialization segment and at most %u bytes",
 				   file, (long long)st.st_size, need, IMAGE_MAX);
 	}

@@ -25,6 +25,8 @@ static void scalar(const struct prm_field *f, const char *key, uint64_t v)
 	default:
 		if (f->names)
 			out_named(key, v, true, name);
+		else if (f->width >= 32)
+			out_hex_width(key, v, f->width);
 		else
 			out_hex(key, v);
 		break;

@@ -363,6 +363,18 @@ void out_hex(const char *key, uint64_t v)
 	text_put(key, buf);
 }
 
+void out_hex_width(const char *key, uint64_t v, unsigned bits)
+{
+	char buf[32];
+
+	if (out_json()) {
+		json_put(key, json_u64(v));
+		return;
+	}
+	snprintf(buf, sizeof(buf), "0x%0*" PRIx64, (int)((bits + 3) / 4), v);
+	text_put(key, buf);
+}
+
 void out_named(const char *key, uint64_t v, bool hex, const char *name)
 {
 	char buf[192];

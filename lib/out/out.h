@@ -60,6 +60,8 @@ void out_table_end(void);
 void out_u64(const char *key, uint64_t v);
 void out_s64(const char *key, int64_t v);
 void out_hex(const char *key, uint64_t v);
+/* Hex zero-padded to a field width in bits, as the kernel prints words (0x0521945b). */
+void out_hex_width(const char *key, uint64_t v, unsigned bits);
 /* Raw value with its decoded name: "0x1 (firmware internal error)" /
  * "synd": 1, "synd_name": "firmware internal error". name may be NULL. */
 void out_named(const char *key, uint64_t v, bool hex, const char *name);

@@ -110,7 +110,7 @@ static void sim_and_names(void **state)
 	assert_int_not_equal(dev_open("sim", &o, &d, &err), 0);
 	assert_int_equal(err.kind, PRM_E_USAGE);
 	assert_int_not_equal(dev_open("not a name", NULL, &d, &err), 0);
-	assert_int_equal(err.kind, PRM_E_USAGE);
+	assert_int_equal(err.kind, PRM_E_NODEV);
 }
 
 int main(void)

@@ -36,7 +36,7 @@ static void pci_forms(void **state)
 	assert_int_not_equal(devname_parse("3b:00.0x", &n, &err), 0);
 	assert_int_not_equal(devname_parse("123:00.0", &n, &err), 0);
 	assert_non_null(strstr(err.msg, "not a PCI address"));
-	assert_int_equal(err.kind, PRM_E_USAGE);
+	assert_int_equal(err.kind, PRM_E_NODEV);
 }
 
 static void other_forms(void **state)

@@ -1,0 +1,147 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# prmctl device list | show: the real PCI tree, the simulator, images, bad names.
+load helper
+
+setup() {
+	T=$BATS_TEST_TMPDIR
+}
+
+# a BAR0 image of a ConnectX-6 Dx after a firmware assert, bytes placed by hand
+make_image() {
+	zero_file "$T/bar0.bin" 16384
+	put_bytes "$T/bar0.bin" 0x00 00 27 00 16     # fw_rev minor 39, major 22
+	put_bytes "$T/bar0.bin" 0x04 00 05 03 ea     # cmdif 5, subminor 1002
+	put_bytes "$T/bar0.bin" 0x14 00 00 00 56     # log_cmdq_size 5, stride 6
+	put_bytes "$T/bar0.bin" 0x234 00 00 02 12    # health hw_id 0x212
+	put_bytes "$T/bar0.bin" 0x238 8a             # rfr, valid, severity 2
+	put_bytes "$T/bar0.bin" 0x23c 00 01 00 00    # synd 1
+	put_bytes "$T/bar0.bin" 0x1010 00 00 30 39   # health counter 12345
+}
+
+@test "device list reads the real PCI tree and agrees with lspci" {
+	local want
+	want=$(lspci -D -n -d 15b3: | wc -l)
+	prm -j device list
+	assert_success
+	assert_json_doc
+	echo "$output" | jq -e ".devices | length == $want"
+	for bdf in $(lspci -D -n -d 15b3: | cut -d' ' -f1); do
+		echo "$output" | jq -e --arg b "$bdf" '[.devices[].pci_address] | index($b) != null'
+	done
+}
+
+@test "device list in text says plainly when there is nothing" {
+	[ "$(lspci -n -d 15b3: | wc -l)" -eq 0 ] || skip "this machine has ConnectX functions"
+	prm device list
+	assert_success
+	assert_output "No ConnectX (vendor 0x15b3) PCI functions found."
+	prm device
+	assert_success
+	assert_output "No ConnectX (vendor 0x15b3) PCI functions found."
+}
+
+@test "without -d and without devices a device command exits 3" {
+	[ "$(lspci -n -d 15b3: | wc -l)" -eq 0 ] || skip "this machine has ConnectX functions"
+	prm device show
+	assert_failure 3
+	[[ $stderr == *"no ConnectX device found"* ]]
+}
+
+@test "device show -d sim describes the simulated adapter" {
+	prm device show -d sim
+	assert_success
+	assert_output --regexp "model +ConnectX-7"
+	assert_output --regexp "access +sim"
+	assert_output --regexp "fw_version +28\.41\.1000"
+	assert_output --regexp "cmd_interface_rev +5"
+	prm -j device show -d sim
+	assert_success
+	echo "$output" | jq -e '.model == "ConnectX-7" and .device_id == 4129 and .state == "ready" and .chip == "ConnectX-7"'
+}
+
+@test "device show -d image:FILE works offline on a saved BAR0" {
+	make_image
+	prm -d "image:$T/bar0.bin" device show
+	assert_success
+	assert_output --regexp "access +image"
+	assert_output --regexp "fw_version +22\.39\.1002"
+	assert_output --regexp "synd +0x1 \(firmware internal error\)"
+	assert_output --regexp "chip +ConnectX-6 Dx"
+	assert_output --regexp "health_counter +12345"
+	prm -j -d "image:$T/bar0.bin" device show
+	assert_success
+	echo "$output" | jq -e '.fw_version == "22.39.1002" and .synd == 1 and .hw_id == 530 and .bar0_bytes == 16384'
+}
+
+@test "an all-ones image is a device gone, not decoded data" {
+	head -c 8208 /dev/zero | tr '\0' '\377' > "$T/gone.bin"
+	prm -j -d "image:$T/gone.bin" device show
+	assert_success
+	echo "$output" | jq -e '.state == "pci_gone" and .fw_version == null'
+}
+
+@test "an image smaller than the initialization segment exits 3 with sizes" {
+	zero_file "$T/small.bin" 4096
+	prm -d "image:$T/small.bin" device show
+	assert_failure 3
+	[[ $stderr == *"4096 bytes"*"8208-byte initialization segment"* ]]
+}
+
+@test "a missing image exits 3 naming the file" {
+	prm -j -d "image:$T/none.bin" device show
+	assert_failure 3
+	echo "$output" | jq -e '.error.code == 3 and .error.reason == "not_found"'
+	[[ $stderr == *"image:$T/none.bin: No such file or directory"* ]]
+}
+
+@test "an unknown device name exits 3 with the reason" {
+	prm -d mlx5_99 device show
+	assert_failure 3
+	[[ $stderr == *"mlx5_99: no such device"* ]]
+	prm -j -d mlx5_99 device show
+	assert_failure 3
+	echo "$output" | jq -e '.error.code == 3 and .error.reason == "not_found"'
+}
+
+@test "a PCI address with nothing there exits 3" {
+	prm -d 0000:fe:1f.7 device show
+	assert_failure 3
+	[[ $stderr == *"0000:fe:1f.7"*"no such PCI device"* ]]
+}
+
+@test "a malformed device name exits 3 and says what forms exist" {
+	prm -d 3b:00.9 device show
+	assert_failure 3
+	[[ $stderr == *"not a PCI address"* ]]
+	prm -d "a b" device show
+	assert_failure 3
+	[[ $stderr == *"mlx5_N, netdev"* ]]
+}
+
+@test "a PCI function that is not a ConnectX exits 3" {
+	local bdf
+	bdf=$(lspci -D -n | awk '$3 !~ /^15b3:/ {print $1; exit}')
+	[ -n "$bdf" ] || skip "no PCI functions at all"
+	prm -d "$bdf" device show
+	assert_failure 3
+	[[ $stderr == *"is not a ConnectX function"* ]]
+}
+
+@test "a netdev without a PCI device exits 3" {
+	prm -d lo device show
+	assert_failure 3
+	[[ $stderr == *"lo"* ]]
+}
+
+@test "a running simulator that does not exist exits 3" {
+	prm -d sim:nosuch device show
+	assert_failure 3
+	[[ $stderr == *"sim:nosuch"* ]]
+}
+
+@test "an unknown access path is a usage error" {
+	prm --access carrier-pigeon -d sim device show
+	assert_failure 2
+	[[ $stderr == *"unknown access path 'carrier-pigeon'"* ]]
+}
