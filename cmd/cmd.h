@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "lib/util/err.h"
+#include "lib/util/match.h"
 
 /* Exit statuses (prmctl(8) EXIT STATUS); same numbers as enum prm_err_kind. */
 enum {
@@ -78,6 +79,15 @@ int cmd_parse(const struct argp *argp, int argc, char **argv, void *input);
 /* Report an error through the emitter and return its exit status. */
 int cmd_fail(const struct prm_err *err);
 int cmd_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+
+/*
+ * Find word among names (exact, else unique prefix). Unknown and ambiguous
+ * words are reported as usage errors ("<ctx>unknown <what> 'x'; did you
+ * mean 'y'? (see '<hint>')") and their exit status returned.
+ */
+int cmd_match(const struct match_set *s, const char *word, const char *what,
+	      const char *ctx, const char *hint, size_t *idx);
 
 /* Finish the output document; a failed write is exit 1. */
 int cmd_done(int status);

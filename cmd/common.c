@@ -6,6 +6,7 @@
 
 #include "cmd/cmd.h"
 #include "lib/out/out.h"
+#include "lib/util/match.h"
 
 struct prm_globals G;
 
@@ -58,4 +59,27 @@ int cmd_done(int status)
 		return status ? status : EXIT_FAIL;
 	}
 	return status;
+}
+
+int cmd_match(const struct match_set *s, const char *word, const char *what,
+	      const char *ctx, const char *hint, size_t *idx)
+{
+	const char *close;
+	char list[256];
+
+	switch (match_name(s, word, idx)) {
+	case MATCH_EXACT:
+	case MATCH_PREFIX:
+		return 0;
+	case MATCH_AMBIGUOUS:
+		match_list_prefixed(s, word, list, sizeof(list));
+		return cmd_usage("%s'%s' is ambiguous: %s", ctx, word, list);
+	case MATCH_NONE:
+		break;
+	}
+	close = match_suggest(s, word);
+	if (close)
+		return cmd_usage("%sunknown %s '%s'; did you mean '%s'? (see '%s')",
+				 ctx, what, word, close, hint);
+	return cmd_usage("%sunknown %s '%s' (see '%s')", ctx, what, word, hint);
 }

@@ -103,23 +103,21 @@ static int list_layouts(void)
 static int find_layout(const char *name, const struct prm_layout **out)
 {
 	const char *names[64];
-	size_t n = 0;
 	struct match_set s = { names, 0, sizeof(names[0]) };
-	const char *hint;
+	size_t idx;
+	int rc;
 
-	*out = prm_layout_lookup(name);
+	while (prm_layouts[s.n] && s.n < 64) {
+		names[s.n] = prm_layouts[s.n]->name;
+		s.n++;
+	}
+	*out = prm_layout_lookup(name);	/* any case */
 	if (*out)
 		return 0;
-	while (prm_layouts[n] && n < 64) {
-		names[n] = prm_layouts[n]->name;
-		n++;
-	}
-	s.n = n;
-	hint = match_suggest(&s, name);
-	if (hint)
-		return cmd_usage("unknown layout '%s'; did you mean '%s'? (see 'prmctl decode --list')",
-				 name, hint);
-	return cmd_usage("unknown layout '%s' (see 'prmctl decode --list')", name);
+	rc = cmd_match(&s, name, "layout", "", "prmctl decode --list", &idx);
+	if (rc == 0)
+		*out = prm_layouts[idx];
+	return rc;
 }
 
 static int load_input(const struct decode_opts *o, uint8_t **buf, size_t *len)

@@ -16,7 +16,6 @@
 #include "cmd/cmd.h"
 #include "cmd/dump.h"
 #include "lib/out/out.h"
-#include "lib/util/match.h"
 
 #ifndef PRMCTL_VERSION
 #define PRMCTL_VERSION "0.0.0"
@@ -232,49 +231,28 @@ static const char *cmd_names[64];
 static int find_command(const char *word, const struct prm_cmd **out)
 {
 	struct match_set s = { cmd_names, ncommands(), sizeof(cmd_names[0]) };
-	char list[256];
 	size_t idx;
+	int rc = cmd_match(&s, word, "command", "", "prmctl --help", &idx);
 
-	switch (match_name(&s, word, &idx)) {
-	case MATCH_EXACT:
-	case MATCH_PREFIX:
+	if (rc == 0)
 		*out = prm_commands[idx];
-		return 0;
-	case MATCH_AMBIGUOUS:
-		match_list_prefixed(&s, word, list, sizeof(list));
-		return cmd_usage("'%s' is ambiguous: %s", word, list);
-	case MATCH_NONE:
-		break;
-	}
-	if (match_suggest(&s, word))
-		return cmd_usage("unknown command '%s'; did you mean '%s'? (see 'prmctl --help')",
-				 word, match_suggest(&s, word));
-	return cmd_usage("unknown command '%s' (see 'prmctl --help')", word);
+	return rc;
 }
 
 static int find_verb(const struct prm_cmd *c, const char *word,
 		     const struct prm_verb **out)
 {
 	struct match_set s = { c->verbs, c->nverbs, sizeof(c->verbs[0]) };
-	char list[256];
+	char ctx[64], hint[96];
 	size_t idx;
+	int rc;
 
-	switch (match_name(&s, word, &idx)) {
-	case MATCH_EXACT:
-	case MATCH_PREFIX:
+	snprintf(ctx, sizeof(ctx), "%s: ", c->name);
+	snprintf(hint, sizeof(hint), "prmctl %s --help", c->name);
+	rc = cmd_match(&s, word, "verb", ctx, hint, &idx);
+	if (rc == 0)
 		*out = &c->verbs[idx];
-		return 0;
-	case MATCH_AMBIGUOUS:
-		match_list_prefixed(&s, word, list, sizeof(list));
-		return cmd_usage("%s: '%s' is ambiguous: %s", c->name, word, list);
-	case MATCH_NONE:
-		break;
-	}
-	if (match_suggest(&s, word))
-		return cmd_usage("%s: unknown verb '%s'; did you mean '%s'? (see 'prmctl %s --help')",
-				 c->name, word, match_suggest(&s, word), c->name);
-	return cmd_usage("%s: unknown verb '%s' (see 'prmctl %s --help')", c->name,
-			 word, c->name);
+	return rc;
 }
 
 static int run_verb(const struct prm_cmd *c, const struct prm_verb *v, int argc,
