@@ -24,7 +24,7 @@ int cmd_parse(const struct argp *argp, int argc, char **argv, void *input)
 				  argv[0], argv[0]);
 		return EXIT_USAGE;
 	}
-	out_set_format(G.json ? OUT_JSON : OUT_TEXT, G.pretty);
+	out_set_format(G.json ? OUT_JSON : OUT_TEXT, G.pretty, G.quiet);
 	return 0;
 }
 

@@ -131,7 +131,7 @@ static void out_firmware(struct dev *d)
 	out_bool("initializing", s.initializing);
 	out_named("nic_interface", s.nic_interface, false, s.nic_interface_name);
 	out_named("synd", s.synd, true, s.synd_name);
-	out_hex("hw_id", s.hw_id);
+	out_hex_width("hw_id", s.hw_id, 32);
 	out_str("chip", s.chip);
 	out_u64("health_counter", s.health_counter);
 }

@@ -44,7 +44,7 @@ static void local_options(const struct argp *a)
 
 int dump_commands(const struct prm_cmd *const *cmds, const struct argp *global)
 {
-	out_set_format(OUT_JSON, true);
+	out_set_format(OUT_JSON, true, false);
 	out_doc_begin();
 	out_str("program", "prmctl");
 	out_str("version", PRMCTL_VERSION);

@@ -43,11 +43,12 @@ void out_init(const struct out_opts *o)
 		S.o.prog = "prmctl";
 }
 
-void out_set_format(enum out_mode mode, bool pretty)
+void out_set_format(enum out_mode mode, bool pretty, bool quiet)
 {
 	if (!S.open) {
 		S.o.mode = mode;
 		S.o.pretty = pretty;
+		S.o.quiet = quiet;
 	}
 }
 
@@ -470,7 +471,7 @@ void out_note(const char *fmt, ...)
 {
 	va_list ap;
 
-	if (out_json())
+	if (out_json() || S.o.quiet)
 		return;
 	va_start(ap, fmt);
 	vfprintf(S.o.out, fmt, ap);

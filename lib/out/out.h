@@ -27,11 +27,12 @@ struct out_opts {
 	FILE *out;		/* documents */
 	FILE *err;		/* messages for people */
 	const char *prog;	/* prefix of messages on err */
+	bool quiet;		/* -q: no notes for people, results and errors only */
 };
 
 void out_init(const struct out_opts *o);
 /* Options seen late (after the command word) switch the format. */
-void out_set_format(enum out_mode mode, bool pretty);
+void out_set_format(enum out_mode mode, bool pretty, bool quiet);
 enum out_mode out_mode(void);
 bool out_json(void);
 

@@ -145,3 +145,13 @@ make_image() {
 	assert_failure 2
 	[[ $stderr == *"unknown access path 'carrier-pigeon'"* ]]
 }
+
+@test "-q drops notes for people but keeps results" {
+	[ "$(lspci -n -d 15b3: | wc -l)" -eq 0 ] || skip "this machine has ConnectX functions"
+	prm -q device list
+	assert_success
+	assert_output ""
+	prm -q -d sim device show
+	assert_success
+	assert_output --partial "fw_version"
+}

@@ -139,3 +139,21 @@ load helper
 	assert_line --index 2 "sim"
 	assert_line --index 3 "health_buffer"
 }
+
+@test "make install honours DESTDIR and PREFIX" {
+	local d=$BATS_TEST_TMPDIR/root
+	run make -s -C "$TOP" install DESTDIR="$d" PREFIX=/opt/prm
+	assert_success
+	[ -x "$d/opt/prm/sbin/prmctl" ]
+	[ -f "$d/opt/prm/share/man/man8/prmctl.8" ]
+	[ -f "$d/opt/prm/share/man/man8/prmctl-decode.8" ]
+	[ -f "$d/opt/prm/share/bash-completion/completions/prmctl" ]
+	[ -f "$d/opt/prm/share/zsh/vendor-completions/_prmctl" ]
+	grep -q '^\.TH "prmctl" "8"' "$d/opt/prm/share/man/man8/prmctl.8"
+}
+
+@test "the zsh completion is valid zsh" {
+	command -v zsh >/dev/null || fail "zsh not installed (tools/install-deps test)"
+	run zsh -n "$TOP/build/completions/_prmctl"
+	assert_success
+}
