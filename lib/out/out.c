@@ -30,6 +30,7 @@ static struct {
 	bool open;
 	struct out_table tab;	/* text: rows of the open table */
 	char cell[1024];	/* text: comma-joined cell being built */
+	bool write_failed;
 } S = { .o = { .mode = OUT_TEXT } };
 
 void out_init(const struct out_opts *o)
@@ -60,6 +61,17 @@ enum out_mode out_mode(void)
 bool out_json(void)
 {
 	return S.o.mode == OUT_JSON;
+}
+
+/* The one place text reaches a stream; a failed write is remembered. */
+static void __attribute__((format(printf, 2, 3))) emit(FILE *fp, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (vfprintf(fp, fmt, ap) < 0)
+		S.write_failed = true;
+	va_end(ap);
 }
 
 static struct frame *top(void)
@@ -162,7 +174,7 @@ static void text_put(const char *key, const char *val)
 		return;
 	}
 	text_label(key, label, sizeof(label));
-	fprintf(S.o.out, "%*s%-*s %s\n", f->indent, "",
+	emit(S.o.out, "%*s%-*s %s\n", f->indent, "",
 		KEY_WIDTH - f->indent > 0 ? KEY_WIDTH - f->indent : 0, label,
 		val);
 }
@@ -212,8 +224,7 @@ static int write_json(json_t *doc, bool pretty)
 	if (!s)
 		return -1;
 	unmark_u64(s);
-	if (fputs(s, S.o.out) == EOF || fputc('\n', S.o.out) == EOF)
-		rc = -1;
+	emit(S.o.out, "%s\n", s);
 	free(s);
 	return rc;
 }
@@ -235,8 +246,9 @@ int out_doc_end(void)
 	if (out_json())
 		rc = write_json(S.st[0].j, S.o.pretty);
 	out_doc_abort();
-	if (fflush(S.o.out) == EOF || ferror(S.o.out))
+	if (fflush(S.o.out) == EOF || ferror(S.o.out) || S.write_failed)
 		rc = -1;
+	S.write_failed = false;
 	return rc;
 }
 
@@ -260,7 +272,7 @@ void out_obj_begin(const char *key)
 	}
 	text_label(key, label, sizeof(label));
 	if (*label)
-		fprintf(S.o.out, "%*s%s:\n", f->indent, "", label);
+		emit(S.o.out, "%*s%s:\n", f->indent, "", label);
 	push(FR_OBJ, key, NULL, *label ? f->indent + 2 : f->indent);
 }
 
@@ -307,6 +319,11 @@ void out_arr_end(void)
 	S.sp--;
 }
 
+static void table_line(const char *line)
+{
+	emit(S.o.out, "%s\n", line);
+}
+
 void out_table_begin(const char *key)
 {
 	if (out_json()) {
@@ -323,7 +340,7 @@ void out_table_end(void)
 	if (S.sp == 0)
 		return;
 	if (!out_json())
-		out_table_print(&S.tab, S.o.out, top()->indent);
+		out_table_print(&S.tab, top()->indent, table_line);
 	out_table_free(&S.tab);
 	S.sp--;
 }
@@ -458,36 +475,38 @@ void out_bytes(const char *key, const uint8_t *buf, size_t len)
 		json_put(key, a);
 		return;
 	}
-	fprintf(S.o.out, "%*s%s:\n", f->indent, "", key ? key : "");
+	emit(S.o.out, "%*s%s:\n", f->indent, "", key ? key : "");
 	for (size_t i = 0; i < len; i += 16) {
-		fprintf(S.o.out, "%*s%04zx:", f->indent + 2, "", i);
+		char row[16 * 3 + 1] = "";
+
 		for (size_t k = i; k < i + 16 && k < len; k++)
-			fprintf(S.o.out, " %02x", buf[k]);
-		fputc('\n', S.o.out);
+			snprintf(row + (k - i) * 3, sizeof(row) - (k - i) * 3, " %02x", buf[k]);
+		emit(S.o.out, "%*s%04zx:%s\n", f->indent + 2, "", i, row);
 	}
 }
 
 void out_note(const char *fmt, ...)
 {
+	char msg[1024];
 	va_list ap;
 
 	if (out_json() || S.o.quiet)
 		return;
 	va_start(ap, fmt);
-	vfprintf(S.o.out, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	fputc('\n', S.o.out);
+	emit(S.o.out, "%s\n", msg);
 }
 
 void out_warn(const char *fmt, ...)
 {
+	char msg[1024];
 	va_list ap;
 
-	fprintf(S.o.err, "%s: warning: ", S.o.prog);
 	va_start(ap, fmt);
-	vfprintf(S.o.err, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	fputc('\n', S.o.err);
+	emit(S.o.err, "%s: warning: %s\n", S.o.prog, msg);
 }
 
 void out_error(int exit_code, const char *reason, const char *fmt, ...)
@@ -499,7 +518,7 @@ void out_error(int exit_code, const char *reason, const char *fmt, ...)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	fflush(S.o.out);
-	fprintf(S.o.err, "%s: %s\n", S.o.prog, msg);
+	emit(S.o.err, "%s: %s\n", S.o.prog, msg);
 	fflush(S.o.err);
 	out_doc_abort();
 	if (out_json()) {

@@ -2,6 +2,7 @@
 #include "lib/out/table.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,22 +57,33 @@ void out_table_cell(struct out_table *t, const char *key, const char *val)
 	t->rows[t->nrows - 1][c] = strdup(val ? val : "-");
 }
 
-static void print_row(FILE *fp, int indent, const size_t *w, size_t n,
-		      const char *const *cells)
+static void print_row(int indent, const size_t *w, size_t n,
+		      const char *const *cells, void (*line)(const char *))
 {
-	fprintf(fp, "%*s", indent, "");
-	for (size_t c = 0; c < n; c++) {
+	size_t len = (size_t)indent + 1, used;
+	char *buf;
+
+	for (size_t c = 0; c < n; c++)
+		len += w[c] + 2 + (cells[c] ? strlen(cells[c]) : 1);
+	buf = malloc(len);
+	if (!buf)
+		return;
+	used = (size_t)snprintf(buf, len, "%*s", indent, "");
+	for (size_t c = 0; c < n && used < len; c++) {
 		const char *s = cells[c] ? cells[c] : "-";
 
 		if (c + 1 < n)
-			fprintf(fp, "%-*s  ", (int)w[c], s);
+			used += (size_t)snprintf(buf + used, len - used, "%-*s  ",
+						 (int)w[c], s);
 		else
-			fprintf(fp, "%s", s);
+			used += (size_t)snprintf(buf + used, len - used, "%s", s);
 	}
-	fputc('\n', fp);
+	line(buf);
+	free(buf);
 }
 
-void out_table_print(const struct out_table *t, FILE *fp, int indent)
+void out_table_print(const struct out_table *t, int indent,
+		     void (*line)(const char *))
 {
 	size_t *w;
 	char **head;
@@ -96,9 +108,9 @@ void out_table_print(const struct out_table *t, FILE *fp, int indent)
 				w[c] = l;
 		}
 	}
-	print_row(fp, indent, w, t->ncols, (const char *const *)head);
+	print_row(indent, w, t->ncols, (const char *const *)head, line);
 	for (size_t r = 0; r < t->nrows; r++)
-		print_row(fp, indent, w, t->ncols, (const char *const *)t->rows[r]);
+		print_row(indent, w, t->ncols, (const char *const *)t->rows[r], line);
 out:
 	if (head)
 		for (size_t c = 0; c < t->ncols; c++)

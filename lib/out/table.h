@@ -15,7 +15,9 @@ struct out_table {
 
 void out_table_row(struct out_table *t);
 void out_table_cell(struct out_table *t, const char *key, const char *val);
-void out_table_print(const struct out_table *t, FILE *fp, int indent);
+/* Renders the table, one call of line() per line (no newline). */
+void out_table_print(const struct out_table *t, int indent,
+		     void (*line)(const char *));
 void out_table_free(struct out_table *t);
 
 #endif

@@ -157,3 +157,12 @@ load helper
 	run zsh -n "$TOP/build/completions/_prmctl"
 	assert_success
 }
+
+@test "a failed write of the output is exit 1 with a message" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	run --separate-stderr bash -c "'$PRMCTL' decode --list > /dev/full"
+	assert_failure 1
+	[[ $stderr == *"error writing output: No space left on device"* ]]
+	run --separate-stderr bash -c "'$PRMCTL' -j -d sim device show > /dev/full"
+	assert_failure 1
+}
