@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "cmd/cmd.h"
@@ -54,7 +55,8 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_OFFSET:
 		errno = 0;
-		o->offset = strtoul(arg, &end, 0);
+		/* decimal or 0x hex; a leading zero is not octal */
+		o->offset = strtoul(arg, &end, strncasecmp(arg, "0x", 2) ? 10 : 16);
 		if (errno || *end || !*arg || arg[0] == '-') {
 			argp_error(state, "--offset: '%s' is not a byte offset", arg);
 			return EINVAL;
@@ -120,7 +122,12 @@ static int find_layout(const char *name, const struct prm_layout **out)
 	return rc;
 }
 
-static int load_input(const struct decode_opts *o, uint8_t **buf, size_t *len)
+/*
+ * Bytes of the input; *base is the address of the first byte (a hex dump
+ * taken with "xxd -s 0x200" starts at 0x200), which --offset counts from.
+ */
+static int load_input(const struct decode_opts *o, uint8_t **buf, size_t *len,
+		      size_t *base)
 {
 	const char *file = o->file ? o->file : "-";
 	const char *shown = strcmp(file, "-") ? file : "standard input";
@@ -132,12 +139,13 @@ static int load_input(const struct decode_opts *o, uint8_t **buf, size_t *len)
 		return cmd_usage("decode: no input (give a FILE, or pipe bytes in)");
 	if (read_all(file, DECODE_MAX_INPUT, &raw, &rawlen, &err))
 		return cmd_fail(&err);
+	*base = 0;
 	if (!o->hex) {
 		*buf = raw;
 		*len = rawlen;
 		return 0;
 	}
-	if (hex_parse((const char *)raw, rawlen, buf, len, &err)) {
+	if (hex_parse((const char *)raw, rawlen, buf, len, base, &err)) {
 		free(raw);
 		prm_err_prefix(&err, "%s: ", shown);
 		return cmd_fail(&err);
@@ -146,16 +154,22 @@ static int load_input(const struct decode_opts *o, uint8_t **buf, size_t *len)
 	return 0;
 }
 
+/* Where the structure starts in buf, or an exit status. */
 static int check_size(const struct decode_opts *o, const struct prm_layout *l,
-		      size_t len)
+		      size_t len, size_t base, size_t *at)
 {
 	const char *shown = o->file && strcmp(o->file, "-") ? o->file : "standard input";
 	size_t need = prm_layout_bytes(l);
 
+	*at = 0;
 	if (o->has_offset) {
-		if (o->offset > len || len - o->offset < need)
-			return cmd_usage("%s: %s needs %zu bytes at offset 0x%lx, but the input has %zu bytes",
-					 shown, l->name, need, o->offset, len);
+		if (o->offset < base)
+			return cmd_usage("%s: the dump starts at 0x%zx, after offset 0x%lx",
+					 shown, base, o->offset);
+		*at = o->offset - base;
+		if (*at > len || len - *at < need)
+			return cmd_usage("%s: %s needs %zu bytes at offset 0x%lx, but the input has %zu bytes from 0x%zx",
+					 shown, l->name, need, o->offset, len, base);
 		return 0;
 	}
 	if (len != need)
@@ -171,7 +185,7 @@ static int decode(int argc, char **argv)
 	const struct prm_layout *l;
 	struct prm_err err = { 0 };
 	uint8_t *buf = NULL;
-	size_t len = 0;
+	size_t len = 0, base = 0, at = 0;
 	int rc = cmd_parse(&decode_argp, argc, argv, &o);
 
 	if (rc || G.help_shown)
@@ -190,10 +204,10 @@ static int decode(int argc, char **argv)
 		out_layout_describe(l);
 		return cmd_done(EXIT_OK);
 	}
-	rc = load_input(&o, &buf, &len);
+	rc = load_input(&o, &buf, &len, &base);
 	if (rc)
 		return rc;
-	rc = check_size(&o, l, len);
+	rc = check_size(&o, l, len, base, &at);
 	if (rc) {
 		free(buf);
 		return rc;
@@ -201,10 +215,10 @@ static int decode(int argc, char **argv)
 	out_doc_begin();
 	out_str("layout", l->name);
 	out_u64("size", prm_layout_bytes(l));
-	if (o.has_offset)
-		out_hex("offset", o.offset);
+	if (o.has_offset || base)
+		out_hex("offset", o.has_offset ? o.offset : base);
 	out_obj_begin("fields");
-	rc = out_layout(l, buf + (o.has_offset ? o.offset : 0), prm_layout_bytes(l), 0, &err);
+	rc = out_layout(l, buf + at, prm_layout_bytes(l), 0, &err);
 	free(buf);
 	if (rc)
 		return cmd_fail(&err);

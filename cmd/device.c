@@ -58,9 +58,10 @@ static void out_os_view(const struct dev_info *d, bool table)
 		out_s64("iommu_group", d->iommu_group);
 	else
 		out_null("iommu_group");
-	out_str("fw_version", d->fw_version[0] ? d->fw_version : NULL);
-	if (table)
+	if (table) {
+		out_str("fw_version", d->fw_version[0] ? d->fw_version : NULL);
 		return;
+	}
 	out_bool("vf", d->vf);
 	out_str("physfn", d->physfn[0] ? d->physfn : NULL);
 	out_hex("subsystem_vendor_id", d->subsys_vendor_id);
@@ -107,27 +108,34 @@ static const struct argp show_argp = {
 	prm_global_children, NULL, NULL
 };
 
+/* fw_version from BAR0; the driver's (RDMA fw_ver) when BAR0 is out of reach. */
 static void out_firmware(struct dev *d)
 {
 	static uint8_t bar[0x2010];
 	struct prm_initseg_summary s;
 	struct prm_err err = { 0 };
+	const char *drv_fw = d->has_info && d->info.fw_version[0] ? d->info.fw_version : NULL;
 
 	out_str("access", d->access);
 	if (dev_bar_read(d, 0, bar, sizeof(bar), &err) ||
 	    prm_initseg_summarize(bar, sizeof(bar), &s, &err)) {
-		out_null("fw_version");
+		out_str("fw_version", drv_fw);
+		out_str("fw_version_source", drv_fw ? "driver" : NULL);
 		out_str("bar0_error", err.msg);
 		return;
 	}
 	if (s.all_ones) {
-		out_null("fw_version");
-		out_str("state", "pci_gone");
+		out_str("fw_version", drv_fw);
+		out_str("fw_version_source", drv_fw ? "driver" : NULL);
+		out_str("state", s.state);
 		return;
 	}
+	if (!d->has_info && !d->model)
+		out_str("model", s.chip);	/* an image: the chip its hw_id names */
 	out_str("fw_version", s.fw_version);
+	out_str("fw_version_source", "bar0");
 	out_u64("cmd_interface_rev", s.cmd_interface_rev);
-	out_str("state", s.initializing ? "fw_initializing" : "ready");
+	out_str("state", s.state);
 	out_bool("initializing", s.initializing);
 	out_named("nic_interface", s.nic_interface, false, s.nic_interface_name);
 	out_named("synd", s.synd, true, s.synd_name);
@@ -153,7 +161,8 @@ static int device_show(int argc, char **argv)
 		out_identity(&d->info);
 		out_os_view(&d->info, false);
 	} else {
-		out_str("model", d->model);
+		if (d->model)
+			out_str("model", d->model);
 		if (d->info.device_id)
 			out_hex("device_id", d->info.device_id);
 		out_str("source", d->source);

@@ -21,7 +21,7 @@
 #define PRMCTL_VERSION "0.0.0"
 #endif
 
-enum { OPT_ACCESS = 0x100, OPT_WRITE, OPT_DUMP_COMMANDS };
+enum { OPT_ACCESS = 0x100, OPT_WRITE, OPT_DUMP_COMMANDS, OPT_USAGE };
 
 static const struct argp_option global_options[] = {
 	{ "device", 'd', "DEV", 0,
@@ -36,6 +36,7 @@ static const struct argp_option global_options[] = {
 	  "Allow operations that change device state on real hardware", 0 },
 	{ "version", 'V', NULL, 0, "Print the version", 0 },
 	{ "help", 'h', NULL, 0, "Give this help", 0 },
+	{ "usage", OPT_USAGE, NULL, OPTION_HIDDEN, "Give a short usage message", 0 },
 	{ 0 }
 };
 
@@ -65,6 +66,11 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 		break;
 	case 'V':
 		printf("prmctl %s\n", PRMCTL_VERSION);
+		G.help_shown = true;
+		state->next = state->argc;
+		break;
+	case OPT_USAGE:
+		argp_state_help(state, stdout, ARGP_HELP_USAGE);
 		G.help_shown = true;
 		state->next = state->argc;
 		break;

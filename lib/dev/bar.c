@@ -63,14 +63,15 @@ static int open_error(struct dev *d, const char *path, int e,
 	char mode[32];
 	const char *lock = sysfs_lockdown_mode(mode, sizeof(mode));
 
-	if ((e == EPERM || e == EACCES) && lock && strcmp(lock, "none"))
-		return prm_err_set(err, PRM_E_NODEV, e, "lockdown",
-				   "%s: kernel lockdown (%s) forbids BAR0 access; use fwctl or devlink",
-				   d->label, lock);
+	/* EACCES is file permission (resource0 is root's); lockdown says EPERM */
 	if (e == EACCES)
 		return prm_err_set(err, PRM_E_NODEV, e, "permission",
 				   "%s: permission denied opening %s (BAR0 needs root)",
 				   d->label, path);
+	if (e == EPERM && lock && strcmp(lock, "none"))
+		return prm_err_set(err, PRM_E_NODEV, e, "lockdown",
+				   "%s: kernel lockdown (%s) forbids BAR0 access from user space",
+				   d->label, lock);
 	if (e == EPERM && d->info.driver[0])
 		return prm_err_set(err, PRM_E_NODEV, e, "driver_owned",
 				   "%s: BAR0 is claimed by driver %s and the kernel refuses to share it (iomem=strict?)",

@@ -21,11 +21,27 @@ static int check_access(const char *access, struct prm_err *err)
 			   access);
 }
 
+static int no_path(struct dev *d, const char *access, const char *what,
+		   struct prm_err *err)
+{
+	return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "no_access_path",
+			   "%s: access path '%s' is not available for %s",
+			   d->label, access, what);
+}
+
 static int open_pci(struct dev *d, const struct dev_open_opts *o,
 		    struct prm_err *err)
 {
-	if (discover_one(&d->name.pci, &d->info, err))
-		return prm_err_prefix(err, "%s: ", d->label), -1;
+	if (discover_one(&d->name.pci, &d->info, err)) {
+		char bdf[16];
+
+		pci_addr_format(&d->name.pci, bdf, sizeof(bdf));
+		if (strcmp(bdf, d->label))
+			prm_err_prefix(err, "%s (%s): ", d->label, bdf);
+		else
+			prm_err_prefix(err, "%s: ", bdf);
+		return -1;
+	}
 	d->has_info = true;
 	if (d->info.vendor_id != PRM_PCI_VENDOR_MELLANOX)
 		return prm_err_set(err, PRM_E_NODEV, ENODEV, "not_connectx",
@@ -68,13 +84,16 @@ int dev_open(const char *name, const struct dev_open_opts *o, struct dev **out,
 	switch (d->name.kind) {
 	case DEV_KIND_IMAGE:
 		if (o->access)
-			rc = prm_err_set(err, PRM_E_USAGE, 0, "bad_access",
-					 "--access does not apply to image: devices");
+			rc = no_path(d, o->access, "a BAR0 image", err);
 		else
 			rc = dev_image_open(d, d->name.arg, err);
 		break;
 	case DEV_KIND_SIM:
-		rc = dev_sim_open(d, d->name.arg, err);
+		/* the simulator stands behind the PCI path (BAR0) */
+		if (o->access && strcmp(o->access, "pci"))
+			rc = no_path(d, o->access, "the simulated adapter", err);
+		else
+			rc = dev_sim_open(d, d->name.arg, err);
 		break;
 	case DEV_KIND_NAME:
 	case DEV_KIND_FWCTL:

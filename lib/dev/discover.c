@@ -164,23 +164,21 @@ int discover_one(const struct pci_addr *a, struct dev_info *info,
 {
 	struct pci_access *pacc;
 	struct pci_dev *d;
-	char bdf[16];
 
-	pci_addr_format(a, bdf, sizeof(bdf));
 	if (!sysfs_pci_exists(a))
 		return prm_err_set(err, PRM_E_NODEV, ENOENT, "not_found",
-				   "%s: no such PCI device", bdf);
+				   "no such PCI device");
 	pacc = pci_open(err);
 	if (!pacc)
 		return -1;
 	if (setjmp(pci_jmp))
-		return prm_err_set(err, PRM_E_NODEV, 0, "libpci", "%s: libpci: %s",
-				   bdf, pci_msg);
+		return prm_err_set(err, PRM_E_NODEV, 0, "libpci", "libpci: %s",
+				   pci_msg);
 	d = pci_get_dev(pacc, (int)a->domain, a->bus, a->dev, a->fn);
 	if (!d) {
 		pci_cleanup(pacc);
 		return prm_err_set(err, PRM_E_NODEV, ENOENT, "not_found",
-				   "%s: no such PCI device", bdf);
+				   "no such PCI device");
 	}
 	fill(d, info);
 	pci_free_dev(d);

@@ -317,6 +317,8 @@ void out_arr_end(void)
 		return;
 	}
 	S.sp--;
+	if (!out_json() && f->type == FR_ARR && f->index == 0 && f->key[0])
+		text_put(f->key, "-");	/* an empty list still gets its line */
 }
 
 static void table_line(const char *line)

@@ -52,5 +52,13 @@ int prm_initseg_summarize(const void *buf, size_t len,
 	s->synd_name = prm_name_of(&prm_health_synd_names, synd);
 	s->hw_id = (uint32_t)hw;
 	s->chip = prm_chip_by_hw_id((uint16_t)(hw & 0xffff));
+	if (s->all_ones)
+		s->state = "pci_gone";
+	else if (s->initializing)
+		s->state = "fw_initializing";
+	else if (s->cmd_interface_rev != PRM_CMD_INTERFACE_REV)
+		s->state = "unrecognized";
+	else
+		s->state = "ready";
 	return 0;
 }

@@ -8,8 +8,17 @@
 
 #include "lib/util/err.h"
 
+/* The command interface revision every mlx5 driver requires (cmd.c CMD_IF_REV). */
+#define PRM_CMD_INTERFACE_REV 5
+
 /* The initialization-segment facts a device summary needs. */
 struct prm_initseg_summary {
+	/*
+	 * "pci_gone" (all-ones reads), "fw_initializing", "ready", or
+	 * "unrecognized" when the command interface revision is not 5 (not an
+	 * mlx5 initialization segment, or a firmware that never came up).
+	 */
+	const char *state;
 	bool all_ones;		/* fw_rev reads 0xffffffff: the function is gone */
 	uint16_t fw_major, fw_minor, fw_subminor;
 	char fw_version[32];	/* "28.41.1000" (subminor as %04u, as devlink) */

@@ -33,8 +33,11 @@ static const struct prm_model models[] = {
 	{ 0xa2d3, "BlueField (ConnectX-5) VF", true, 0x211 },
 	{ 0xa2d6, "BlueField-2 (ConnectX-6 Dx)", false, 0x214 },
 	{ 0xa2dc, "BlueField-3 (ConnectX-7)", false, 0x21c },
-	/* mstflint: BF-4 reads 0x224 like ConnectX-9; told apart by PCI id */
-	{ 0xa2df, "BlueField-4 (ConnectX-8)", false, 0x220 },
+	/*
+	 * mstflint's enum says 0x220, but its device table and a comment say a
+	 * BlueField-4 reads 0x224 like ConnectX-9: only the PCI id tells them apart.
+	 */
+	{ 0xa2df, "BlueField-4", false, 0x220 },
 };
 
 static const struct {

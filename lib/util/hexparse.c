@@ -118,9 +118,9 @@ static bool has_offset(const struct tok *t, size_t n, bool saw_offset)
 		return false;
 	if (p[digits - 1] == ':')
 		return true;
-	if (digits < 7 || !all_hex(p, digits))
+	if (digits < 6 || !all_hex(p, digits))
 		return false;
-	/* hexdump -C / devlink: a bare offset of 7+ digits before byte tokens */
+	/* hexdump -C, od, devlink: a bare offset of 6+ digits before byte tokens */
 	if (n >= 2 && t[1].n == 2)
 		return true;
 	/* hexdump -C ends with a line holding only the total length */
@@ -146,9 +146,10 @@ static int repeat_to(struct sink *s, size_t target, size_t line,
 }
 
 int hex_parse(const char *text, size_t len, uint8_t **out, size_t *outlen,
-	      struct prm_err *err)
+	      size_t *base, struct prm_err *err)
 {
 	struct sink s = { 0 };
+	size_t start_addr = 0;
 	size_t lineno = 0, pos = 0;
 	bool pending_repeat = false, saw_offset = false;
 
@@ -182,6 +183,12 @@ int hex_parse(const char *text, size_t len, uint8_t **out, size_t *outlen,
 			if (parse_offset(&t[0], &off))
 				return free(s.buf), fail(err, lineno, t[0].col,
 							 "bad offset");
+			if (!saw_offset && s.len == 0)
+				start_addr = off;	/* the dump starts here */
+			if (off < start_addr)
+				return free(s.buf), fail(err, lineno, t[0].col,
+							 "offset before the start of the dump");
+			off -= start_addr;
 			if (pending_repeat) {
 				if (off < s.len)
 					return free(s.buf),
@@ -195,8 +202,9 @@ int hex_parse(const char *text, size_t len, uint8_t **out, size_t *outlen,
 				char what[96];
 
 				snprintf(what, sizeof(what),
-					 "offset 0x%zx, expected 0x%zx (gap or overlap)",
-					 off, s.len);
+					 "offset 0x%zx, expected 0x%zx (gap or overlap%s)",
+					 off + start_addr, s.len + start_addr,
+					 off > s.len ? "; octal offsets? use od -Ax" : "");
 				return free(s.buf), fail(err, lineno, t[0].col, what);
 			}
 			first = 1;
@@ -248,5 +256,6 @@ bad_char:
 					 "'*' at the end without a closing offset");
 	*out = s.buf;
 	*outlen = s.len;
+	*base = start_addr;
 	return 0;
 }

@@ -14,12 +14,15 @@
  *   hexdump -C          "00000000  01 02 ...  |ascii|", "*" repeat lines
  *   print_hex_dump /    "00000010: 01 02 ...", "0000000000000010 01 02 ..."
  *   devlink region read
- * A token of 2n hex digits is n bytes in the order written. An offset
- * column must match the number of bytes read so far (a "*" line repeats the
- * previous line up to the next offset). '#' starts a comment.
- * On error, err names the line and column.
+ *   od -Ax -tx1         "000010 01 02 ..."
+ * A token of 2n hex digits is n bytes in the order written. The first
+ * offset column gives the address of the first byte (*base; 0 when the dump
+ * has no offsets, as "xxd -s 0x200" starts at 0x200); every later one must
+ * follow on without gap or overlap (a "*" line repeats the previous line up
+ * to the next offset). '#' starts a comment. On error, err names the line and
+ * column.
  */
 int hex_parse(const char *text, size_t len, uint8_t **out, size_t *outlen,
-	      struct prm_err *err);
+	      size_t *base, struct prm_err *err);
 
 #endif

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 static const char *name_at(const struct match_set *s, size_t i)
 {
@@ -19,11 +20,11 @@ enum match_result match_name(const struct match_set *s, const char *word,
 	for (size_t i = 0; i < s->n; i++) {
 		const char *name = name_at(s, i);
 
-		if (strcmp(name, word) == 0) {
+		if (strcasecmp(name, word) == 0) {
 			*idx = i;
 			return MATCH_EXACT;
 		}
-		if (strncmp(name, word, len) == 0) {
+		if (strncasecmp(name, word, len) == 0) {
 			hits++;
 			at = i;
 		}
@@ -89,7 +90,7 @@ void match_list_prefixed(const struct match_set *s, const char *word,
 	for (size_t i = 0; i < s->n && used < sz; i++) {
 		const char *name = name_at(s, i);
 
-		if (strncmp(name, word, len) == 0)
+		if (strncasecmp(name, word, len) == 0)
 			used += (size_t)snprintf(buf + used, sz - used, "%s%s",
 						 used ? ", " : "", name);
 	}

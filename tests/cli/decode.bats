@@ -203,3 +203,41 @@ setup() {
 	check rfr 'rfr [0-9]'
 	[ "$(echo "$output" | jq -r .fields.synd_name)" = "firmware internal error" ]
 }
+
+@test "a hex dump taken from the middle of BAR0 keeps its addresses" {
+	zero_file "$T/bar0.bin" 8208
+	put_bytes "$T/bar0.bin" 0x23d 07
+	xxd -s 0x200 -l 64 "$T/bar0.bin" > "$T/hb-at-200.xxd"
+	prm -j decode --hex health_buffer "$T/hb-at-200.xxd"
+	assert_success
+	echo "$output" | jq -e '.offset == 512 and .fields.synd == 7 and .fields.synd_name == "irisc not responding"'
+	prm -j decode --hex --offset 0x200 health_buffer "$T/hb-at-200.xxd"
+	assert_success
+	prm decode --hex --offset 0x100 health_buffer "$T/hb-at-200.xxd"
+	assert_failure 2
+	[[ $stderr == *"the dump starts at 0x200, after offset 0x100"* ]]
+}
+
+@test "od -Ax output decodes; octal offsets are caught, not misread" {
+	od -Ax -tx1 -v "$T/hb.bin" > "$T/hb.od"
+	prm -j decode --hex health_buffer "$T/hb.od"
+	assert_success
+	echo "$output" | jq -e '.fields.synd == 1 and .fields.ext_synd == 48879'
+	od -tx1 -v "$T/hb.bin" > "$T/hb.octal"
+	prm decode --hex health_buffer "$T/hb.octal"
+	assert_failure 2
+	[[ $stderr == *"octal offsets?"* ]]
+}
+
+@test "--offset is decimal or 0x hex, never octal" {
+	{ head -c 10 /dev/zero; cat "$T/hb.bin"; } > "$T/at10.bin"
+	prm -j decode --offset 010 health_buffer "$T/at10.bin"
+	assert_success
+	echo "$output" | jq -e '.offset == 10 and .fields.synd == 1'
+}
+
+@test "layout names match in any case, also as prefixes" {
+	prm -j decode HEALTH "$T/hb.bin"
+	assert_success
+	echo "$output" | jq -e '.layout == "health_buffer"'
+}

@@ -107,7 +107,7 @@ make_image() {
 @test "a PCI address with nothing there exits 3" {
 	prm -d 0000:fe:1f.7 device show
 	assert_failure 3
-	[[ $stderr == *"0000:fe:1f.7"*"no such PCI device"* ]]
+	[[ $stderr == *"0000:fe:1f.7: no such PCI device"* ]]
 }
 
 @test "a malformed device name exits 3 and says what forms exist" {
@@ -154,4 +154,36 @@ make_image() {
 	prm -q -d sim device show
 	assert_success
 	assert_output --partial "fw_version"
+}
+
+@test "an all-zero image is unrecognized, not ready" {
+	zero_file "$T/zero.bin" 8208
+	prm -j -d "image:$T/zero.bin" device show
+	assert_success
+	echo "$output" | jq -e '.state == "unrecognized" and .cmd_interface_rev == 0'
+}
+
+@test "an image takes its model from the chip its hw_id names" {
+	make_image
+	prm -j -d "image:$T/bar0.bin" device show
+	echo "$output" | jq -e '.model == "ConnectX-6 Dx" and .fw_version_source == "bar0"'
+}
+
+@test "--access that the device cannot use exits 3 for every kind" {
+	make_image
+	prm --access fwctl -d sim device show
+	assert_failure 3
+	[[ $stderr == *"access path 'fwctl' is not available"* ]]
+	prm --access pci -d "image:$T/bar0.bin" device show
+	assert_failure 3
+	prm --access pci -d sim device show
+	assert_success
+}
+
+@test "a PCI address is named once in messages" {
+	prm -d 3b:1f.7 device show
+	assert_failure 3
+	[[ $stderr == *"3b:1f.7 (0000:3b:1f.7): no such PCI device"* ]]
+	prm -d 0000:3b:1f.7 device show
+	[[ $stderr == *"prmctl: 0000:3b:1f.7: no such PCI device"* ]]
 }

@@ -9,9 +9,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct prm_err err;
 	uint8_t *out = NULL;
-	size_t len = 0;
+	size_t len = 0, base;
 
-	if (hex_parse((const char *)data, size, &out, &len, &err) == 0)
+	if (hex_parse((const char *)data, size, &out, &len, &base, &err) == 0)
 		free(out);
 	return 0;
 }

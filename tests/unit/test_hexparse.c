@@ -14,9 +14,9 @@
 static size_t parse_ok(const char *text, uint8_t **out)
 {
 	struct prm_err err = { 0 };
-	size_t len = 0;
+	size_t len = 0, base;
 
-	if (hex_parse(text, strlen(text), out, &len, &err))
+	if (hex_parse(text, strlen(text), out, &len, &base, &err))
 		fail_msg("%s", err.msg);
 	return len;
 }
@@ -25,9 +25,9 @@ static void parse_bad(const char *text, const char *needle)
 {
 	struct prm_err err = { 0 };
 	uint8_t *out = NULL;
-	size_t len;
+	size_t len, base;
 
-	assert_int_not_equal(hex_parse(text, strlen(text), &out, &len, &err), 0);
+	assert_int_not_equal(hex_parse(text, strlen(text), &out, &len, &base, &err), 0);
 	assert_null(out);
 	if (!strstr(err.msg, needle))
 		fail_msg("message '%s' lacks '%s'", err.msg, needle);
@@ -98,12 +98,36 @@ static void kernel_and_devlink(void **state)
 	free(out);
 }
 
+static void dump_not_starting_at_zero(void **state)
+{
+	const char *xxd_s = "00000200: 0000 0000 0000 0001  ........\n"
+			    "00000208: 0000 0002\n";
+	const char *od = "000000 0a 0b 0c 0d\n000004 0e\n000005\n";
+	struct prm_err err = { 0 };
+	uint8_t *out;
+	size_t len, base;
+
+	(void)state;
+	assert_int_equal(hex_parse(xxd_s, strlen(xxd_s), &out, &len, &base, &err), 0);
+	assert_int_equal(base, 0x200);
+	assert_int_equal(len, 12);
+	assert_int_equal(out[7], 1);
+	free(out);
+	assert_int_equal(hex_parse(od, strlen(od), &out, &len, &base, &err), 0);
+	assert_int_equal(base, 0);
+	assert_int_equal(len, 5);
+	assert_int_equal(out[4], 0x0e);
+	free(out);
+}
+
 static void errors_name_line_and_column(void **state)
 {
 	(void)state;
 	parse_bad("00 01\n02 zz\n", "line 2, column 4");
 	parse_bad("0 1 2\n", "not a whole number");
 	parse_bad("00000000: 01 02\n00000010: 03\n", "offset 0x10, expected 0x2");
+	parse_bad("00000200: 01 02\n00000100: 03\n", "before the start");
+	parse_bad("0000000 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f 10\n0000020 11\n", "octal");
 	parse_bad("*\n", "'*'");
 	parse_bad("00000000  01 02\n*\n", "'*' at the end");
 }
@@ -113,10 +137,10 @@ static void nul_byte(void **state)
 	static const char text[] = "00 \0 01\n";
 	struct prm_err err = { 0 };
 	uint8_t *out = NULL;
-	size_t len;
+	size_t len, base;
 
 	(void)state;
-	assert_int_not_equal(hex_parse(text, sizeof(text) - 1, &out, &len, &err), 0);
+	assert_int_not_equal(hex_parse(text, sizeof(text) - 1, &out, &len, &base, &err), 0);
 	assert_non_null(strstr(err.msg, "NUL"));
 }
 
@@ -127,6 +151,7 @@ int main(void)
 		cmocka_unit_test(xxd),
 		cmocka_unit_test(hexdump_c_with_repeat),
 		cmocka_unit_test(kernel_and_devlink),
+		cmocka_unit_test(dump_not_starting_at_zero),
 		cmocka_unit_test(errors_name_line_and_column),
 		cmocka_unit_test(nul_byte),
 	};

@@ -39,9 +39,17 @@ static void summary(void **state)
 	assert_string_equal(s.synd_name, "High temperature");
 	assert_int_equal(s.health_syndrome, 1);
 	assert_int_equal(s.health_counter, 42);
+	assert_string_equal(s.state, "fw_initializing");
+	seg[0x1fc] = 0;
+	assert_int_equal(prm_initseg_summarize(seg, sizeof(seg), &s, &err), 0);
+	assert_string_equal(s.state, "ready");
+	seg[0x05] = 0x04;	/* interface revision 4: not what drivers speak */
+	assert_int_equal(prm_initseg_summarize(seg, sizeof(seg), &s, &err), 0);
+	assert_string_equal(s.state, "unrecognized");
 	memset(seg, 0xff, sizeof(seg));
 	assert_int_equal(prm_initseg_summarize(seg, sizeof(seg), &s, &err), 0);
 	assert_true(s.all_ones);
+	assert_string_equal(s.state, "pci_gone");
 	assert_int_not_equal(prm_initseg_summarize(seg, 0x1000, &s, &err), 0);
 	assert_non_null(strstr(err.msg, "8208"));
 }
