@@ -5,6 +5,7 @@
 #include <argp.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "lib/util/err.h"
 #include "lib/util/match.h"
@@ -25,6 +26,8 @@ struct prm_globals {
 	bool json, pretty, quiet, write;
 	int verbose;
 	const char *access;
+	const char *model;	/* --model: for -d sim */
+	char *inject;		/* --inject: faults for -d sim, ';'-joined */
 	bool help_shown;	/* -h/--help or -V printed: stop, exit 0 */
 };
 
@@ -89,11 +92,17 @@ int cmd_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cmd_match(const struct match_set *s, const char *word, const char *what,
 	      const char *ctx, const char *hint, size_t *idx);
 
+/* A number as users type it: decimal or 0x hex, at most max. -1 if not. */
+int cmd_number(const char *s, uint64_t max, uint64_t *v);
+
 /* Finish the output document; a failed write is exit 1. */
 int cmd_done(int status);
 
 /* Every command group. */
 extern const struct prm_cmd cmd_device;
 extern const struct prm_cmd cmd_decode;
+extern const struct prm_cmd cmd_initseg;
+extern const struct prm_cmd cmd_cr;
+extern const struct prm_cmd cmd_reg;
 
 #endif

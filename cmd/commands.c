@@ -3,7 +3,10 @@
 #include "cmd/cmd.h"
 
 const struct prm_cmd *const prm_commands[] = {
+	&cmd_cr,
 	&cmd_decode,
 	&cmd_device,
+	&cmd_initseg,
+	&cmd_reg,
 	NULL,
 };

@@ -2,7 +2,9 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cmd/cmd.h"
 #include "lib/out/out.h"
@@ -82,4 +84,15 @@ int cmd_match(const struct match_set *s, const char *word, const char *what,
 		return cmd_usage("%sunknown %s '%s'; did you mean '%s'? (see '%s')",
 				 ctx, what, word, close, hint);
 	return cmd_usage("%sunknown %s '%s' (see '%s')", ctx, what, word, hint);
+}
+
+int cmd_number(const char *s, uint64_t max, uint64_t *v)
+{
+	char *end;
+
+	if (!s || !*s || *s == '-' || *s == '+' || *s == ' ')
+		return -1;
+	errno = 0;
+	*v = strtoull(s, &end, strncasecmp(s, "0x", 2) ? 10 : 16);
+	return errno || *end || *v > max ? -1 : 0;
 }

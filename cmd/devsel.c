@@ -39,7 +39,8 @@ static int pick_only_device(char *name, size_t sz)
 int cmd_open_device(bool need_bar, struct dev **out)
 {
 	struct dev_open_opts o = { .access = G.access, .need_bar = need_bar,
-				   .write = G.write };
+				   .write = G.write, .sim_model = G.model,
+				   .sim_inject = G.inject };
 	struct prm_err err = { 0 };
 	char only[32];
 	const char *name = G.device;

@@ -21,7 +21,7 @@
 #define PRMCTL_VERSION "0.0.0"
 #endif
 
-enum { OPT_ACCESS = 0x100, OPT_WRITE, OPT_DUMP_COMMANDS, OPT_USAGE };
+enum { OPT_ACCESS = 0x100, OPT_WRITE, OPT_DUMP_COMMANDS, OPT_USAGE, OPT_MODEL, OPT_INJECT };
 
 static const struct argp_option global_options[] = {
 	{ "device", 'd', "DEV", 0,
@@ -34,6 +34,10 @@ static const struct argp_option global_options[] = {
 	  "Force an access path: fwctl, pci, devlink, cmdq", 0 },
 	{ "write", OPT_WRITE, NULL, 0,
 	  "Allow operations that change device state on real hardware", 0 },
+	{ "model", OPT_MODEL, "MODEL", 0,
+	  "With -d sim: the adapter to simulate (cx5, cx6dx, cx7)", 0 },
+	{ "inject", OPT_INJECT, "FAULT", 0,
+	  "With -d sim: inject FAULT[:args] (repeatable)", 0 },
 	{ "version", 'V', NULL, 0, "Print the version", 0 },
 	{ "help", 'h', NULL, 0, "Give this help", 0 },
 	{ "usage", OPT_USAGE, NULL, OPTION_HIDDEN, "Give a short usage message", 0 },
@@ -64,6 +68,19 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 	case OPT_WRITE:
 		G.write = true;
 		break;
+	case OPT_MODEL:
+		G.model = arg;
+		break;
+	case OPT_INJECT: {
+		char *joined = NULL;
+
+		if (asprintf(&joined, "%s%s%s", G.inject ? G.inject : "",
+			     G.inject ? ";" : "", arg) < 0)
+			return ENOMEM;
+		free(G.inject);
+		G.inject = joined;
+		break;
+	}
 	case 'V':
 		printf("prmctl %s\n", PRMCTL_VERSION);
 		G.help_shown = true;

@@ -6,7 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/dev/cfg.h"
+#include "lib/dev/icmd.h"
+#include "lib/dev/vsec.h"
 #include "lib/dev/sysfs.h"
+#include "lib/prm/initseg.h"
 #include "lib/prm/models.h"
 
 const char *const dev_access_paths[] = { "fwctl", "pci", "devlink", "cmdq", NULL };
@@ -81,6 +85,12 @@ int dev_open(const char *name, const struct dev_open_opts *o, struct dev **out,
 		return -1;
 	}
 	snprintf(d->label, sizeof(d->label), "%s", name);
+	if ((o->sim_model || o->sim_inject) &&
+	    !(d->name.kind == DEV_KIND_SIM && !d->name.arg[0])) {
+		free(d);
+		return prm_err_set(err, PRM_E_USAGE, 0, "usage",
+				   "--model and --inject apply to -d sim only");
+	}
 	switch (d->name.kind) {
 	case DEV_KIND_IMAGE:
 		if (o->access)
@@ -93,7 +103,7 @@ int dev_open(const char *name, const struct dev_open_opts *o, struct dev **out,
 		if (o->access && strcmp(o->access, "pci"))
 			rc = no_path(d, o->access, "the simulated adapter", err);
 		else
-			rc = dev_sim_open(d, d->name.arg, err);
+			rc = dev_sim_open(d, d->name.arg, o, err);
 		break;
 	case DEV_KIND_NAME:
 	case DEV_KIND_FWCTL:
@@ -118,9 +128,27 @@ void dev_close(struct dev *d)
 {
 	if (!d)
 		return;
+	free(d->icmd);
+	free(d->vsec);
+	if (d->cfg && d->cfg->close)
+		d->cfg->close(d->cfg);
 	if (d->ops && d->ops->close)
 		d->ops->close(d);
 	free(d);
+}
+
+int dev_cfg(struct dev *d, struct cfg_port **out, struct prm_err *err)
+{
+	if (!d->cfg) {
+		if (!d->has_info)
+			return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "no_config",
+					   "%s: %s has no PCI config space", d->label,
+					   d->access ? d->access : "this device");
+		if (cfg_open_pci(d, &d->cfg, err))
+			return -1;
+	}
+	*out = d->cfg;
+	return 0;
 }
 
 int dev_bar_read(struct dev *d, uint32_t off, void *buf, size_t len,
@@ -139,4 +167,66 @@ int dev_bar_read(struct dev *d, uint32_t off, void *buf, size_t len,
 				   "%s: BAR0 read at 0x%x+%zu beyond its %zu bytes",
 				   d->label, off, len, d->bar_size);
 	return d->ops->bar_read(d, off, buf, len, err);
+}
+
+int dev_vsec(struct dev *d, struct vsec **out, struct prm_err *err)
+{
+	struct cfg_port *cfg;
+
+	if (!d->vsec) {
+		struct vsec *v = calloc(1, sizeof(*v));
+
+		if (!v)
+			return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
+		if (dev_cfg(d, &cfg, err) || vsec_open(v, cfg, err)) {
+			free(v);
+			return -1;
+		}
+		d->vsec = v;
+	}
+	*out = d->vsec;
+	return 0;
+}
+
+int dev_icmd(struct dev *d, struct icmd **out, struct prm_err *err)
+{
+	struct vsec *v;
+
+	if (!d->icmd) {
+		struct icmd *ic = calloc(1, sizeof(*ic));
+
+		if (!ic)
+			return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
+		if (dev_vsec(d, &v, err) || icmd_open(ic, v, err)) {
+			free(ic);
+			return -1;
+		}
+		d->icmd = ic;
+	}
+	*out = d->icmd;
+	return 0;
+}
+
+int dev_check_write(const struct dev *d, bool write, const char *what,
+		    struct prm_err *err)
+{
+	if (write || !d->has_info)
+		return 0;
+	return prm_err_set(err, PRM_E_USAGE, EPERM, "needs_write",
+			   "%s: %s changes device state: refused on hardware without --write",
+			   d->label, what);
+}
+
+int dev_read_initseg(struct dev *d, uint8_t *buf, struct prm_err *err)
+{
+	struct prm_initseg_summary s;
+
+	if (dev_bar_read(d, 0, buf, DEV_INITSEG_BYTES, err) ||
+	    prm_initseg_summarize(buf, DEV_INITSEG_BYTES, &s, err))
+		return -1;
+	if (s.all_ones)
+		return prm_err_set(err, PRM_E_NODEV, ENODEV, "device_gone",
+				   "%s: device not responding (reads return all-ones)",
+				   d->label);
+	return 0;
 }

@@ -17,6 +17,7 @@
  * simulator.
  */
 struct dev;
+struct sim_adapter;
 
 struct dev_ops {
 	/* Raw BAR0 bytes (device byte order) at off. */
@@ -36,6 +37,10 @@ struct dev {
 	struct prm_err bar_err;		/* why BAR0 is not reachable */
 	size_t bar_size;
 	void *priv;
+	struct cfg_port *cfg;		/* config space, once opened (dev_cfg) */
+	struct sim_adapter *sim;	/* -d sim: the adapter in this process */
+	struct vsec *vsec;		/* the gateway, once opened (dev_vsec) */
+	struct icmd *icmd;		/* ICMD over it (dev_icmd) */
 	/* identity known without PCI (image, sim) */
 	const char *model;
 	const char *source;		/* image file, sim name */
@@ -43,6 +48,8 @@ struct dev {
 
 struct dev_open_opts {
 	const char *access;	/* forced access path, or NULL for the best one */
+	const char *sim_model;	/* -d sim: the model to simulate */
+	const char *sim_inject;	/* -d sim: faults to inject, comma-separated */
 	bool need_bar;		/* fail unless BAR0 is readable */
 	bool write;		/* --write given */
 };
@@ -58,9 +65,32 @@ void dev_close(struct dev *d);
 int dev_bar_read(struct dev *d, uint32_t off, void *buf, size_t len,
 		 struct prm_err *err);
 
+/*
+ * The initialization segment (PRM_INITSEG_BYTES from BAR0 offset 0). A
+ * function that reads all-ones is gone: that is an error, never data.
+ */
+#define DEV_INITSEG_BYTES 0x2010
+int dev_read_initseg(struct dev *d, uint8_t *buf, struct prm_err *err);
+
+/* The device's config space (the gateway needs it); opened on first use. */
+struct cfg_port;
+struct vsec;
+struct icmd;
+int dev_cfg(struct dev *d, struct cfg_port **out, struct prm_err *err);
+int dev_vsec(struct dev *d, struct vsec **out, struct prm_err *err);
+int dev_icmd(struct dev *d, struct icmd **out, struct prm_err *err);
+
+/*
+ * Changing device state needs --write on real hardware; the simulator and
+ * its services allow it. Returns 0 or fills err (PRM_E_USAGE).
+ */
+int dev_check_write(const struct dev *d, bool write, const char *what,
+		    struct prm_err *err);
+
 /* Backends (one file each). They fill d->ops, d->priv, d->bar_size. */
 int dev_image_open(struct dev *d, const char *file, struct prm_err *err);
 int dev_bar_open(struct dev *d, struct prm_err *err);
-int dev_sim_open(struct dev *d, const char *name, struct prm_err *err);
+int dev_sim_open(struct dev *d, const char *name, const struct dev_open_opts *o,
+		 struct prm_err *err);
 
 #endif

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/dev/pcilib.h"
 #include "lib/dev/sysfs.h"
 #include "lib/prm/models.h"
 
@@ -17,8 +18,10 @@
  * libpci's error hook must not return and its default exits the process.
  * Ours records the message and jumps back to the libpci call that failed.
  */
-static jmp_buf pci_jmp;
-static char pci_msg[256];
+jmp_buf discover_pci_jmp;
+char discover_pci_msg[256];
+#define pci_jmp discover_pci_jmp
+#define pci_msg discover_pci_msg
 
 static void __attribute__((noreturn, format(printf, 1, 2)))
 pci_error_hook(char *fmt, ...)
@@ -36,7 +39,7 @@ static void __attribute__((format(printf, 1, 2))) pci_quiet_hook(char *fmt, ...)
 	(void)fmt;
 }
 
-static struct pci_access *pci_open(struct prm_err *err)
+struct pci_access *discover_pci_open(struct prm_err *err)
 {
 	struct pci_access *pacc = pci_alloc();
 	char path[PATH_MAX];
@@ -120,7 +123,7 @@ static int cmp_addr(const void *a, const void *b)
 
 int discover_list(struct dev_info **out, size_t *n, struct prm_err *err)
 {
-	struct pci_access *pacc = pci_open(err);
+	struct pci_access *pacc = discover_pci_open(err);
 	struct dev_info *v = NULL;
 	size_t cnt = 0;
 	struct pci_dev *d;
@@ -168,7 +171,7 @@ int discover_one(const struct pci_addr *a, struct dev_info *info,
 	if (!sysfs_pci_exists(a))
 		return prm_err_set(err, PRM_E_NODEV, ENOENT, "not_found",
 				   "no such PCI device");
-	pacc = pci_open(err);
+	pacc = discover_pci_open(err);
 	if (!pacc)
 		return -1;
 	if (setjmp(pci_jmp))

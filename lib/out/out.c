@@ -487,6 +487,27 @@ void out_bytes(const char *key, const uint8_t *buf, size_t len)
 	}
 }
 
+void out_words(const char *key, uint32_t addr, const uint32_t *w, size_t n)
+{
+	struct frame *f = top();
+
+	if (out_json()) {
+		json_t *a = json_array();
+
+		for (size_t i = 0; i < n; i++)
+			json_array_append_new(a, json_integer(w[i]));
+		json_put(key, a);
+		return;
+	}
+	for (size_t i = 0; i < n; i += 4) {
+		char row[4 * 9 + 1] = "";
+
+		for (size_t k = i; k < i + 4 && k < n; k++)
+			snprintf(row + (k - i) * 9, sizeof(row) - (k - i) * 9, " %08x", w[k]);
+		emit(S.o.out, "%*s0x%08zx:%s\n", f->indent, "", (size_t)addr + i * 4, row);
+	}
+}
+
 void out_note(const char *fmt, ...)
 {
 	char msg[1024];

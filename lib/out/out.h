@@ -76,6 +76,9 @@ void out_str_list(const char *key, const char *csv);
 /* A byte run: hex rows in text, an array of numbers in JSON. */
 void out_bytes(const char *key, const uint8_t *buf, size_t len);
 
+/* Dwords at an address: "0x000f0014: 00000218 ..." rows in text, numbers in JSON. */
+void out_words(const char *key, uint32_t addr, const uint32_t *w, size_t n);
+
 /* A line for people only (headings, "nothing found"); nothing in JSON. */
 void out_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

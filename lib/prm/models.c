@@ -83,3 +83,27 @@ bool prm_is_recovery_device_id(uint16_t device_id)
 	return prm_chip_by_hw_id(device_id) ||
 	       (device_id > 0x200 && prm_chip_by_hw_id(device_id - 1));
 }
+
+uint32_t prm_static_cfg_not_done_addr(uint16_t hw_id)
+{
+	switch (hw_id) {
+	case 0x209:	/* ConnectX-4 */
+	case 0x20b:
+		return 0xb0004;
+	case 0x20d:	/* ConnectX-5, BlueField */
+	case 0x211:
+		return 0xb5e04;
+	case 0x20f:	/* ConnectX-6, 6 Dx, 6 Lx, 7, BlueField-2/3 */
+	case 0x212:
+	case 0x214:
+	case 0x216:
+	case 0x218:
+	case 0x21c:
+		return 0xb5f04;
+	case 0x21e:	/* ConnectX-8 and later */
+	case 0x220:
+	case 0x224:
+		return 0xa0304;
+	}
+	return 0;
+}

@@ -14,5 +14,7 @@ extern const struct prm_names prm_cmd_status_names;
 extern const struct prm_names prm_cmd_opcode_names;
 extern const struct prm_names prm_cmd_xport_names;
 extern const struct prm_names prm_cmd_owner_names;
+extern const struct prm_names prm_reg_status_names;
+extern const struct prm_names prm_icmd_status_names;
 
 #endif

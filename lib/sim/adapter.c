@@ -1,71 +1,171 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* The simulated adapter: creation, BAR0 after power-up, the firmware thread. */
 #include "lib/sim/adapter.h"
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #include "lib/prm/layouts/layouts.h"
+#include "lib/sim/internal.h"
 
-/* BAR0 pages the simulator backs: the initialization segment and beyond. */
-#define SIM_BAR0_BYTES (16u << 10)
+/* The PRM: the firmware advances the health counter every 10 ms. */
+#define SIM_TICK_NS 10000000ull
 
-struct init_value {
-	const char *path;
-	uint64_t value;
-};
-
-static int set_all(struct sim_adapter *a, const struct init_value *v, size_t n,
-		   struct prm_err *err)
+uint64_t sim_now_ns(void)
 {
-	for (size_t i = 0; i < n; i++)
-		if (prm_set(&prm_layout_initseg, a->bar0, a->bar_size, v[i].path,
-			    v[i].value, err))
-			return -1;
-	return 0;
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-int sim_adapter_create(const char *model_key, struct sim_adapter **out,
+void sim_bar_set(struct sim_adapter *a, const char *path, uint64_t val)
+{
+	struct prm_loc loc;
+	uint8_t word[8];
+	uint32_t first, nbytes;
+
+	if (prm_path_resolve(&prm_layout_initseg, path, &loc, NULL))
+		return;
+	first = loc.off / 32 * 4;
+	nbytes = loc.width > 32 ? 8 : 4;
+	memcpy(word, a->bar0 + first, nbytes);
+	if (prm_bits_set(word, nbytes, loc.off - first * 8, loc.width, val))
+		return;
+	for (uint32_t i = 0; i < nbytes; i += 4) {
+		uint32_t w;
+
+		memcpy(&w, word + i, 4);
+		__atomic_store_n((uint32_t *)(void *)(a->bar0 + first + i), w,
+				 __ATOMIC_RELEASE);
+	}
+}
+
+uint64_t sim_bar_get(struct sim_adapter *a, const char *path)
+{
+	uint64_t v = 0;
+
+	prm_get(&prm_layout_initseg, a->bar0, a->bar_size, path, &v, NULL);
+	return v;
+}
+
+static void power_up(struct sim_adapter *a)
+{
+	const struct sim_model *m = a->model;
+
+	memset(a->bar0, 0, a->bar_size);
+	sim_bar_set(a, "fw_rev_major", m->fw_major);
+	sim_bar_set(a, "fw_rev_minor", m->fw_minor);
+	sim_bar_set(a, "fw_rev_subminor", m->fw_subminor);
+	sim_bar_set(a, "cmd_interface_rev", 5);
+	sim_bar_set(a, "log_cmdq_size", 5);	/* 32 entries */
+	sim_bar_set(a, "log_cmdq_stride", 6);	/* of 64 bytes */
+	sim_bar_set(a, "nic_interface", 0);
+	sim_bar_set(a, "fw_reset_supported", 1);
+	sim_bar_set(a, "health_buffer.hw_id", m->hw_id);
+	sim_bar_set(a, "cmd_exec_to", (1u << 29) | 60);	/* 60 s */
+	sim_bar_set(a, "cmd_q_init_to", (1u << 29) | 120);	/* 120 s */
+	sim_bar_set(a, "initializing", a->boot_ms ? 1 : 0);
+}
+
+void sim_fw_tick(struct sim_adapter *a, uint64_t now_ns)
+{
+	struct timespec rt;
+	uint64_t up;
+
+	pthread_mutex_lock(&a->lock);
+	if (a->faults[SIM_FAULT_DEVICE_GONE]) {
+		pthread_mutex_unlock(&a->lock);
+		return;
+	}
+	up = now_ns - a->start_ns;
+	if (sim_bar_get(a, "initializing") && up >= (uint64_t)a->boot_ms * 1000000ull)
+		sim_bar_set(a, "initializing", 0);
+	if (!a->faults[SIM_FAULT_HEALTH_STALL]) {
+		a->health_counter = (a->health_counter + 1) & 0xffffff;
+		sim_bar_set(a, "health_counter", a->health_counter);
+	}
+	/* a free-running device clock in ns, and the real-time clock */
+	sim_bar_set(a, "internal_timer_h", up >> 32);
+	sim_bar_set(a, "internal_timer_l", up & 0xffffffffu);
+	clock_gettime(CLOCK_REALTIME, &rt);
+	sim_bar_set(a, "real_time_h", (uint64_t)rt.tv_sec & 0xffffffffu);
+	sim_bar_set(a, "real_time_l", (uint64_t)rt.tv_nsec);
+	pthread_mutex_unlock(&a->lock);
+}
+
+static void *firmware(void *arg)
+{
+	struct sim_adapter *a = arg;
+	uint64_t next = sim_now_ns();
+
+	for (;;) {
+		struct timespec ts;
+		bool stop;
+
+		pthread_mutex_lock(&a->lock);
+		stop = a->stop;
+		pthread_mutex_unlock(&a->lock);
+		if (stop)
+			break;
+		sim_fw_tick(a, sim_now_ns());
+		/* keep the 10 ms period even when a tick runs late */
+		next += SIM_TICK_NS;
+		ts.tv_sec = (time_t)(next / 1000000000ull);
+		ts.tv_nsec = (long)(next % 1000000000ull);
+		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+			;
+	}
+	return NULL;
+}
+
+void sim_config_init(struct sim_adapter *a);
+
+int sim_adapter_create(const struct sim_opts *o, struct sim_adapter **out,
 		       struct prm_err *err)
 {
-	const struct sim_model *m = sim_model_find(model_key);
+	const char *key = o && o->model ? o->model : "cx7";
+	const struct sim_model *m = sim_model_find(key);
 	struct sim_adapter *a;
 
 	*out = NULL;
 	if (!m)
 		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_model",
-				   "unknown simulated model '%s' (cx5, cx6dx, cx7)",
-				   model_key);
+				   "unknown simulated model '%s' (cx5, cx6dx, cx7)", key);
 	a = calloc(1, sizeof(*a));
-	if (a)
+	if (!a)
+		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
+	a->model = m;
+	a->bar_size = SIM_BAR0_BYTES;
+	a->boot_ms = o ? o->boot_ms : 0;
+	if (o && o->bar0) {
+		a->bar0 = o->bar0;
+	} else {
 		a->bar0 = calloc(1, SIM_BAR0_BYTES);
-	if (!a || !a->bar0) {
+		a->bar0_owned = true;
+	}
+	if (!a->bar0) {
 		free(a);
 		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
 	}
-	a->model = m;
-	a->bar_size = SIM_BAR0_BYTES;
-	{
-		/* State after boot: interface rev 5, 32 entries of 64 bytes. */
-		const struct init_value boot[] = {
-			{ "fw_rev_major", m->fw_major },
-			{ "fw_rev_minor", m->fw_minor },
-			{ "fw_rev_subminor", m->fw_subminor },
-			{ "cmd_interface_rev", 5 },
-			{ "log_cmdq_size", 5 },
-			{ "log_cmdq_stride", 6 },
-			{ "nic_interface", 0 },
-			{ "initializing", 0 },
-			{ "fw_reset_supported", 1 },
-			{ "health_buffer.hw_id", m->hw_id },
-			{ "cmd_exec_to", (1u << 29) | 60 },	/* 60 s */
-			{ "cmd_q_init_to", (1u << 29) | 120 },	/* 120 s */
-			{ "health_counter", 1 },
-		};
-
-		if (set_all(a, boot, sizeof(boot) / sizeof(boot[0]), err)) {
+	pthread_mutex_init(&a->lock, NULL);
+	a->start_ns = sim_now_ns();
+	power_up(a);
+	sim_config_init(a);
+	if (sim_regs_init(a, err)) {
+		sim_adapter_destroy(a);
+		return -1;
+	}
+	sim_fw_tick(a, a->start_ns);
+	if (!(o && o->no_thread)) {
+		if (pthread_create(&a->thread, NULL, firmware, a)) {
 			sim_adapter_destroy(a);
-			return -1;
+			return prm_err_set(err, PRM_E_FAILED, errno, "thread",
+					   "cannot start the simulated firmware thread");
 		}
+		a->thread_running = true;
 	}
 	*out = a;
 	return 0;
@@ -75,6 +175,16 @@ void sim_adapter_destroy(struct sim_adapter *a)
 {
 	if (!a)
 		return;
-	free(a->bar0);
+	if (a->thread_running) {
+		pthread_mutex_lock(&a->lock);
+		a->stop = true;
+		pthread_mutex_unlock(&a->lock);
+		pthread_join(a->thread, NULL);
+	}
+	sim_regs_free(a);
+	free(a->gone_shadow);
+	pthread_mutex_destroy(&a->lock);
+	if (a->bar0_owned)
+		free(a->bar0);
 	free(a);
 }

@@ -2,21 +2,102 @@
 #ifndef PRMCTL_SIM_ADAPTER_H
 #define PRMCTL_SIM_ADAPTER_H
 
+#include <pthread.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "lib/sim/model.h"
 #include "lib/util/err.h"
 
-/* The simulated adapter's state: for now its BAR0 after boot. */
-struct sim_adapter {
-	const struct sim_model *model;
-	uint8_t *bar0;
-	size_t bar_size;
+/*
+ * A simulated ConnectX: BAR0 (the initialization segment, kept live by a
+ * firmware thread), PCI config space with the vendor-specific gateway, the
+ * cr-space, ICMD and semaphore spaces behind it, and the access registers
+ * ICMD reaches. Host code never calls into this except through the lowest
+ * line: a config dword read or write (sim_cfg_read32/write32) and BAR0 memory.
+ */
+
+#define SIM_BAR0_BYTES (1u << 20)	/* what the simulator backs; the BAR decodes 32 MiB */
+#define SIM_CFG_BYTES 256
+#define SIM_ICMD_MBOX_BYTES 0x340
+
+struct sim_opts {
+	const char *model;		/* "cx5", "cx6dx", "cx7"; NULL = cx7 */
+	unsigned boot_ms;		/* initializing stays set this long */
+	uint8_t *bar0;			/* caller-provided BAR0 memory (shared), or NULL */
+	bool no_thread;			/* tests: no firmware thread, tick by hand */
 };
 
-int sim_adapter_create(const char *model_key, struct sim_adapter **out,
+enum sim_fault {
+	SIM_FAULT_HEALTH_STALL,
+	SIM_FAULT_FW_ASSERT,
+	SIM_FAULT_THERMAL,
+	SIM_FAULT_DEVICE_GONE,
+	SIM_FAULT_SEM_HELD,
+	SIM_FAULT_ICMD_BUSY,
+	SIM_NFAULTS
+};
+
+struct sim_vsc {
+	uint16_t space;
+	bool size_vld;
+	uint32_t counter, semaphore, addr, data;
+	bool flag, syndrome;
+	uint8_t syndrome_code;
+};
+
+struct sim_icmd {
+	uint32_t ctrl;			/* opcode 31:16, status 15:8, exmb 1, busy 0 */
+	uint32_t syndrome;
+	uint8_t mbox[SIM_ICMD_MBOX_BYTES];
+	uint32_t semaphore;		/* semaphore space dword 0 */
+};
+
+struct sim_reg;
+
+struct sim_adapter {
+	const struct sim_model *model;
+	pthread_mutex_t lock;
+	uint8_t *bar0;
+	bool bar0_owned;
+	size_t bar_size;
+	uint8_t cfg[SIM_CFG_BYTES];
+	uint32_t bar0_size_mask_lo;
+	struct sim_vsc vsc;
+	struct sim_icmd icmd;
+	struct sim_reg *regs;		/* simulated access registers */
+	size_t nregs;
+	uint32_t cr_writes[64][2];	/* cr-space words written by the host */
+	size_t ncr_writes;
+	bool faults[SIM_NFAULTS];
+	uint32_t fault_sem_ticket;
+	uint8_t *gone_shadow;		/* BAR0 from before device-gone */
+	/* firmware thread */
+	pthread_t thread;
+	bool thread_running, stop;
+	uint64_t boot_ns, start_ns;
+	unsigned boot_ms;
+	uint32_t health_counter;
+};
+
+int sim_adapter_create(const struct sim_opts *o, struct sim_adapter **out,
 		       struct prm_err *err);
 void sim_adapter_destroy(struct sim_adapter *a);
+
+/* The config-dword line: what a host's config read or write does. */
+uint32_t sim_cfg_read32(struct sim_adapter *a, uint32_t off);
+void sim_cfg_write32(struct sim_adapter *a, uint32_t off, uint32_t val);
+
+/* One firmware tick (10 ms of firmware life); the thread calls it. */
+void sim_fw_tick(struct sim_adapter *a, uint64_t now_ns);
+
+/*
+ * Faults: "health-stall", "fw-assert[:synd=1,ext_synd=0x8f7a,severity=3,irisc=2]",
+ * "thermal", "device-gone", "sem-held", "icmd-busy".
+ */
+int sim_fault_inject(struct sim_adapter *a, const char *spec, struct prm_err *err);
+int sim_fault_clear(struct sim_adapter *a, const char *name, struct prm_err *err);
+const char *sim_fault_name(enum sim_fault f);
 
 #endif

@@ -8,10 +8,10 @@
 #include <string.h>
 
 const struct sim_model sim_models[] = {
-	{ "cx5", 0x1017, 0x20d, 16, 35, 2000, "SIM0000000005" },
-	{ "cx6dx", 0x101d, 0x212, 22, 39, 1002, "SIM0000000006" },
-	{ "cx7", 0x1021, 0x218, 28, 41, 1000, "SIM0000000007" },
-	{ NULL, 0, 0, 0, 0, 0, NULL },
+	{ "cx5", 0x1017, 0x20d, 16, 35, 2000, "SIM0000000005", "SIMCX5000001", 0x00 },
+	{ "cx6dx", 0x101d, 0x212, 22, 39, 1002, "SIM0000000006", "SIMCX6D00001", 0x00 },
+	{ "cx7", 0x1021, 0x218, 28, 41, 1000, "SIM0000000007", "SIMCX7000001", 0x00 },
+	{ NULL, 0, 0, 0, 0, 0, NULL, NULL, 0 },
 };
 
 const struct sim_model *sim_model_find(const char *key)

@@ -11,6 +11,8 @@ struct sim_model {
 	uint16_t hw_id;		/* cr-space 0xf0014 */
 	uint16_t fw_major, fw_minor, fw_subminor;
 	const char *psid;
+	const char *serial;
+	uint8_t revision;	/* PCI revision, also cr-space 0xf0014 bits 23:16 */
 };
 
 extern const struct sim_model sim_models[];	/* terminated by key == NULL */

@@ -11,6 +11,15 @@ extern const struct prm_layout prm_layout_cmdq_entry;
 extern const struct prm_layout prm_layout_cmd_mailbox_block;
 extern const struct prm_layout prm_layout_mbox_in;
 extern const struct prm_layout prm_layout_mbox_out;
+/* Access registers (lib/prm/registers.c) and the ICMD register-access TLVs. */
+extern const struct prm_layout prm_layout_mgir;
+extern const struct prm_layout prm_layout_mcam;
+extern const struct prm_layout prm_layout_mtrc_cap;
+extern const struct prm_layout prm_layout_mtrc_conf;
+extern const struct prm_layout prm_layout_mtrc_stdb;
+extern const struct prm_layout prm_layout_mtrc_ctrl;
+extern const struct prm_layout prm_layout_op_tlv;
+extern const struct prm_layout prm_layout_reg_tlv;
 
 /* All compiled-in layouts, NULL-terminated, in the order `decode --list` shows. */
 extern const struct prm_layout *const prm_layouts[];

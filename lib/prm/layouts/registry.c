@@ -10,6 +10,14 @@ const struct prm_layout *const prm_layouts[] = {
 	&prm_layout_cmd_mailbox_block,
 	&prm_layout_mbox_in,
 	&prm_layout_mbox_out,
+	&prm_layout_mgir,
+	&prm_layout_mcam,
+	&prm_layout_mtrc_cap,
+	&prm_layout_mtrc_conf,
+	&prm_layout_mtrc_stdb,
+	&prm_layout_mtrc_ctrl,
+	&prm_layout_op_tlv,
+	&prm_layout_reg_tlv,
 	NULL,
 };
 

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* prmctl cr read | write: cr-space through the vendor-specific gateway. */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "cmd/cmd.h"
+#include "cmd/devsel.h"
+#include "lib/dev/vsec.h"
+#include "lib/out/out.h"
+
+/* cr-space addresses are 30 bits; reads stop at 1 MiB per command. */
+#define CR_ADDR_MAX 0x3fffffffu
+#define CR_READ_MAX (1u << 20)
+
+struct cr_opts {
+	const char *arg[2];
+	int n;
+};
+
+static error_t parse(int key, char *arg, struct argp_state *state)
+{
+	struct cr_opts *o = state->input;
+
+	if (key != ARGP_KEY_ARG)
+		return ARGP_ERR_UNKNOWN;
+	if (o->n == 2) {
+		argp_error(state, "unexpected argument '%s'", arg);
+		return EINVAL;
+	}
+	o->arg[o->n++] = arg;
+	return 0;
+}
+
+static const struct argp read_argp = {
+	NULL, parse, "ADDR [BYTES]",
+	"Read BYTES (default 4, a multiple of 4) of cr-space from ADDR, through "
+	"the vendor-specific gateway in config space.",
+	prm_global_children, NULL, NULL
+};
+
+static const struct argp write_argp = {
+	NULL, parse, "ADDR VALUE",
+	"Write one dword of cr-space (needs --write on real hardware).",
+	prm_global_children, NULL, NULL
+};
+
+static int cr_read(int argc, char **argv)
+{
+	struct cr_opts o = { 0 };
+	struct prm_err err = { 0 };
+	uint64_t addr, len = 4;
+	uint32_t *w;
+	struct vsec *v;
+	struct dev *d;
+	int rc = cmd_parse(&read_argp, argc, argv, &o);
+
+	if (rc || G.help_shown)
+		return rc;
+	if (o.n < 1)
+		return cmd_usage("cr read: which address?");
+	if (cmd_number(o.arg[0], CR_ADDR_MAX, &addr) || addr % 4)
+		return cmd_usage("cr read: '%s' is not a dword-aligned cr-space address", o.arg[0]);
+	if (o.n == 2 && (cmd_number(o.arg[1], CR_READ_MAX, &len) || !len || len % 4))
+		return cmd_usage("cr read: '%s' is not a byte count (a multiple of 4, at most %u)",
+				 o.arg[1], CR_READ_MAX);
+	if (addr + len - 1 > CR_ADDR_MAX)
+		return cmd_usage("cr read: 0x%llx + %llu runs past the 30-bit cr-space",
+				 (unsigned long long)addr, (unsigned long long)len);
+	rc = cmd_open_device(false, &d);
+	if (rc)
+		return rc;
+	w = calloc(len / 4, 4);
+	if (!w || dev_vsec(d, &v, &err) ||
+	    vsec_read_block(v, VSEC_SPACE_CR, (uint32_t)addr, w, len / 4, &err)) {
+		free(w);
+		dev_close(d);
+		return err.msg[0] ? cmd_fail(&err) : EXIT_FAIL;
+	}
+	out_doc_begin();
+	out_str("device", d->label);
+	out_hex("address", addr);
+	out_words("values", (uint32_t)addr, w, len / 4);
+	free(w);
+	dev_close(d);
+	return cmd_done(EXIT_OK);
+}
+
+static int cr_write(int argc, char **argv)
+{
+	struct cr_opts o = { 0 };
+	struct prm_err err = { 0 };
+	uint64_t addr, val;
+	uint32_t back;
+	struct vsec *v;
+	struct dev *d;
+	int rc = cmd_parse(&write_argp, argc, argv, &o);
+
+	if (rc || G.help_shown)
+		return rc;
+	if (o.n != 2)
+		return cmd_usage("cr write: ADDR VALUE");
+	if (cmd_number(o.arg[0], CR_ADDR_MAX, &addr) || addr % 4)
+		return cmd_usage("cr write: '%s' is not a dword-aligned cr-space address", o.arg[0]);
+	if (cmd_number(o.arg[1], 0xffffffffu, &val))
+		return cmd_usage("cr write: '%s' is not a 32-bit value", o.arg[1]);
+	rc = cmd_open_device(false, &d);
+	if (rc)
+		return rc;
+	if (dev_check_write(d, G.write, "cr write", &err) || dev_vsec(d, &v, &err) ||
+	    vsec_write_block(v, VSEC_SPACE_CR, (uint32_t)addr, (uint32_t[]){ (uint32_t)val },
+			     1, &err) ||
+	    vsec_read_block(v, VSEC_SPACE_CR, (uint32_t)addr, &back, 1, &err)) {
+		dev_close(d);
+		return cmd_fail(&err);
+	}
+	out_doc_begin();
+	out_str("device", d->label);
+	out_hex("address", addr);
+	out_hex_width("written", val, 32);
+	out_hex_width("read_back", back, 32);
+	dev_close(d);
+	return cmd_done(EXIT_OK);
+}
+
+static const struct prm_verb verbs[] = {
+	{ "read", "Read cr-space dwords", &read_argp, cr_read, CMD_NEEDS_DEVICE },
+	{ "write", "Write a cr-space dword", &write_argp, cr_write,
+	  CMD_NEEDS_DEVICE | CMD_WRITES },
+};
+
+const struct prm_cmd cmd_cr = {
+	.name = "cr",
+	.summary = "Read and write cr-space through the PCI gateway",
+	.verbs = verbs,
+	.nverbs = sizeof(verbs) / sizeof(verbs[0]),
+	.flags = CMD_NEEDS_DEVICE,
+};

@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* prmctl initseg show | dump: the initialization segment of BAR0. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cmd/cmd.h"
+#include "cmd/devsel.h"
+#include "lib/out/layout_print.h"
+#include "lib/out/out.h"
+#include "lib/prm/initseg.h"
+#include "lib/prm/layouts/layouts.h"
+
+static error_t no_args(int key, char *arg, struct argp_state *state)
+{
+	if (key == ARGP_KEY_ARG) {
+		argp_error(state, "unexpected argument '%s'", arg);
+		return EINVAL;
+	}
+	return ARGP_ERR_UNKNOWN;
+}
+
+static const struct argp show_argp = {
+	NULL, no_args, NULL,
+	"Every field of the initialization segment (BAR0 offset 0), decoded.",
+	prm_global_children, NULL, NULL
+};
+
+static int show(int argc, char **argv)
+{
+	static uint8_t seg[DEV_INITSEG_BYTES];
+	struct prm_initseg_summary s;
+	struct prm_err err = { 0 };
+	struct dev *d;
+	int rc = cmd_parse(&show_argp, argc, argv, NULL);
+
+	if (rc || G.help_shown)
+		return rc;
+	rc = cmd_open_device(true, &d);
+	if (rc)
+		return rc;
+	if (dev_read_initseg(d, seg, &err) ||
+	    prm_initseg_summarize(seg, sizeof(seg), &s, &err)) {
+		dev_close(d);
+		return cmd_fail(&err);
+	}
+	out_doc_begin();
+	out_str("device", d->label);
+	out_str("access", d->access);
+	out_str("fw_version", s.fw_version);
+	out_str("state", s.state);
+	out_obj_begin("fields");
+	rc = out_layout(&prm_layout_initseg, seg, sizeof(seg), 0, &err);
+	out_obj_end();
+	dev_close(d);
+	if (rc)
+		return cmd_fail(&err);
+	return cmd_done(EXIT_OK);
+}
+
+struct dump_opts {
+	const char *file;
+	bool force;
+};
+
+enum { OPT_FORCE = 0x300 };
+
+static const struct argp_option dump_options[] = {
+	{ "output", 'o', "FILE", 0, "Write the image to FILE ('-': standard output)", 0 },
+	{ "force", OPT_FORCE, NULL, 0, "Replace FILE if it exists", 0 },
+	{ 0 }
+};
+
+static error_t dump_parse(int key, char *arg, struct argp_state *state)
+{
+	struct dump_opts *o = state->input;
+
+	switch (key) {
+	case 'o':
+		o->file = arg;
+		return 0;
+	case OPT_FORCE:
+		o->force = true;
+		return 0;
+	}
+	return no_args(key, arg, state);
+}
+
+static const struct argp dump_argp = {
+	dump_options, dump_parse, NULL,
+	"Save the raw initialization segment (with the health buffer and health "
+	"counter) as an image that -d image:FILE reads: what to ask a customer for.",
+	prm_global_children, NULL, NULL
+};
+
+/* Write all of buf to fd. */
+static int write_all(int fd, const uint8_t *buf, size_t len)
+{
+	while (len) {
+		ssize_t w = write(fd, buf, len);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		buf += w;
+		len -= (size_t)w;
+	}
+	return 0;
+}
+
+/* Into a temporary file beside FILE, then renamed: never half an image. */
+static int save(const char *file, bool force, const uint8_t *buf, size_t len)
+{
+	char *tmp = NULL;
+	int fd, e;
+
+	if (strcmp(file, "-") == 0) {
+		if (isatty(STDOUT_FILENO))
+			return cmd_usage("initseg dump: not writing binary to a terminal (use -o FILE)");
+		if (write_all(STDOUT_FILENO, buf, len))
+			return cmd_usage("initseg dump: writing standard output: %s", strerror(errno));
+		return 0;
+	}
+	if (!force && access(file, F_OK) == 0)
+		return cmd_usage("initseg dump: %s exists (use --force to replace it)", file);
+	if (asprintf(&tmp, "%s.XXXXXX", file) < 0)
+		return EXIT_FAIL;
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		e = errno;
+		free(tmp);
+		out_error(EXIT_FAIL, "write_failed", "initseg dump: cannot create %s: %s",
+			  file, strerror(e));
+		return EXIT_FAIL;
+	}
+	if (write_all(fd, buf, len) || fsync(fd) || fchmod(fd, 0644) || close(fd) ||
+	    rename(tmp, file)) {
+		e = errno;
+		unlink(tmp);
+		free(tmp);
+		out_error(EXIT_FAIL, "write_failed", "initseg dump: writing %s: %s", file,
+			  strerror(e));
+		return EXIT_FAIL;
+	}
+	free(tmp);
+	return 0;
+}
+
+static int dump(int argc, char **argv)
+{
+	static uint8_t seg[DEV_INITSEG_BYTES];
+	struct dump_opts o = { 0 };
+	struct prm_err err = { 0 };
+	struct dev *d;
+	int rc = cmd_parse(&dump_argp, argc, argv, &o);
+
+	if (rc || G.help_shown)
+		return rc;
+	if (!o.file)
+		return cmd_usage("initseg dump: where to? (-o FILE)");
+	rc = cmd_open_device(true, &d);
+	if (rc)
+		return rc;
+	if (dev_read_initseg(d, seg, &err)) {
+		dev_close(d);
+		return cmd_fail(&err);
+	}
+	dev_close(d);
+	rc = save(o.file, o.force, seg, sizeof(seg));
+	if (rc)
+		return rc;
+	if (strcmp(o.file, "-") == 0)
+		return EXIT_OK;
+	out_doc_begin();
+	out_str("file", o.file);
+	out_u64("bytes", sizeof(seg));
+	return cmd_done(EXIT_OK);
+}
+
+static const struct prm_verb verbs[] = {
+	{ "show", "Decode the initialization segment", &show_argp, show, CMD_NEEDS_DEVICE },
+	{ "dump", "Save it as an image for -d image:FILE", &dump_argp, dump, CMD_NEEDS_DEVICE },
+};
+
+const struct prm_cmd cmd_initseg = {
+	.name = "initseg",
+	.summary = "Read the initialization segment (firmware version, command queue, health)",
+	.verbs = verbs,
+	.nverbs = sizeof(verbs) / sizeof(verbs[0]),
+	.default_verb = "show",
+	.flags = CMD_NEEDS_DEVICE,
+};

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* Below the config-dword line, hardware: libpci on the function's sysfs config. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/dev/cfg.h"
+#include "lib/dev/dev.h"
+#include "lib/dev/pcilib.h"
+
+struct pci_port {
+	struct cfg_port port;
+	struct pci_access *pacc;
+	struct pci_dev *dev;
+};
+
+static int pci_rd(struct cfg_port *p, uint32_t off, uint32_t *val, struct prm_err *err)
+{
+	struct pci_port *pp = (struct pci_port *)p;
+	uint8_t b[4];
+
+	if (setjmp(discover_pci_jmp))
+		return prm_err_set(err, PRM_E_NODEV, EIO, "config_read",
+				   "%s: config read at 0x%x: %s", p->label, off, discover_pci_msg);
+	if (!pci_read_block(pp->dev, (int)off, b, 4))
+		return prm_err_set(err, PRM_E_NODEV, EIO, "config_read",
+				   "%s: cannot read config space at 0x%x (root needed beyond 0x40)",
+				   p->label, off);
+	*val = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+	return 0;
+}
+
+static int pci_wr(struct cfg_port *p, uint32_t off, uint32_t val, struct prm_err *err)
+{
+	struct pci_port *pp = (struct pci_port *)p;
+	uint8_t b[4] = { (uint8_t)val, (uint8_t)(val >> 8), (uint8_t)(val >> 16),
+			 (uint8_t)(val >> 24) };
+
+	if (setjmp(discover_pci_jmp))
+		return prm_err_set(err, PRM_E_NODEV, EIO, "config_write",
+				   "%s: config write at 0x%x: %s", p->label, off, discover_pci_msg);
+	if (!pci_write_block(pp->dev, (int)off, b, 4))
+		return prm_err_set(err, PRM_E_NODEV, EACCES, "config_write",
+				   "%s: cannot write config space at 0x%x (root needed)",
+				   p->label, off);
+	return 0;
+}
+
+static void pci_close(struct cfg_port *p)
+{
+	struct pci_port *pp = (struct pci_port *)p;
+
+	if (pp->dev)
+		pci_free_dev(pp->dev);
+	if (pp->pacc)
+		pci_cleanup(pp->pacc);
+	free(pp);
+}
+
+int cfg_open_pci(struct dev *d, struct cfg_port **out, struct prm_err *err)
+{
+	struct pci_port *pp = calloc(1, sizeof(*pp));
+
+	if (!pp)
+		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
+	pp->pacc = discover_pci_open(err);
+	if (!pp->pacc) {
+		free(pp);
+		return -1;
+	}
+	if (setjmp(discover_pci_jmp)) {
+		free(pp);
+		return prm_err_set(err, PRM_E_NODEV, EIO, "libpci", "%s: libpci: %s",
+				   d->label, discover_pci_msg);
+	}
+	pp->pacc->writeable = 1;
+	pp->dev = pci_get_dev(pp->pacc, (int)d->info.addr.domain, d->info.addr.bus,
+			      d->info.addr.dev, d->info.addr.fn);
+	if (!pp->dev) {
+		pci_close(&pp->port);
+		return prm_err_set(err, PRM_E_NODEV, ENOENT, "not_found",
+				   "%s: no such PCI device", d->label);
+	}
+	pp->port.read32 = pci_rd;
+	pp->port.write32 = pci_wr;
+	pp->port.close = pci_close;
+	pp->port.label = d->label;
+	*out = &pp->port;
+	return 0;
+}

@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * The vendor-specific capability gateway, host side, for hardware and
+ * simulator alike (only struct cfg_port differs). Register offsets and bits
+ * as mstflint mtcr_ul_com.c and Linux mlx5 lib/pci_vsc.c use them.
+ */
+#include "lib/dev/vsec.h"
+
+#include <errno.h>
+#include <string.h>
+#include <time.h>
+
+#define PCI_CAP_PTR 0x34
+#define CAP_ID_VENDOR 0x09
+
+#define VSC_CTRL 0x04
+#define VSC_COUNTER 0x08
+#define VSC_SEMAPHORE 0x0c
+#define VSC_ADDR 0x10
+#define VSC_DATA 0x14
+
+#define VSC_TYPE_FUNCTIONAL 0
+#define CTRL_SPACE_MASK 0xffffu
+#define CTRL_STATUS(v) (((v) >> 29) & 0x7)
+#define CTRL_SYNDROME(v) (((v) >> 24) & 0xf)
+#define ADDR_MASK 0x3fffffffu
+#define ADDR_FLAG (1u << 31)
+#define ADDR_SYNDROME (1u << 30)
+
+#define ALL_ONES 0xffffffffu
+
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+static void sleep_ms(unsigned ms)
+{
+	struct timespec ts = { 0, (long)ms * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+static int rd(struct vsec *v, uint32_t reg, uint32_t *val, struct prm_err *err)
+{
+	return v->cfg->read32(v->cfg, v->base + reg, val, err);
+}
+
+static int wr(struct vsec *v, uint32_t reg, uint32_t val, struct prm_err *err)
+{
+	return v->cfg->write32(v->cfg, v->base + reg, val, err);
+}
+
+static int gone(struct vsec *v, struct prm_err *err)
+{
+	return prm_err_set(err, PRM_E_NODEV, ENODEV, "device_gone",
+			   "%s: device not responding (reads return all-ones)",
+			   v->cfg->label);
+}
+
+static int interrupted(struct vsec *v, struct prm_err *err)
+{
+	return prm_err_set(err, PRM_E_FAILED, EINTR, "interrupted",
+			   "%s: interrupted", v->cfg->label);
+}
+
+int vsec_open(struct vsec *v, struct cfg_port *cfg, struct prm_err *err)
+{
+	uint32_t dw, ptr, seen = 0;
+
+	v->cfg = cfg;
+	v->base = 0;
+	v->locked = false;
+	if (!v->lock_ms)
+		v->lock_ms = 2000;
+	if (!v->flag_ms)
+		v->flag_ms = 500;
+	if (cfg->read32(cfg, 0, &dw, err))
+		return -1;
+	if (dw == ALL_ONES)
+		return gone(v, err);
+	if (cfg->read32(cfg, PCI_CAP_PTR, &ptr, err))
+		return -1;
+	ptr &= 0xfc;
+	/* the legacy list, with a guard against loops and broken chains */
+	while (ptr >= 0x40 && ptr < 0x100 && seen++ < 48) {
+		if (cfg->read32(cfg, ptr, &dw, err))
+			return -1;
+		if (dw == ALL_ONES)
+			return gone(v, err);
+		if ((dw & 0xff) == CAP_ID_VENDOR) {
+			if ((dw >> 24) != VSC_TYPE_FUNCTIONAL)
+				return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "no_gateway",
+						   "%s: vendor capability at 0x%x is not functional (type %u)",
+						   cfg->label, ptr, dw >> 24);
+			v->base = ptr;
+			return 0;
+		}
+		ptr = (dw >> 8) & 0xfc;
+	}
+	return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "no_gateway",
+			   "%s: no vendor-specific capability (id 0x09) in config space",
+			   cfg->label);
+}
+
+int vsec_lock(struct vsec *v, struct prm_err *err)
+{
+	uint64_t deadline = now_ms() + v->lock_ms;
+	uint32_t sem = 0, ticket, back;
+
+	for (;;) {
+		if (dev_interrupted())
+			return interrupted(v, err);
+		if (rd(v, VSC_SEMAPHORE, &sem, err))
+			return -1;
+		if (sem == ALL_ONES)
+			return gone(v, err);
+		if (sem == 0) {
+			if (rd(v, VSC_COUNTER, &ticket, err) ||
+			    wr(v, VSC_SEMAPHORE, ticket, err) ||
+			    rd(v, VSC_SEMAPHORE, &back, err))
+				return -1;
+			if (back == ticket) {
+				v->ticket = ticket;
+				v->locked = true;
+				return 0;
+			}
+			sem = back;
+		}
+		if (now_ms() >= deadline)
+			return prm_err_set(err, PRM_E_TIMEOUT, EBUSY, "gateway_busy",
+					   "%s: gateway busy (held by ticket %u) after %u ms",
+					   v->cfg->label, sem, v->lock_ms);
+		sleep_ms(1);
+	}
+}
+
+void vsec_unlock(struct vsec *v)
+{
+	if (v->locked)
+		wr(v, VSC_SEMAPHORE, 0, NULL);
+	v->locked = false;
+}
+
+int vsec_select(struct vsec *v, uint16_t space, struct prm_err *err)
+{
+	uint32_t ctrl;
+
+	if (rd(v, VSC_CTRL, &ctrl, err))
+		return -1;
+	if (ctrl == ALL_ONES)
+		return gone(v, err);
+	ctrl = (ctrl & ~CTRL_SPACE_MASK) | space;
+	ctrl &= ~(1u << 28);	/* not size-valid: addresses, not sizes */
+	if (wr(v, VSC_CTRL, ctrl, err) || rd(v, VSC_CTRL, &ctrl, err))
+		return -1;
+	if (ctrl == ALL_ONES)
+		return gone(v, err);
+	if ((ctrl & CTRL_SPACE_MASK) != space || CTRL_STATUS(ctrl) == 0)
+		return prm_err_set(err, PRM_E_FAILED, ENOTSUP, "space_not_supported",
+				   "%s: address space 0x%x is not supported by the gateway",
+				   v->cfg->label, space);
+	return 0;
+}
+
+/* Wait until the flag reads want; the first polls do not sleep. */
+static int wait_flag(struct vsec *v, bool want, uint32_t *addr, struct prm_err *err)
+{
+	uint64_t deadline = now_ms() + v->flag_ms;
+
+	for (unsigned i = 0;; i++) {
+		if (rd(v, VSC_ADDR, addr, err))
+			return -1;
+		if (*addr == ALL_ONES)
+			return gone(v, err);
+		if (!!(*addr & ADDR_FLAG) == want)
+			return 0;
+		if (dev_interrupted())
+			return interrupted(v, err);
+		if (now_ms() >= deadline)
+			return prm_err_set(err, PRM_E_TIMEOUT, ETIMEDOUT, "gateway_timeout",
+					   "%s: gateway transfer did not complete in %u ms",
+					   v->cfg->label, v->flag_ms);
+		if (i >= 16)
+			sleep_ms(1);
+	}
+}
+
+static int syndrome(struct vsec *v, uint32_t addr, uint32_t want, struct prm_err *err)
+{
+	uint32_t ctrl = 0;
+
+	if (!(addr & ADDR_SYNDROME))
+		return 0;
+	rd(v, VSC_CTRL, &ctrl, NULL);
+	return prm_err_set(err, PRM_E_FAILED, EFAULT, "gateway_syndrome",
+			   "%s: gateway refused address 0x%x in space 0x%x (syndrome %u%s)",
+			   v->cfg->label, want, ctrl & CTRL_SPACE_MASK, CTRL_SYNDROME(ctrl),
+			   CTRL_SYNDROME(ctrl) == 3 ? ": address out of range" : "");
+}
+
+int vsec_read(struct vsec *v, uint32_t addr, uint32_t *val, struct prm_err *err)
+{
+	uint32_t a;
+
+	if (addr & ~ADDR_MASK || addr % 4)
+		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_address",
+				   "address 0x%x: must be dword aligned and below 0x40000000", addr);
+	if (wr(v, VSC_ADDR, addr, err) || wait_flag(v, true, &a, err))
+		return -1;
+	if (syndrome(v, a, addr, err))
+		return -1;
+	return rd(v, VSC_DATA, val, err);
+}
+
+int vsec_write(struct vsec *v, uint32_t addr, uint32_t val, struct prm_err *err)
+{
+	uint32_t a;
+
+	if (addr & ~ADDR_MASK || addr % 4)
+		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_address",
+				   "address 0x%x: must be dword aligned and below 0x40000000", addr);
+	if (wr(v, VSC_DATA, val, err) || wr(v, VSC_ADDR, addr | ADDR_FLAG, err) ||
+	    wait_flag(v, false, &a, err))
+		return -1;
+	return syndrome(v, a, addr, err);
+}
+
+int vsec_read_block(struct vsec *v, uint16_t space, uint32_t addr,
+		    uint32_t *vals, size_t n, struct prm_err *err)
+{
+	int rc = vsec_lock(v, err);
+
+	if (rc)
+		return rc;
+	rc = vsec_select(v, space, err);
+	for (size_t i = 0; !rc && i < n; i++)
+		rc = vsec_read(v, addr + (uint32_t)i * 4, &vals[i], err);
+	vsec_unlock(v);
+	return rc;
+}
+
+int vsec_write_block(struct vsec *v, uint16_t space, uint32_t addr,
+		     const uint32_t *vals, size_t n, struct prm_err *err)
+{
+	int rc = vsec_lock(v, err);
+
+	if (rc)
+		return rc;
+	rc = vsec_select(v, space, err);
+	for (size_t i = 0; !rc && i < n; i++)
+		rc = vsec_write(v, addr + (uint32_t)i * 4, vals[i], err);
+	vsec_unlock(v);
+	return rc;
+}
+
+int vsec_space_supported(struct vsec *v, uint16_t space, bool *yes,
+			 struct prm_err *err)
+{
+	struct prm_err e2 = { 0 };
+	int rc = vsec_lock(v, err);
+
+	if (rc)
+		return rc;
+	rc = vsec_select(v, space, &e2);
+	vsec_unlock(v);
+	*yes = rc == 0;
+	if (rc && (!e2.reason || strcmp(e2.reason, "space_not_supported"))) {
+		*err = e2;
+		return -1;
+	}
+	return 0;
+}

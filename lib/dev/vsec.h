@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+#ifndef PRMCTL_DEV_VSEC_H
+#define PRMCTL_DEV_VSEC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/dev/cfg.h"
+
+/* Address spaces behind the gateway (mstflint address_space_t). */
+enum vsec_space {
+	VSEC_SPACE_ICMD_EXT = 0x1,
+	VSEC_SPACE_CR = 0x2,
+	VSEC_SPACE_ICMD = 0x3,
+	VSEC_SPACE_ND_CR = 0x6,
+	VSEC_SPACE_SCAN_CR = 0x7,
+	VSEC_SPACE_SEMAPHORE = 0xa,
+};
+
+/*
+ * The Mellanox vendor-specific capability gateway in config space: a ticket
+ * semaphore, a space select, and flag-polled address/data transfers. Every
+ * wait is bounded; the semaphore is released on every path.
+ */
+struct vsec {
+	struct cfg_port *cfg;
+	uint32_t base;		/* config offset of the capability */
+	uint32_t ticket;	/* ours, while locked */
+	bool locked;
+	unsigned lock_ms;	/* how long to wait for the semaphore */
+	unsigned flag_ms;	/* how long to wait for one transfer */
+};
+
+int vsec_open(struct vsec *v, struct cfg_port *cfg, struct prm_err *err);
+int vsec_lock(struct vsec *v, struct prm_err *err);
+void vsec_unlock(struct vsec *v);
+
+/* Under the lock: select a space, move one dword. */
+int vsec_select(struct vsec *v, uint16_t space, struct prm_err *err);
+int vsec_read(struct vsec *v, uint32_t addr, uint32_t *val, struct prm_err *err);
+int vsec_write(struct vsec *v, uint32_t addr, uint32_t val, struct prm_err *err);
+
+/* Whole transactions: lock, select, n dwords from addr on, unlock. */
+int vsec_read_block(struct vsec *v, uint16_t space, uint32_t addr,
+		    uint32_t *vals, size_t n, struct prm_err *err);
+int vsec_write_block(struct vsec *v, uint16_t space, uint32_t addr,
+		     const uint32_t *vals, size_t n, struct prm_err *err);
+
+/* Is a space implemented (space-select status non-zero)? */
+int vsec_space_supported(struct vsec *v, uint16_t space, bool *yes,
+			 struct prm_err *err);
+
+#endif

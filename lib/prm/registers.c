@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * Access-register IDs: mstflint reg_access/reg_access.c REG_ID_MGIR 0x9020,
+ * REG_ID_MTRC_CAP..REG_ID_MTRC_CTRL 0x9040..0x9043, REG_ID_MCAM 0x907f; the
+ * same values as Linux include/linux/mlx5/driver.h MLX5_REG_MTRC_* and
+ * MLX5_REG_MCAM.
+ */
+#include "lib/prm/registers.h"
+
+#include <strings.h>
+
+#include "lib/prm/layouts/layouts.h"
+
+const struct prm_register prm_registers[] = {
+	{ "MGIR", 0x9020, &prm_layout_mgir,
+	  "management general information: hardware, firmware, PSID, ROMs" },
+	{ "MTRC_CAP", 0x9040, &prm_layout_mtrc_cap,
+	  "firmware tracer capabilities and ownership" },
+	{ "MTRC_CONF", 0x9041, &prm_layout_mtrc_conf,
+	  "firmware tracer mode and buffer" },
+	{ "MTRC_STDB", 0x9042, &prm_layout_mtrc_stdb,
+	  "firmware tracer string database read (header; data follows)" },
+	{ "MTRC_CTRL", 0x9043, &prm_layout_mtrc_ctrl,
+	  "firmware tracer control and timestamp" },
+	{ "MCAM", 0x907f, &prm_layout_mcam,
+	  "management capabilities: supported registers and features" },
+};
+
+const size_t prm_nregisters = sizeof(prm_registers) / sizeof(prm_registers[0]);
+
+const struct prm_register *prm_register_by_name(const char *name)
+{
+	if (!name)
+		return NULL;
+	for (size_t i = 0; i < prm_nregisters; i++)
+		if (strcasecmp(prm_registers[i].name, name) == 0)
+			return &prm_registers[i];
+	return NULL;
+}
+
+const struct prm_register *prm_register_by_id(uint16_t id)
+{
+	for (size_t i = 0; i < prm_nregisters; i++)
+		if (prm_registers[i].id == id)
+			return &prm_registers[i];
+	return NULL;
+}

@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * PCI config space of the simulated adapter: a type-0 header, a capability
+ * list (power management, then the Mellanox vendor-specific capability), and
+ * the gateway behind that capability as mstflint and the kernel's pci_vsc
+ * drive it. Config dwords are little-endian, as PCI config space is.
+ */
+#include <string.h>
+
+#include "lib/sim/internal.h"
+
+/* Where the capabilities sit; a real ConnectX has more, these suffice. */
+#define CAP_PM 0x40
+#define CAP_VSC 0x60
+#define VSC_LEN 0x18
+
+/* Gateway registers, offsets from the capability (mstflint, pci_vsc.c). */
+#define VSC_CTRL 0x04
+#define VSC_COUNTER 0x08
+#define VSC_SEMAPHORE 0x0c
+#define VSC_ADDR 0x10
+#define VSC_DATA 0x14
+
+/* Address spaces (mstflint address_space_t). */
+#define AS_ICMD_EXT 0x1
+#define AS_CR_SPACE 0x2
+#define AS_ICMD 0x3
+#define AS_ND_CRSPACE 0x6
+#define AS_SCAN_CRSPACE 0x7
+#define AS_SEMAPHORE 0xa
+
+#define CR_SPACE_BYTES 0x1000000u	/* 16 MiB of cr-space */
+#define ICMD_SPACE_BYTES 0x200000u
+#define SEM_SPACE_BYTES 0x100u
+
+#define SYND_ADDRESS_OUT_OF_RANGE 0x3
+
+/* The 32-MiB, 64-bit, prefetchable memory BAR a ConnectX has as BAR0. */
+#define BAR0_DECODE (32u << 20)
+
+static void put16(uint8_t *p, uint16_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+	put16(p, (uint16_t)v);
+	put16(p + 2, (uint16_t)(v >> 16));
+}
+
+static uint32_t get32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+void sim_config_init(struct sim_adapter *a);
+
+void sim_config_init(struct sim_adapter *a)
+{
+	uint8_t *c = a->cfg;
+
+	memset(c, 0, sizeof(a->cfg));
+	put16(c + 0x00, 0x15b3);
+	put16(c + 0x02, a->model->device_id);
+	put16(c + 0x04, 0x0006);		/* memory space, bus master */
+	put16(c + 0x06, 0x0010);		/* capability list present */
+	c[0x08] = a->model->revision;
+	c[0x09] = 0x00;				/* class 02 00 00: Ethernet controller */
+	c[0x0a] = 0x00;
+	c[0x0b] = 0x02;
+	c[0x0e] = 0x00;				/* header type 0 */
+	put32(c + 0x10, 0x0000000c);		/* BAR0: 64-bit, prefetchable memory */
+	put16(c + 0x2c, 0x15b3);		/* subsystem */
+	put16(c + 0x2e, 0x0001);
+	c[0x34] = CAP_PM;
+	c[0x3d] = 0x01;				/* INTA */
+	c[CAP_PM] = 0x01;			/* power management */
+	c[CAP_PM + 1] = CAP_VSC;
+	put16(c + CAP_PM + 2, 0x0003);
+	/* vendor-specific: id 9, next 0, length, type 0 = functional */
+	put32(c + CAP_VSC, 0x09u | (uint32_t)VSC_LEN << 16 | 0u << 24);
+	a->vsc.space = AS_CR_SPACE;
+}
+
+static uint32_t space_bytes(uint16_t space)
+{
+	switch (space) {
+	case AS_CR_SPACE:
+	case AS_ND_CRSPACE:
+	case AS_SCAN_CRSPACE:
+		return CR_SPACE_BYTES;
+	case AS_ICMD:
+	case AS_ICMD_EXT:
+		return ICMD_SPACE_BYTES;
+	case AS_SEMAPHORE:
+		return SEM_SPACE_BYTES;
+	}
+	return 0;
+}
+
+static uint32_t space_read(struct sim_adapter *a, uint16_t space, uint32_t addr)
+{
+	switch (space) {
+	case AS_ICMD:
+	case AS_ICMD_EXT:
+		return sim_icmd_read(a, addr);
+	case AS_SEMAPHORE:
+		return addr == 0 ? a->icmd.semaphore : 0;
+	default:
+		return sim_cr_read(a, addr);
+	}
+}
+
+static void space_write(struct sim_adapter *a, uint16_t space, uint32_t addr,
+			uint32_t val)
+{
+	switch (space) {
+	case AS_ICMD:
+	case AS_ICMD_EXT:
+		sim_icmd_write(a, addr, val);
+		break;
+	case AS_SEMAPHORE:
+		/* taken by writing a non-zero id when free; freed by writing 0 */
+		if (addr == 0 && (val == 0 || a->icmd.semaphore == 0))
+			a->icmd.semaphore = val;
+		break;
+	case AS_CR_SPACE:
+		sim_cr_write(a, addr, val);
+		break;
+	default:	/* scan and non-destructive cr-space are read-only */
+		break;
+	}
+}
+
+/* ADDR written: run the read or write it asks for, then flip the flag. */
+static void gateway_op(struct sim_adapter *a, uint32_t val)
+{
+	struct sim_vsc *v = &a->vsc;
+	bool write = val >> 31;
+	uint32_t addr = val & 0x3fffffff;
+
+	v->addr = addr;
+	v->syndrome = false;
+	v->syndrome_code = 0;
+	if (addr % 4 || addr >= space_bytes(v->space)) {
+		v->syndrome = true;
+		v->syndrome_code = SYND_ADDRESS_OUT_OF_RANGE;
+		v->flag = !write;
+		return;
+	}
+	if (write) {
+		space_write(a, v->space, addr, v->data);
+		v->flag = false;
+	} else {
+		v->data = space_read(a, v->space, addr);
+		v->flag = true;
+	}
+}
+
+static uint32_t vsc_read(struct sim_adapter *a, uint32_t reg)
+{
+	struct sim_vsc *v = &a->vsc;
+
+	switch (reg) {
+	case VSC_CTRL:
+		return v->space | (uint32_t)v->syndrome_code << 24 |
+		       (uint32_t)v->size_vld << 28 |
+		       (uint32_t)(space_bytes(v->space) ? 1 : 0) << 29;
+	case VSC_COUNTER:
+		return ++v->counter ? v->counter : ++v->counter;	/* ticks on read, never 0 */
+	case VSC_SEMAPHORE:
+		return a->faults[SIM_FAULT_SEM_HELD] && !v->semaphore ?
+		       a->fault_sem_ticket : v->semaphore;
+	case VSC_ADDR:
+		if (v->size_vld)
+			return space_bytes(v->space) & 0x3fffffff;
+		return v->addr | (uint32_t)v->syndrome << 30 | (uint32_t)v->flag << 31;
+	case VSC_DATA:
+		return v->data;
+	}
+	return get32(a->cfg + CAP_VSC + reg);
+}
+
+static void vsc_write(struct sim_adapter *a, uint32_t reg, uint32_t val)
+{
+	struct sim_vsc *v = &a->vsc;
+
+	switch (reg) {
+	case VSC_CTRL:
+		v->space = (uint16_t)val;
+		v->size_vld = (val >> 28) & 1;
+		break;
+	case VSC_SEMAPHORE:
+		if (val == 0)
+			v->semaphore = 0;
+		else if (v->semaphore == 0 && !a->faults[SIM_FAULT_SEM_HELD])
+			v->semaphore = val;
+		break;
+	case VSC_ADDR:
+		gateway_op(a, val);
+		break;
+	case VSC_DATA:
+		v->data = val;
+		break;
+	}
+}
+
+uint32_t sim_cfg_read32(struct sim_adapter *a, uint32_t off)
+{
+	uint32_t v;
+
+	off &= ~3u;
+	if (off >= SIM_CFG_BYTES)
+		return 0;
+	pthread_mutex_lock(&a->lock);
+	if (a->faults[SIM_FAULT_DEVICE_GONE])
+		v = 0xffffffffu;
+	else if (off >= CAP_VSC + 4 && off < CAP_VSC + VSC_LEN)
+		v = vsc_read(a, off - CAP_VSC);
+	else if (off == 0x10)
+		v = a->bar0_size_mask_lo ? (~(BAR0_DECODE - 1) | 0xc) : get32(a->cfg + off);
+	else
+		v = get32(a->cfg + off);
+	pthread_mutex_unlock(&a->lock);
+	return v;
+}
+
+void sim_cfg_write32(struct sim_adapter *a, uint32_t off, uint32_t val)
+{
+	off &= ~3u;
+	if (off >= SIM_CFG_BYTES)
+		return;
+	pthread_mutex_lock(&a->lock);
+	if (a->faults[SIM_FAULT_DEVICE_GONE]) {
+		pthread_mutex_unlock(&a->lock);
+		return;
+	}
+	if (off >= CAP_VSC + 4 && off < CAP_VSC + VSC_LEN) {
+		vsc_write(a, off - CAP_VSC, val);
+	} else if (off == 0x10) {
+		/* BAR sizing: all-ones reads back the size mask */
+		a->bar0_size_mask_lo = val == 0xffffffffu;
+		if (!a->bar0_size_mask_lo)
+			put32(a->cfg + off, (val & ~(BAR0_DECODE - 1)) | 0xc);
+	} else if (off == 0x14) {
+		put32(a->cfg + off, val);	/* BAR0, high half */
+	} else if (off == 0x04) {
+		put16(a->cfg + off, (uint16_t)val);	/* command; status is not writable here */
+	}
+	pthread_mutex_unlock(&a->lock);
+}

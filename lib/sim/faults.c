@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* Faults on demand: what goes wrong with real adapters, made to happen. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "lib/sim/internal.h"
+
+static const char *const names[SIM_NFAULTS] = {
+	[SIM_FAULT_HEALTH_STALL] = "health-stall",
+	[SIM_FAULT_FW_ASSERT] = "fw-assert",
+	[SIM_FAULT_THERMAL] = "thermal",
+	[SIM_FAULT_DEVICE_GONE] = "device-gone",
+	[SIM_FAULT_SEM_HELD] = "sem-held",
+	[SIM_FAULT_ICMD_BUSY] = "icmd-busy",
+};
+
+/* The ticket a foreign holder of the gateway semaphore shows. */
+#define FOREIGN_TICKET 0x5eed
+
+const char *sim_fault_name(enum sim_fault f)
+{
+	return f < SIM_NFAULTS ? names[f] : "?";
+}
+
+static int find(const char *name, size_t len)
+{
+	for (int i = 0; i < SIM_NFAULTS; i++)
+		if (strlen(names[i]) == len && strncmp(names[i], name, len) == 0)
+			return i;
+	return -1;
+}
+
+struct assert_args {
+	uint64_t synd, ext_synd, severity, irisc;
+};
+
+/* "synd=1,ext_synd=0x8f7a,severity=3,irisc=2" (also space-separated) */
+static int parse_args(const char *s, struct assert_args *aa, struct prm_err *err)
+{
+	static const char *const keys[] = { "synd", "ext_synd", "severity", "irisc" };
+	static const uint64_t max[] = { 0xff, 0xffff, 7, 0xff };
+	uint64_t *dst[] = { &aa->synd, &aa->ext_synd, &aa->severity, &aa->irisc };
+
+	while (s && *s) {
+		size_t klen = strcspn(s, "="), vlen;
+		char *end;
+		int k;
+
+		for (k = 0; k < 4; k++)
+			if (strlen(keys[k]) == klen && strncmp(keys[k], s, klen) == 0)
+				break;
+		if (k == 4 || s[klen] != '=')
+			return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
+					   "fw-assert: unknown argument '%.*s' (synd, ext_synd, severity, irisc)",
+					   (int)strcspn(s, ", "), s);
+		errno = 0;
+		*dst[k] = strtoull(s + klen + 1, &end, 0);
+		vlen = (size_t)(end - (s + klen + 1));
+		if (errno || !vlen || (*end && *end != ',' && *end != ' ') || *dst[k] > max[k])
+			return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
+					   "fw-assert: %s must be a number up to 0x%llx",
+					   keys[k], (unsigned long long)max[k]);
+		s = end + (*end ? 1 : 0);
+	}
+	return 0;
+}
+
+/* A health buffer as the firmware leaves it on an assert. */
+static void fill_health(struct sim_adapter *a, const struct assert_args *aa)
+{
+	const struct sim_model *m = a->model;
+	static const uint32_t vars[6] = { 0x0521945b, 0x00000001, 0x0000beef, 0, 0, 0 };
+	char path[48];
+
+	for (int i = 0; i < 6; i++) {
+		snprintf(path, sizeof(path), "health_buffer.assert_var[%d]", i);
+		sim_bar_set(a, path, vars[i]);
+	}
+	sim_bar_set(a, "health_buffer.assert_exit_ptr", 0x21492f38);
+	sim_bar_set(a, "health_buffer.assert_callra", 0x2102d5f0);
+	sim_bar_set(a, "health_buffer.time", (uint64_t)time(NULL) & 0xffffffffu);
+	/* raw fw_ver: major 31:24, minor 23:16, subminor 15:0, as real logs show */
+	sim_bar_set(a, "health_buffer.fw_ver",
+		    (uint32_t)m->fw_major << 24 | (uint32_t)m->fw_minor << 16 | m->fw_subminor);
+	sim_bar_set(a, "health_buffer.hw_id", m->hw_id);
+	sim_bar_set(a, "health_buffer.rfr", 0);
+	sim_bar_set(a, "health_buffer.valid", 1);
+	sim_bar_set(a, "health_buffer.severity", aa->severity);
+	sim_bar_set(a, "health_buffer.irisc_index", aa->irisc);
+	sim_bar_set(a, "health_buffer.synd", aa->synd);
+	sim_bar_set(a, "health_buffer.ext_synd", aa->ext_synd);
+	sim_bar_set(a, "health_syndrome", aa->synd);
+}
+
+static void clear_health(struct sim_adapter *a)
+{
+	memset(a->bar0 + 0x200, 0, 0x38 + 8);	/* health buffer */
+	sim_bar_set(a, "health_buffer.hw_id", a->model->hw_id);
+	sim_bar_set(a, "health_syndrome", 0);
+}
+
+static void set(struct sim_adapter *a, int f, bool on, const struct assert_args *aa)
+{
+	switch (f) {
+	case SIM_FAULT_FW_ASSERT:
+	case SIM_FAULT_THERMAL:
+		if (on)
+			fill_health(a, aa);
+		else
+			clear_health(a);
+		a->faults[SIM_FAULT_FW_ASSERT] = a->faults[SIM_FAULT_THERMAL] = false;
+		break;
+	case SIM_FAULT_DEVICE_GONE:
+		if (on && !a->faults[f]) {
+			a->gone_shadow = malloc(a->bar_size);
+			if (a->gone_shadow)
+				memcpy(a->gone_shadow, a->bar0, a->bar_size);
+			memset(a->bar0, 0xff, a->bar_size);
+		} else if (!on && a->faults[f]) {
+			if (a->gone_shadow)
+				memcpy(a->bar0, a->gone_shadow, a->bar_size);
+			free(a->gone_shadow);
+			a->gone_shadow = NULL;
+		}
+		break;
+	case SIM_FAULT_SEM_HELD:
+		a->fault_sem_ticket = FOREIGN_TICKET;
+		break;
+	}
+	a->faults[f] = on;
+}
+
+int sim_fault_inject(struct sim_adapter *a, const char *spec, struct prm_err *err)
+{
+	size_t len = strcspn(spec, ":= ");
+	struct assert_args aa = { .synd = 0x1, .ext_synd = 0, .severity = 3, .irisc = 0 };
+	int f = find(spec, len);
+
+	if (f < 0)
+		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
+				   "unknown fault '%.*s' (health-stall, fw-assert, thermal, device-gone, sem-held, icmd-busy)",
+				   (int)len, spec);
+	if (spec[len] && f != SIM_FAULT_FW_ASSERT)
+		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
+				   "fault '%s' takes no arguments", names[f]);
+	if (f == SIM_FAULT_THERMAL) {
+		aa.synd = 0x10;		/* High temperature */
+		aa.severity = 2;
+	}
+	if (f == SIM_FAULT_FW_ASSERT && spec[len] && parse_args(spec + len + 1, &aa, err))
+		return -1;
+	pthread_mutex_lock(&a->lock);
+	if (a->faults[SIM_FAULT_DEVICE_GONE] && f != SIM_FAULT_DEVICE_GONE) {
+		pthread_mutex_unlock(&a->lock);
+		return prm_err_set(err, PRM_E_FAILED, EIO, "device_gone",
+				   "the adapter is gone; clear device-gone first");
+	}
+	set(a, f, true, &aa);
+	pthread_mutex_unlock(&a->lock);
+	return 0;
+}
+
+int sim_fault_clear(struct sim_adapter *a, const char *name, struct prm_err *err)
+{
+	int f = name ? find(name, strlen(name)) : -1;
+
+	if (name && f < 0)
+		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
+				   "unknown fault '%s'", name);
+	pthread_mutex_lock(&a->lock);
+	/* device-gone first, so the others clear a live BAR0 */
+	if (!name || f == SIM_FAULT_DEVICE_GONE)
+		set(a, SIM_FAULT_DEVICE_GONE, false, NULL);
+	for (int i = 0; i < SIM_NFAULTS; i++)
+		if ((!name || i == f) && a->faults[i])
+			set(a, i, false, NULL);
+	pthread_mutex_unlock(&a->lock);
+	return 0;
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+#ifndef PRMCTL_SIM_INTERNAL_H
+#define PRMCTL_SIM_INTERNAL_H
+
+/* Shared between the files of lib/sim; not for host code. */
+
+#include "lib/sim/adapter.h"
+
+/* Set a field of the initialization segment with one 32-bit store, so a
+ * host reading BAR0 concurrently never sees half an update. */
+void sim_bar_set(struct sim_adapter *a, const char *path, uint64_t val);
+uint64_t sim_bar_get(struct sim_adapter *a, const char *path);
+
+/* cr-space: the words the model defines, then what the host wrote. */
+uint32_t sim_cr_read(struct sim_adapter *a, uint32_t addr);
+void sim_cr_write(struct sim_adapter *a, uint32_t addr, uint32_t val);
+
+/* ICMD space and its engine. */
+uint32_t sim_icmd_read(struct sim_adapter *a, uint32_t addr);
+void sim_icmd_write(struct sim_adapter *a, uint32_t addr, uint32_t val);
+
+/* Access registers (ICMD 0x9001). */
+int sim_regs_init(struct sim_adapter *a, struct prm_err *err);
+void sim_regs_free(struct sim_adapter *a);
+/* Executes one register access in place on mbox; returns the TLV status. */
+uint8_t sim_reg_access(struct sim_adapter *a, uint16_t id, uint8_t method,
+		       uint8_t *data, size_t len);
+
+uint64_t sim_now_ns(void);
+
+#endif
