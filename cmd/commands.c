@@ -8,5 +8,6 @@ const struct prm_cmd *const prm_commands[] = {
 	&cmd_device,
 	&cmd_initseg,
 	&cmd_reg,
+	&cmd_sim,
 	NULL,
 };

@@ -8,6 +8,7 @@
  * are accepted anywhere.
  */
 #include <argp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/dump.h"
+#include "lib/dev/cfg.h"
 #include "lib/out/out.h"
 
 #ifndef PRMCTL_VERSION
@@ -369,6 +371,13 @@ static bool wants_json(int argc, char **argv)
 	return false;
 }
 
+/* Waits in lib/dev unwind and release what they hold. */
+static void on_signal(int sig)
+{
+	(void)sig;
+	dev_interrupt();
+}
+
 int main(int argc, char **argv)
 {
 	struct top_state t = { 0 };
@@ -378,6 +387,10 @@ int main(int argc, char **argv)
 
 	for (size_t i = 0; prm_commands[i] && i < 63; i++)
 		cmd_names[i] = prm_commands[i]->name;
+	struct sigaction sa = { .sa_handler = on_signal };	/* no SA_RESTART */
+
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
 	argp_err_exit_status = EXIT_USAGE;
 	G.json = wants_json(argc, argv);
 	o.mode = G.json ? OUT_JSON : OUT_TEXT;

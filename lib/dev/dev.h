@@ -92,5 +92,6 @@ int dev_image_open(struct dev *d, const char *file, struct prm_err *err);
 int dev_bar_open(struct dev *d, struct prm_err *err);
 int dev_sim_open(struct dev *d, const char *name, const struct dev_open_opts *o,
 		 struct prm_err *err);
+int dev_simsvc_open(struct dev *d, const char *name, struct prm_err *err);
 
 #endif

@@ -78,8 +78,7 @@ int dev_sim_open(struct dev *d, const char *name, const struct dev_open_opts *o,
 	struct sim_port *port;
 
 	if (name && *name)
-		return prm_err_set(err, PRM_E_NODEV, ENOENT, "not_found",
-				   "sim:%s: no running simulator by that name", name);
+		return dev_simsvc_open(d, name, err);
 	if (sim_adapter_create(&so, &d->sim, err))
 		return -1;
 	d->ops = &sim_ops;	/* from here dev_close frees the adapter */

@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* prmctl sim start | stop | list | status | inject | clear: simulator services. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd/cmd.h"
+#include "lib/dev/devname.h"
+#include "lib/dev/simsvc.h"
+#include "lib/out/out.h"
+#include "lib/sim/proto.h"
+#include "lib/sim/rundir.h"
+#include "lib/sim/service.h"
+
+/* How long start waits for the service to answer, and stop for it to end. */
+#define START_WAIT_MS 5000
+#define STOP_WAIT_MS 5000
+
+enum { OPT_BOOT_MS = 0x500, OPT_FOREGROUND };
+
+struct sim_args {
+	const char *arg[2];
+	int n, max;
+	const char *model;
+	uint64_t boot_ms;
+	bool foreground;
+};
+
+static const struct argp_option start_options[] = {
+	{ "model", 'm', "MODEL", 0, "cx5, cx6dx or cx7 (default cx7)", 0 },
+	{ "boot-ms", OPT_BOOT_MS, "MS", 0, "Keep 'initializing' set this long (default 0)", 0 },
+	{ "foreground", OPT_FOREGROUND, NULL, 0, "Do not detach; stop with SIGINT/SIGTERM", 0 },
+	{ 0 }
+};
+
+static error_t parse(int key, char *arg, struct argp_state *state)
+{
+	struct sim_args *a = state->input;
+
+	switch (key) {
+	case 'm':
+		a->model = arg;
+		return 0;
+	case OPT_BOOT_MS:
+		if (cmd_number(arg, 600000, &a->boot_ms)) {
+			argp_error(state, "--boot-ms: '%s' is not a number of ms (up to 600000)", arg);
+			return EINVAL;
+		}
+		return 0;
+	case OPT_FOREGROUND:
+		a->foreground = true;
+		return 0;
+	case ARGP_KEY_ARG:
+		if (a->n == a->max) {
+			argp_error(state, "unexpected argument '%s'", arg);
+			return EINVAL;
+		}
+		a->arg[a->n++] = arg;
+		return 0;
+	}
+	return ARGP_ERR_UNKNOWN;
+}
+
+static const struct argp start_argp = {
+	start_options, parse, "NAME",
+	"Run a simulated adapter as a background service that -d sim:NAME reaches "
+	"from any prmctl process: BAR0 in a shared file, config space over a socket.",
+	prm_global_children, NULL, NULL
+};
+static const struct argp name_argp = {
+	NULL, parse, "NAME", "NAME is a running simulator service.",
+	prm_global_children, NULL, NULL
+};
+static const struct argp inject_argp = {
+	NULL, parse, "NAME FAULT[:ARGS]",
+	"Inject a fault: health-stall, fw-assert[:synd=N,ext_synd=N,severity=N,irisc=N], "
+	"thermal, device-gone, sem-held, icmd-busy.",
+	prm_global_children, NULL, NULL
+};
+static const struct argp clear_argp = {
+	NULL, parse, "NAME [FAULT]", "Clear one fault, or all of them.",
+	prm_global_children, NULL, NULL
+};
+static const struct argp list_argp = {
+	NULL, parse, NULL, "List simulator services, alive or left behind.",
+	prm_global_children, NULL, NULL
+};
+
+static int check_name(const char *name)
+{
+	struct dev_name n;
+	struct prm_err err = { 0 };
+	char full[96];
+
+	snprintf(full, sizeof(full), "sim:%s", name);
+	if (devname_parse(full, &n, &err))
+		return cmd_usage("%s", err.msg);
+	return 0;
+}
+
+static int args(const struct argp *argp, int argc, char **argv, struct sim_args *a,
+		int min, int max)
+{
+	int rc;
+
+	a->max = max;
+	rc = cmd_parse(argp, argc, argv, a);
+	if (rc || G.help_shown)
+		return rc;
+	if (a->n < min)
+		return cmd_usage("%s: which simulator? (NAME)", argv[0]);
+	return a->n ? check_name(a->arg[0]) : 0;
+}
+
+static void sleep_ms(unsigned ms)
+{
+	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+static void on_stop_signal(int sig)
+{
+	(void)sig;
+	sim_service_stop();
+}
+
+/* The service process: detached, quiet, until stopped. */
+static void serve(const struct sim_args *a, int ready_fd)
+{
+	struct sim_service_opts so = { .name = a->arg[0], .model = a->model,
+				       .boot_ms = (unsigned)a->boot_ms, .ready_fd = ready_fd };
+	struct sigaction sa = { .sa_handler = on_stop_signal };
+	struct prm_err err = { 0 };
+	int null = open("/dev/null", O_RDWR);
+
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	signal(SIGHUP, SIG_IGN);
+	signal(SIGPIPE, SIG_IGN);
+	if (null >= 0 && !a->foreground) {
+		dup2(null, STDIN_FILENO);
+		dup2(null, STDOUT_FILENO);
+		dup2(null, STDERR_FILENO);
+	}
+	if (null > STDERR_FILENO)
+		close(null);
+	_exit(sim_service_run(&so, &err) ? EXIT_FAIL : EXIT_OK);
+}
+
+/* name, device, pid, model and directory of a service */
+static int describe(const char *name, const char *model)
+{
+	char dir[4096];
+	pid_t pid = 0;
+
+	sim_alive(name, &pid);
+	sim_path(name, NULL, dir, sizeof(dir));
+	out_doc_begin();
+	out_str("name", name);
+	out_strf("device", "sim:%s", name);
+	out_s64("pid", pid);
+	out_str("model", model);
+	out_str("directory", dir);
+	return cmd_done(EXIT_OK);
+}
+
+static int sim_start(int argc, char **argv)
+{
+	struct sim_args a = { 0 };
+	char buf[600] = "";
+	int p[2], rc = args(&start_argp, argc, argv, &a, 1, 1);
+	pid_t pid;
+	ssize_t n;
+
+	if (rc || G.help_shown)
+		return rc;
+	if (a.model && strcmp(a.model, "cx5") && strcmp(a.model, "cx6dx") &&
+	    strcmp(a.model, "cx7"))
+		return cmd_usage("sim start: unknown model '%s' (cx5, cx6dx, cx7)", a.model);
+	if (a.foreground) {
+		serve(&a, -1);
+		return EXIT_OK;
+	}
+	if (pipe2(p, O_CLOEXEC))
+		return cmd_usage("sim start: pipe: %s", strerror(errno));
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return cmd_usage("sim start: fork: %s", strerror(errno));
+	if (pid == 0) {
+		close(p[0]);
+		if (fork() > 0)	/* the grandchild serves, re-parented to init */
+			_exit(0);
+		setsid();
+		serve(&a, p[1]);
+	}
+	close(p[1]);
+	waitpid(pid, NULL, 0);
+	n = read(p[0], buf, sizeof(buf) - 1);	/* the service's first word */
+	close(p[0]);
+	if (n <= 0 || buf[0] != 'R') {
+		out_error(EXIT_FAIL, "sim_start", "sim start %s: %s", a.arg[0],
+			  n > 1 ? buf + 1 : "the service did not come up");
+		return EXIT_FAIL;
+	}
+	return describe(a.arg[0], a.model ? a.model : "cx7");
+}
+
+static int sim_stop(int argc, char **argv)
+{
+	struct sim_args a = { 0 };
+	struct prm_err err = { 0 };
+	int rc = args(&name_argp, argc, argv, &a, 1, 1);
+	bool was_stale;
+
+	if (rc || G.help_shown)
+		return rc;
+	was_stale = !sim_alive(a.arg[0], NULL);
+	if (was_stale) {
+		char path[4096];
+
+		if (sim_path(a.arg[0], NULL, path, sizeof(path)) || access(path, F_OK)) {
+			err.kind = PRM_E_NODEV;
+			err.reason = "not_found";
+			snprintf(err.msg, sizeof(err.msg),
+				 "sim:%s: no running simulator by that name", a.arg[0]);
+			return cmd_fail(&err);
+		}
+		sim_cleanup(a.arg[0]);	/* a crashed one: remove its leftovers */
+	} else if (simsvc_call(a.arg[0], SIM_OP_STOP, NULL, NULL, 0, NULL, &err)) {
+		return cmd_fail(&err);
+	}
+	for (unsigned waited = 0; sim_alive(a.arg[0], NULL); waited += 10) {
+		if (waited >= STOP_WAIT_MS) {
+			err.kind = PRM_E_TIMEOUT;
+			err.reason = "sim_stop";
+			snprintf(err.msg, sizeof(err.msg), "sim:%s: still running after %u ms",
+				 a.arg[0], STOP_WAIT_MS);
+			return cmd_fail(&err);
+		}
+		sleep_ms(10);
+	}
+	out_doc_begin();
+	out_str("name", a.arg[0]);
+	out_str("stopped", was_stale ? "cleaned up after a dead service" : "stopped");
+	return cmd_done(EXIT_OK);
+}
+
+static int sim_list(int argc, char **argv)
+{
+	struct sim_args a = { 0 };
+	char names[4096], *save = NULL, *tok;
+	int rc = args(&list_argp, argc, argv, &a, 0, 0);
+
+	if (rc || G.help_shown)
+		return rc;
+	sim_names(names, sizeof(names));
+	out_doc_begin();
+	if (!names[0])
+		out_note("No simulator services.");
+	out_table_begin("simulators");
+	for (tok = strtok_r(names, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char model[64] = "";
+		pid_t pid = 0;
+		bool alive = sim_alive(tok, &pid);
+
+		if (alive)
+			simsvc_call(tok, SIM_OP_INFO, NULL, model, sizeof(model), NULL, NULL);
+		out_obj_begin(NULL);
+		out_str("name", tok);
+		out_str("state", alive ? "running" : "dead");
+		out_s64("pid", alive ? pid : 0);
+		out_str("model", model[0] ? model : NULL);
+		out_obj_end();
+	}
+	out_table_end();
+	return cmd_done(EXIT_OK);
+}
+
+static int control(const struct argp *argp, uint32_t op, int min, int max,
+		   int argc, char **argv)
+{
+	struct sim_args a = { 0 };
+	struct prm_err err = { 0 };
+	char reply[512], model[64] = "";
+	uint32_t val = 0;
+	int rc = args(argp, argc, argv, &a, min, max);
+
+	if (rc || G.help_shown)
+		return rc;
+	if (op == SIM_OP_INJECT && a.n < 2)
+		return cmd_usage("sim inject: which fault? (health-stall, fw-assert, thermal, device-gone, sem-held, icmd-busy)");
+	if (simsvc_call(a.arg[0], op, a.n > 1 ? a.arg[1] : "", reply, sizeof(reply), &val, &err) ||
+	    simsvc_call(a.arg[0], SIM_OP_STATUS, NULL, reply, sizeof(reply), &val, &err) ||
+	    simsvc_call(a.arg[0], SIM_OP_INFO, NULL, model, sizeof(model), NULL, &err))
+		return cmd_fail(&err);
+	out_doc_begin();
+	out_str("name", a.arg[0]);
+	out_str("model", model);
+	out_str_list("faults", reply);
+	out_u64("health_counter", val);
+	return cmd_done(EXIT_OK);
+}
+
+static int sim_status(int argc, char **argv)
+{
+	return control(&name_argp, SIM_OP_STATUS, 1, 1, argc, argv);
+}
+
+static int sim_inject(int argc, char **argv)
+{
+	return control(&inject_argp, SIM_OP_INJECT, 1, 2, argc, argv);
+}
+
+static int sim_clear(int argc, char **argv)
+{
+	return control(&clear_argp, SIM_OP_CLEAR, 1, 2, argc, argv);
+}
+
+static const struct prm_verb verbs[] = {
+	{ "start", "Start a simulated adapter as a service", &start_argp, sim_start, 0 },
+	{ "stop", "Stop a service (or clean up a dead one)", &name_argp, sim_stop, 0 },
+	{ "list", "List services", &list_argp, sim_list, 0 },
+	{ "status", "Faults and health counter of a service", &name_argp, sim_status, 0 },
+	{ "inject", "Inject a fault", &inject_argp, sim_inject, 0 },
+	{ "clear", "Clear faults", &clear_argp, sim_clear, 0 },
+};
+
+const struct prm_cmd cmd_sim = {
+	.name = "sim",
+	.summary = "Run simulated adapters and inject faults",
+	.verbs = verbs,
+	.nverbs = sizeof(verbs) / sizeof(verbs[0]),
+	.default_verb = "list",
+};

@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * -d sim:NAME: a simulator service. Below the line: BAR0 words from the
+ * service's shared BAR0 file (mapped read-only, as resource0 is), config
+ * dwords as socket transactions. Above it: the same code as for hardware.
+ */
+#include "lib/dev/simsvc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "lib/dev/cfg.h"
+#include "lib/dev/dev.h"
+#include "lib/prm/models.h"
+#include "lib/sim/model.h"
+#include "lib/sim/proto.h"
+#include "lib/sim/rundir.h"
+
+/* A service that takes longer than this to answer one dword is hung. */
+#define SIMSVC_TIMEOUT_S 5
+
+static int no_service(const char *name, struct prm_err *err)
+{
+	return prm_err_set(err, PRM_E_NODEV, ENOENT, "not_found",
+			   "sim:%s: no running simulator by that name (prmctl sim list)", name);
+}
+
+static int connect_to(const char *name, struct prm_err *err)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	struct timeval tv = { SIMSVC_TIMEOUT_S, 0 };
+	int fd;
+
+	if (sim_path(name, SIM_FILE_SOCK, sa.sun_path, sizeof(sa.sun_path)))
+		return no_service(name, err);
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return prm_err_set(err, PRM_E_FAILED, errno, "socket", "socket: %s",
+				   strerror(errno));
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
+	if (connect(fd, (struct sockaddr *)&sa, sizeof(sa))) {
+		close(fd);
+		return no_service(name, err);
+	}
+	return fd;
+}
+
+static int transact(int fd, const char *name, const struct sim_req *q,
+		    struct sim_rsp *r, struct prm_err *err)
+{
+	size_t got = 0;
+
+	if (send(fd, q, sizeof(*q), MSG_NOSIGNAL) != (ssize_t)sizeof(*q))
+		return prm_err_set(err, PRM_E_NODEV, errno, "device_gone",
+				   "sim:%s: the simulator went away", name);
+	while (got < sizeof(*r)) {
+		ssize_t n = recv(fd, (char *)r + got, sizeof(*r) - got, 0);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return prm_err_set(err, PRM_E_TIMEOUT, ETIMEDOUT, "sim_timeout",
+					   "sim:%s: no answer in %d s", name, SIMSVC_TIMEOUT_S);
+		if (n <= 0)
+			return prm_err_set(err, PRM_E_NODEV, errno ? errno : EPIPE, "device_gone",
+					   "sim:%s: the simulator went away", name);
+		got += (size_t)n;
+	}
+	if (r->magic != SIM_PROTO_MAGIC)
+		return prm_err_set(err, PRM_E_FAILED, EPROTO, "bad_reply",
+				   "sim:%s: not a prmctl simulator reply", name);
+	r->text[sizeof(r->text) - 1] = '\0';
+	if (r->rc)
+		return prm_err_set(err, (enum prm_err_kind)r->rc, 0, "sim_refused", "sim:%s: %s",
+				   name, r->text);
+	return 0;
+}
+
+int simsvc_call(const char *name, uint32_t op, const char *text, char *reply,
+		size_t sz, uint32_t *val, struct prm_err *err)
+{
+	struct sim_req q = { .magic = SIM_PROTO_MAGIC, .op = op };
+	struct sim_rsp r;
+	int fd = connect_to(name, err), rc;
+
+	if (fd < 0)
+		return -1;
+	snprintf(q.text, sizeof(q.text), "%s", text ? text : "");
+	rc = transact(fd, name, &q, &r, err);
+	close(fd);
+	if (rc)
+		return -1;
+	if (reply && sz)
+		snprintf(reply, sz, "%s", r.text);
+	if (val)
+		*val = r.val;
+	return 0;
+}
+
+/* ---- the device ---- */
+
+struct svc_dev {
+	struct cfg_port port;
+	int fd;
+	const char *name;
+	uint8_t *bar0;
+	size_t bar_size;
+};
+
+static int svc_rd(struct cfg_port *p, uint32_t off, uint32_t *val, struct prm_err *err)
+{
+	struct svc_dev *s = p->ctx;
+	struct sim_req q = { .magic = SIM_PROTO_MAGIC, .op = SIM_OP_CFG_READ, .off = off };
+	struct sim_rsp r;
+
+	if (transact(s->fd, s->name, &q, &r, err))
+		return -1;
+	*val = r.val;
+	return 0;
+}
+
+static int svc_wr(struct cfg_port *p, uint32_t off, uint32_t val, struct prm_err *err)
+{
+	struct svc_dev *s = p->ctx;
+	struct sim_req q = { .magic = SIM_PROTO_MAGIC, .op = SIM_OP_CFG_WRITE, .off = off,
+			     .val = val };
+	struct sim_rsp r;
+
+	return transact(s->fd, s->name, &q, &r, err);
+}
+
+static void svc_cfg_close(struct cfg_port *p)
+{
+	(void)p;	/* owned by the device, freed by svc_close */
+}
+
+static int svc_bar_read(struct dev *d, uint32_t off, void *buf, size_t len,
+			struct prm_err *err)
+{
+	struct svc_dev *s = d->priv;
+	uint8_t *out = buf;
+
+	(void)err;
+	/* dword loads, as from a real BAR */
+	for (size_t i = 0; i < len; i += 4) {
+		uint32_t w = __atomic_load_n((uint32_t *)(void *)(s->bar0 + off + i),
+					     __ATOMIC_ACQUIRE);
+
+		memcpy(out + i, &w, len - i < 4 ? len - i : 4);
+	}
+	return 0;
+}
+
+static void svc_close(struct dev *d)
+{
+	struct svc_dev *s = d->priv;
+
+	if (!s)
+		return;
+	if (s->bar0)
+		munmap(s->bar0, s->bar_size);
+	if (s->fd >= 0)
+		close(s->fd);
+	if (d->cfg == &s->port)
+		d->cfg = NULL;
+	free(s);
+	d->priv = NULL;
+}
+
+static const struct dev_ops svc_ops = {
+	.bar_read = svc_bar_read,
+	.close = svc_close,
+};
+
+int dev_simsvc_open(struct dev *d, const char *name, struct prm_err *err)
+{
+	struct sim_req q = { .magic = SIM_PROTO_MAGIC, .op = SIM_OP_INFO };
+	const struct sim_model *sm;
+	const struct prm_model *m;
+	struct sim_rsp r;
+	char path[PATH_MAX];
+	struct svc_dev *s;
+	int fd;
+
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
+	s->name = d->name.arg;
+	s->fd = connect_to(name, err);
+	d->priv = s;
+	d->ops = &svc_ops;
+	if (s->fd < 0 || transact(s->fd, name, &q, &r, err))
+		return -1;
+	sm = sim_model_find(r.text);
+	s->bar_size = r.val;
+	if (!sm || s->bar_size < DEV_INITSEG_BYTES)
+		return prm_err_set(err, PRM_E_FAILED, EPROTO, "bad_reply",
+				   "sim:%s: the service describes itself oddly (%s, %zu bytes)",
+				   name, r.text, s->bar_size);
+	sim_path(name, SIM_FILE_BAR0, path, sizeof(path));
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return prm_err_set(err, PRM_E_NODEV, errno, "not_found", "sim:%s: %s: %s",
+				   name, path, strerror(errno));
+	s->bar0 = mmap(NULL, s->bar_size, PROT_READ, MAP_SHARED, fd, 0);
+	close(fd);
+	if (s->bar0 == MAP_FAILED) {
+		s->bar0 = NULL;
+		return prm_err_set(err, PRM_E_NODEV, errno, "open_failed", "sim:%s: map %s: %s",
+				   name, path, strerror(errno));
+	}
+	s->port = (struct cfg_port){ .read32 = svc_rd, .write32 = svc_wr,
+				     .close = svc_cfg_close, .label = d->label, .ctx = s };
+	d->cfg = &s->port;
+	m = prm_model_by_device_id(sm->device_id);
+	d->bar_size = s->bar_size;
+	d->access = "sim";
+	d->model = m ? m->name : NULL;
+	d->source = "service";
+	d->info.vendor_id = PRM_PCI_VENDOR_MELLANOX;
+	d->info.device_id = sm->device_id;
+	return 0;
+}

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+#ifndef PRMCTL_SIM_PROTO_H
+#define PRMCTL_SIM_PROTO_H
+
+/*
+ * A simulator service and its clients, on one machine. BAR0 is a shared
+ * file every client maps, as it maps a real resource0. Config space is
+ * served over a Unix socket, one synchronous transaction per dword, because
+ * gateway registers act on access (the counter ticks on read, the flag
+ * flips): plain shared memory cannot do that. The same socket carries the
+ * control requests of `prmctl sim`.
+ */
+
+#include <stdint.h>
+
+#define SIM_PROTO_MAGIC 0x50524d31u	/* "PRM1" */
+
+enum sim_op {
+	SIM_OP_CFG_READ = 1,
+	SIM_OP_CFG_WRITE,
+	SIM_OP_INFO,		/* reply text: model key */
+	SIM_OP_INJECT,		/* text: fault spec */
+	SIM_OP_CLEAR,		/* text: fault name, or "" for all */
+	SIM_OP_STATUS,		/* reply text: "fault,fault" */
+	SIM_OP_STOP,
+};
+
+struct sim_req {
+	uint32_t magic;
+	uint32_t op;
+	uint32_t off;
+	uint32_t val;
+	char text[256];
+};
+
+struct sim_rsp {
+	uint32_t magic;
+	int32_t rc;		/* 0, or an enum prm_err_kind */
+	uint32_t val;
+	uint32_t pad;
+	char text[512];		/* reply text, or the error message */
+};
+
+/* Files of a service, in its directory. */
+#define SIM_FILE_BAR0 "bar0"
+#define SIM_FILE_SOCK "sock"
+#define SIM_FILE_LOCK "lock"
+#define SIM_FILE_PID "pid"
+
+#endif

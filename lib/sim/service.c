@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+#include "lib/sim/service.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "lib/sim/adapter.h"
+#include "lib/sim/proto.h"
+#include "lib/sim/rundir.h"
+
+#define MAX_CLIENTS 32
+
+static volatile sig_atomic_t stopping;
+
+void sim_service_stop(void)
+{
+	stopping = 1;
+}
+
+static int mkdirs(const char *path)
+{
+	char tmp[PATH_MAX];
+
+	snprintf(tmp, sizeof(tmp), "%s", path);
+	for (char *p = tmp + 1; *p; p++)
+		if (*p == '/') {
+			*p = '\0';
+			if (mkdir(tmp, 0755) && errno != EEXIST)
+				return -1;
+			*p = '/';
+		}
+	return mkdir(tmp, 0755) && errno != EEXIST ? -1 : 0;
+}
+
+struct svc {
+	struct sim_adapter *a;
+	uint8_t *bar0;
+	int lock_fd, listen_fd;
+	int clients[MAX_CLIENTS];
+	size_t nclients;
+	char name[80];
+};
+
+static int fail_errno(struct prm_err *err, const char *what, const char *path)
+{
+	return prm_err_set(err, PRM_E_FAILED, errno, "sim_service", "%s %s: %s", what,
+			   path, strerror(errno));
+}
+
+static int setup(struct svc *s, const struct sim_service_opts *o, struct prm_err *err)
+{
+	struct sim_opts so = { .model = o->model, .boot_ms = o->boot_ms };
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	char path[PATH_MAX];
+	pid_t pid;
+	FILE *f;
+	int fd;
+
+	if (sim_alive(o->name, &pid))
+		return prm_err_set(err, PRM_E_FAILED, EEXIST, "already_running",
+				   "sim:%s is already running (pid %d)", o->name, (int)pid);
+	sim_cleanup(o->name);	/* what a crashed one left behind */
+	if (sim_path(o->name, NULL, path, sizeof(path)) || mkdirs(path))
+		return fail_errno(err, "cannot create", path);
+	sim_path(o->name, SIM_FILE_LOCK, path, sizeof(path));
+	s->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (s->lock_fd < 0)
+		return fail_errno(err, "cannot create", path);
+	if (flock(s->lock_fd, LOCK_EX | LOCK_NB)) {
+		int e = errno;
+
+		close(s->lock_fd);	/* another start won the race: its files */
+		s->lock_fd = -1;
+		errno = e;
+		return fail_errno(err, "cannot lock", path);
+	}
+	sim_path(o->name, SIM_FILE_BAR0, path, sizeof(path));
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0 || ftruncate(fd, SIM_BAR0_BYTES))
+		return fail_errno(err, "cannot create", path);
+	s->bar0 = mmap(NULL, SIM_BAR0_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);
+	if (s->bar0 == MAP_FAILED) {
+		s->bar0 = NULL;
+		return fail_errno(err, "cannot map", path);
+	}
+	so.bar0 = s->bar0;
+	if (sim_adapter_create(&so, &s->a, err))
+		return -1;
+	if (sim_path(o->name, SIM_FILE_SOCK, sa.sun_path, sizeof(sa.sun_path)))
+		return prm_err_set(err, PRM_E_FAILED, ENAMETOOLONG, "sim_service",
+				   "socket path too long under %s", sim_rundir());
+	s->listen_fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (s->listen_fd < 0 || bind(s->listen_fd, (struct sockaddr *)&sa, sizeof(sa)) ||
+	    listen(s->listen_fd, 16))
+		return fail_errno(err, "cannot listen on", sa.sun_path);
+	sim_path(o->name, SIM_FILE_PID, path, sizeof(path));
+	f = fopen(path, "w");
+	if (!f)
+		return fail_errno(err, "cannot write", path);
+	fprintf(f, "%d\n", (int)getpid());
+	fclose(f);
+	return 0;
+}
+
+static void faults_text(struct sim_adapter *a, char *buf, size_t sz)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	pthread_mutex_lock(&a->lock);
+	for (int i = 0; i < SIM_NFAULTS && used < sz; i++)
+		if (a->faults[i])
+			used += (size_t)snprintf(buf + used, sz - used, "%s%s",
+						 used ? "," : "", sim_fault_name(i));
+	pthread_mutex_unlock(&a->lock);
+}
+
+static void handle(struct svc *s, const struct sim_req *q, struct sim_rsp *r)
+{
+	struct prm_err err = { 0 };
+
+	memset(r, 0, sizeof(*r));
+	r->magic = SIM_PROTO_MAGIC;
+	switch (q->op) {
+	case SIM_OP_CFG_READ:
+		r->val = sim_cfg_read32(s->a, q->off);
+		return;
+	case SIM_OP_CFG_WRITE:
+		sim_cfg_write32(s->a, q->off, q->val);
+		return;
+	case SIM_OP_INFO:
+		snprintf(r->text, sizeof(r->text), "%s", s->a->model->key);
+		r->val = SIM_BAR0_BYTES;
+		return;
+	case SIM_OP_INJECT:
+		if (sim_fault_inject(s->a, q->text, &err))
+			break;
+		return;
+	case SIM_OP_CLEAR:
+		if (sim_fault_clear(s->a, q->text[0] ? q->text : NULL, &err))
+			break;
+		return;
+	case SIM_OP_STATUS:
+		faults_text(s->a, r->text, sizeof(r->text));
+		r->val = s->a->health_counter;
+		return;
+	case SIM_OP_STOP:
+		stopping = 1;
+		return;
+	default:
+		prm_err_set(&err, PRM_E_USAGE, EINVAL, "bad_request", "unknown request %u", q->op);
+	}
+	r->rc = err.kind ? (int32_t)err.kind : PRM_E_FAILED;
+	snprintf(r->text, sizeof(r->text), "%s", err.msg);
+}
+
+/* One request from a client; -1 when the client is gone. */
+static int serve(struct svc *s, int fd)
+{
+	struct sim_req q;
+	struct sim_rsp r;
+	size_t got = 0;
+
+	while (got < sizeof(q)) {
+		ssize_t n = read(fd, (char *)&q + got, sizeof(q) - got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		got += (size_t)n;
+	}
+	if (q.magic != SIM_PROTO_MAGIC)
+		return -1;
+	q.text[sizeof(q.text) - 1] = '\0';
+	handle(s, &q, &r);
+	return send(fd, &r, sizeof(r), MSG_NOSIGNAL) == (ssize_t)sizeof(r) ? 0 : -1;
+}
+
+static void loop(struct svc *s)
+{
+	while (!stopping) {
+		struct pollfd p[MAX_CLIENTS + 1];
+		int n;
+
+		p[0] = (struct pollfd){ .fd = s->listen_fd, .events = POLLIN };
+		for (size_t i = 0; i < s->nclients; i++)
+			p[i + 1] = (struct pollfd){ .fd = s->clients[i], .events = POLLIN };
+		n = poll(p, s->nclients + 1, 200);
+		if (n <= 0)
+			continue;
+		for (size_t i = s->nclients; i-- > 0;) {
+			if (!p[i + 1].revents)
+				continue;
+			if (serve(s, s->clients[i])) {
+				close(s->clients[i]);
+				s->clients[i] = s->clients[--s->nclients];
+			}
+		}
+		if (p[0].revents & POLLIN) {
+			int c = accept4(s->listen_fd, NULL, NULL, SOCK_CLOEXEC);
+
+			if (c >= 0 && s->nclients < MAX_CLIENTS)
+				s->clients[s->nclients++] = c;
+			else if (c >= 0)
+				close(c);
+		}
+	}
+}
+
+static void teardown(struct svc *s, const char *name)
+{
+	for (size_t i = 0; i < s->nclients; i++)
+		close(s->clients[i]);
+	if (s->listen_fd >= 0)
+		close(s->listen_fd);
+	sim_adapter_destroy(s->a);
+	if (s->bar0)
+		munmap(s->bar0, SIM_BAR0_BYTES);
+	sim_cleanup(name);	/* while the lock is still ours */
+	if (s->lock_fd >= 0)
+		close(s->lock_fd);
+}
+
+int sim_service_run(const struct sim_service_opts *o, struct prm_err *err)
+{
+	struct svc s = { .lock_fd = -1, .listen_fd = -1 };
+	int rc;
+
+	stopping = 0;
+	rc = setup(&s, o, err);
+	if (o->ready_fd >= 0) {
+		char ok = rc ? 'E' : 'R';
+
+		if (write(o->ready_fd, &ok, 1) < 0 || (rc && write(o->ready_fd, err->msg,
+								  strlen(err->msg)) < 0))
+			rc = rc ? rc : -1;
+		close(o->ready_fd);
+	}
+	if (rc == 0)
+		loop(&s);
+	if (rc && s.lock_fd < 0) {
+		/* never got the lock: leave another's files alone */
+		if (s.bar0)
+			munmap(s.bar0, SIM_BAR0_BYTES);
+		sim_adapter_destroy(s.a);
+		return rc;
+	}
+	teardown(&s, o->name);
+	return rc;
+}
