@@ -2,6 +2,7 @@
 /* prmctl sim start | stop | list | status | inject | clear: simulator services. */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -203,7 +204,24 @@ static int sim_start(int argc, char **argv)
 	}
 	close(p[1]);
 	waitpid(pid, NULL, 0);
-	n = read(p[0], buf, sizeof(buf) - 1);	/* the service's first word */
+	/* the service's word: 'R' ready, or 'E' and why; EOF when it closes */
+	for (ssize_t got = 0; (size_t)got < sizeof(buf) - 1; got += n) {
+		struct pollfd pf = { .fd = p[0], .events = POLLIN };
+
+		if (poll(&pf, 1, START_WAIT_MS) <= 0) {	/* a service that hangs */
+			n = got;
+			break;
+		}
+		n = read(p[0], buf + got, sizeof(buf) - 1 - (size_t)got);
+		if (n < 0 && errno == EINTR) {
+			n = 0;
+			continue;
+		}
+		if (n <= 0) {
+			n = got;
+			break;
+		}
+	}
 	close(p[0]);
 	if (n <= 0 || buf[0] != 'R') {
 		out_error(EXIT_FAIL, "sim_start", "sim start %s: %s", a.arg[0],

@@ -34,5 +34,7 @@ int cfg_open_pci(struct dev *d, struct cfg_port **out, struct prm_err *err);
  */
 void dev_interrupt(void);
 int dev_interrupted(void);
+/* Long-running commands (and tests) start over after handling one. */
+void dev_interrupt_reset(void);
 
 #endif

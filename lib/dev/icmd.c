@@ -109,9 +109,12 @@ static int take_semaphore(struct icmd *ic, struct prm_err *err)
 	}
 }
 
+/* On every path, also after an interruption: the release must get through. */
 static void give_semaphore(struct icmd *ic)
 {
+	ic->v->releasing = true;
 	wr1(ic, VSEC_SPACE_SEMAPHORE, ICMD_SEM, 0, NULL);
+	ic->v->releasing = false;
 }
 
 static int wait_not_busy(struct icmd *ic, unsigned ms, const char *what,

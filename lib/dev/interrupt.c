@@ -14,3 +14,8 @@ int dev_interrupted(void)
 {
 	return interrupted;
 }
+
+void dev_interrupt_reset(void)
+{
+	interrupted = 0;
+}

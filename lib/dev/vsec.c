@@ -112,7 +112,7 @@ int vsec_lock(struct vsec *v, struct prm_err *err)
 	uint32_t sem = 0, ticket, back;
 
 	for (;;) {
-		if (dev_interrupted())
+		if (dev_interrupted() && !v->releasing)
 			return interrupted(v, err);
 		if (rd(v, VSC_SEMAPHORE, &sem, err))
 			return -1;
@@ -178,7 +178,7 @@ static int wait_flag(struct vsec *v, bool want, uint32_t *addr, struct prm_err *
 			return gone(v, err);
 		if (!!(*addr & ADDR_FLAG) == want)
 			return 0;
-		if (dev_interrupted())
+		if (dev_interrupted() && !v->releasing)
 			return interrupted(v, err);
 		if (now_ms() >= deadline)
 			return prm_err_set(err, PRM_E_TIMEOUT, ETIMEDOUT, "gateway_timeout",

@@ -15,12 +15,13 @@
  *    len = 4; include/mtcr_ul/mtcr_com_defs.h MACCESS_REG_METHOD_GET = 1,
  *    SET = 2, MAD_CLASS_A_REG_ACCESS = 0x0a.
  *  - mtcr_ul_com.c mreg_send_raw: reg_tlv.len = (reg_size + 4) >> 2 dwords;
- *    return_by_reg_status: the status values.
+ *    return_by_reg_status: the status values (prm_reg_status_names).
  * The header comments in packets_layout.h number from the LSB of each dword
  * ("status bit_offset:8", "Type bit_offset:27"). That is the same place as the
  * pack code gives.
  */
 #include "lib/prm/layouts/layouts.h"
+#include "lib/prm/names.h"
 
 /* packets_layout.h TLV types */
 static const struct prm_name tlv_type_v[] = {
@@ -28,29 +29,6 @@ static const struct prm_name tlv_type_v[] = {
 	{ 4, "USER_DATA" },
 };
 static const struct prm_names tlv_type_names = { 5, tlv_type_v };
-
-/* mtcr_ul_com.c return_by_reg_status */
-static const struct prm_name reg_status_v[] = {
-	{ 0x00, "ok" },
-	{ 0x01, "busy" },
-	{ 0x02, "version not supported" },
-	{ 0x03, "unknown TLV" },
-	{ 0x04, "register not supported" },
-	{ 0x05, "class not supported" },
-	{ 0x06, "method not supported" },
-	{ 0x07, "bad parameter" },
-	{ 0x08, "resource not available" },
-	{ 0x09, "message receipt ack" },
-	{ 0x0e, "not supported by secondary" },
-	{ 0x20, "bad configuration" },
-	{ 0x21, "erase exceeded" },
-	{ 0x22, "configuration corrupt" },
-	{ 0x24, "length too small" },
-	{ 0x70, "internal error" },
-};
-static const struct prm_names reg_status_names = {
-	sizeof(reg_status_v) / sizeof(reg_status_v[0]), reg_status_v
-};
 
 /* mtcr_com_defs.h maccess_reg_method_t */
 static const struct prm_name method_v[] = { { 1, "GET" }, { 2, "SET" } };
@@ -67,7 +45,7 @@ static const struct prm_field op_fields[] = {
 		  .desc = "TLV length in dwords, 4"),
 	PRM_FIELD("dr", 0x10, 1, .fmt = PRM_FMT_BOOL,
 		  .desc = "directed route"),
-	PRM_FIELD("status", 0x11, 7, .names = &reg_status_names,
+	PRM_FIELD("status", 0x11, 7, .names = &prm_reg_status_names,
 		  .desc = "register access status, returned by the device"),
 	PRM_FIELD("register_id", 0x20, 16,
 		  .desc = "access register ID (0x9020 = MGIR, ...)"),

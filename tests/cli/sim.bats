@@ -1,0 +1,182 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# Simulator services from separate processes, and every fault with its message and exit code.
+load helper
+
+setup() {
+	export PRMCTL_SIM_DIR=$BATS_TEST_TMPDIR/sim
+}
+
+# every test leaves no service behind
+teardown() {
+	local n
+	for n in $(ls "$PRMCTL_SIM_DIR" 2>/dev/null); do
+		"$PRMCTL" sim stop "$n" >/dev/null 2>&1 || true
+	done
+	[ -z "$(ls "$PRMCTL_SIM_DIR" 2>/dev/null)" ]
+}
+
+@test "sim start, -d sim:NAME from other processes, sim stop" {
+	prm -j sim start lab --model cx6dx
+	assert_success
+	echo "$output" | jq -e '.name == "lab" and .device == "sim:lab" and .pid > 0 and .model == "cx6dx"'
+	local pid
+	pid=$(echo "$output" | jq .pid)
+	kill -0 "$pid"
+	prm -j -d sim:lab initseg show
+	assert_success
+	echo "$output" | jq -e '.fw_version == "22.39.1002" and .fields.cmd_interface_rev == 5'
+	prm -j -d sim:lab reg read MTRC_CAP
+	assert_success
+	echo "$output" | jq -e '.register == "MTRC_CAP" and .id == 36928 and .fields.trace_to_memory == true'
+	prm -j -d sim:lab cr read 0xf0014
+	assert_success
+	echo "$output" | jq -e '.values[0] % 65536 == 530'
+	prm -j sim list
+	echo "$output" | jq -e '.simulators[0].name == "lab" and .simulators[0].state == "running"'
+	prm sim stop lab
+	assert_success
+	! kill -0 "$pid" 2>/dev/null
+	prm -d sim:lab initseg show
+	assert_failure 3
+	[[ $stderr == *"sim:lab: no running simulator by that name"* ]]
+}
+
+@test "the health counter advances every 10 ms in the service" {
+	"$PRMCTL" sim start tick >/dev/null
+	local a b
+	a=$("$PRMCTL" -j -d sim:tick initseg show | jq .fields.health_counter)
+	sleep 0.3
+	b=$("$PRMCTL" -j -d sim:tick initseg show | jq .fields.health_counter)
+	(( b - a >= 15 )) || fail "counter moved $a -> $b in 300 ms"
+}
+
+@test "several processes use one adapter at once" {
+	"$PRMCTL" sim start busy >/dev/null
+	local i
+	for i in 1 2 3 4 5 6; do
+		"$PRMCTL" -q -d sim:busy reg read MGIR > "$BATS_TEST_TMPDIR/out.$i" 2>&1 &
+	done
+	wait
+	for i in 1 2 3 4 5 6; do
+		grep -q "hw_dev_id" "$BATS_TEST_TMPDIR/out.$i" || fail "run $i: $(cat "$BATS_TEST_TMPDIR/out.$i")"
+	done
+}
+
+@test "a second start of a running name fails; a crashed one is cleaned up" {
+	"$PRMCTL" sim start twice >/dev/null
+	prm sim start twice
+	assert_failure 1
+	[[ $stderr == *"already running"* ]] || fail "stderr: $stderr"
+	local pid
+	pid=$("$PRMCTL" -j sim list | jq '.simulators[0].pid')
+	kill -9 "$pid"
+	sleep 0.1
+	prm -j sim list
+	echo "$output" | jq -e '.simulators[0].state == "dead"'
+	prm sim start twice
+	assert_success
+}
+
+@test "stop of a dead service cleans up; of an unknown one exits 3" {
+	"$PRMCTL" sim start gone >/dev/null
+	kill -9 "$("$PRMCTL" -j sim list | jq '.simulators[0].pid')"
+	sleep 0.1
+	prm sim stop gone
+	assert_success
+	assert_output --partial "cleaned up"
+	prm sim stop nosuch
+	assert_failure 3
+}
+
+@test "device-gone: all-ones is reported as gone, never decoded (exit 3)" {
+	"$PRMCTL" sim start g >/dev/null
+	prm sim inject g device-gone
+	assert_success
+	prm -d sim:g initseg show
+	assert_failure 3
+	[[ $stderr == *"device not responding (reads return all-ones)"* ]]
+	prm -d sim:g cr read 0xf0014
+	assert_failure 3
+	[[ $stderr == *"reads return all-ones"* ]]
+	prm -j -d sim:g device show
+	echo "$output" | jq -e '.state == "pci_gone"'
+	prm sim clear g device-gone
+	prm -d sim:g initseg show
+	assert_success
+}
+
+@test "fw-assert fills the health buffer like a real assert" {
+	"$PRMCTL" sim start a >/dev/null
+	prm sim inject a fw-assert:synd=0x7,ext_synd=0x1234,severity=2,irisc=3
+	assert_success
+	prm -j -d sim:a initseg show
+	echo "$output" | jq -e '.fields.health_buffer.synd == 7 and .fields.health_buffer.synd_name == "irisc not responding"'
+	echo "$output" | jq -e '.fields.health_buffer.ext_synd == 4660 and .fields.health_buffer.severity == 2 and .fields.health_buffer.irisc_index == 3'
+	echo "$output" | jq -e '.fields.health_buffer.assert_callra != 0 and .fields.health_buffer.time > 0'
+	prm sim inject a fw-assert:synd=300
+	assert_failure 2
+	prm sim inject a thermal
+	prm -j -d sim:a initseg show
+	echo "$output" | jq -e '.fields.health_buffer.synd == 16'
+}
+
+@test "health-stall stops the health counter" {
+	"$PRMCTL" sim start s >/dev/null
+	prm sim inject s health-stall
+	local a b
+	a=$("$PRMCTL" -j -d sim:s initseg show | jq .fields.health_counter)
+	sleep 0.1
+	b=$("$PRMCTL" -j -d sim:s initseg show | jq .fields.health_counter)
+	[ "$a" = "$b" ]
+	prm -j sim status s
+	echo "$output" | jq -e '.faults == ["health-stall"]'
+}
+
+@test "sem-held: a bounded wait, then 'gateway busy (held by ticket N)', exit 5" {
+	"$PRMCTL" sim start h >/dev/null
+	prm sim inject h sem-held
+	local t0=$SECONDS
+	prm -d sim:h cr read 0xf0014
+	assert_failure 5
+	[[ $stderr == *"gateway busy (held by ticket 24301)"* ]]
+	(( SECONDS - t0 < 10 ))
+	prm sim clear h sem-held
+	prm -d sim:h cr read 0xf0014
+	assert_success
+}
+
+@test "icmd-busy: timeout, exit 5; SIGINT during the wait frees the semaphores" {
+	"$PRMCTL" sim start i >/dev/null
+	prm sim inject i icmd-busy
+	prm -d sim:i reg read MGIR
+	assert_failure 5
+	[[ $stderr == *"ICMD interface: still busy"* ]]
+	# interrupted mid-wait: the next prmctl must get the semaphores at once
+	"$PRMCTL" -d sim:i reg read MGIR 2> "$BATS_TEST_TMPDIR/int.err" &
+	local pid=$!
+	sleep 0.3
+	kill -INT "$pid"
+	local st=0
+	wait "$pid" || st=$?
+	[ "$st" -eq 1 ] || fail "exit $st: $(cat "$BATS_TEST_TMPDIR/int.err")"
+	grep -q "interrupted" "$BATS_TEST_TMPDIR/int.err"
+	prm sim clear i icmd-busy
+	local t0=$SECONDS
+	prm -d sim:i reg read MGIR
+	assert_success
+	(( SECONDS - t0 < 2 ))
+}
+
+@test "unknown fault and unknown register are clear errors" {
+	"$PRMCTL" sim start u >/dev/null
+	prm sim inject u meltdown
+	assert_failure 2
+	[[ $stderr == *"unknown fault 'meltdown'"* ]]
+	prm -d sim:u reg read 0x9999 --len 16
+	assert_failure 1
+	[[ $stderr == *"status 0x4 (register not supported)"* ]]
+	prm -d sim:u reg read 0x9999
+	assert_failure 2
+	[[ $stderr == *"give its size with --len"* ]]
+}

@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * lib/dev/vsec.c and icmd.c driven against the simulator's config space:
+ * the same code that drives hardware, below it the simulated config dwords.
+ */
+#include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "lib/dev/cfg.h"
+#include "lib/dev/dev.h"
+#include "lib/dev/icmd.h"
+#include "lib/dev/vsec.h"
+#include "lib/prm/registers.h"
+#include "lib/sim/adapter.h"
+
+static struct dev *open_sim(const char *inject)
+{
+	struct dev_open_opts o = { .sim_inject = inject };
+	struct prm_err err = { 0 };
+	struct dev *d = NULL;
+
+	if (dev_open("sim", &o, &d, &err))
+		fail_msg("%s", err.msg);
+	return d;
+}
+
+static void finds_gateway_and_reads_hw_id(void **state)
+{
+	struct dev *d = open_sim(NULL);
+	struct prm_err err = { 0 };
+	struct vsec *v;
+	uint32_t id;
+
+	(void)state;
+	assert_int_equal(dev_vsec(d, &v, &err), 0);
+	assert_int_equal(v->base, 0x60);
+	assert_int_equal(vsec_read_block(v, VSEC_SPACE_CR, 0xf0014, &id, 1, &err), 0);
+	assert_int_equal(id & 0xffff, 0x218);
+	assert_int_equal(d->sim->vsc.semaphore, 0);	/* released */
+	dev_close(d);
+}
+
+static void ticket_semaphore_is_exclusive_and_bounded(void **state)
+{
+	struct dev *d = open_sim(NULL);
+	struct prm_err err = { 0 };
+	struct vsec *v, other;
+	uint32_t held;
+
+	(void)state;
+	assert_int_equal(dev_vsec(d, &v, &err), 0);
+	assert_int_equal(vsec_lock(v, &err), 0);
+	held = v->ticket;
+	other = (struct vsec){ .lock_ms = 50 };
+	assert_int_equal(vsec_open(&other, v->cfg, &err), 0);
+	assert_int_not_equal(vsec_lock(&other, &err), 0);
+	assert_int_equal(err.kind, PRM_E_TIMEOUT);
+	assert_string_equal(err.reason, "gateway_busy");
+	{
+		char want[64];
+
+		snprintf(want, sizeof(want), "held by ticket %u", held);
+		assert_non_null(strstr(err.msg, want));
+	}
+	vsec_unlock(v);
+	assert_int_equal(vsec_lock(&other, &err), 0);
+	assert_int_not_equal(other.ticket, held);	/* the counter ticks on read */
+	vsec_unlock(&other);
+	dev_close(d);
+}
+
+static void bad_address_and_space(void **state)
+{
+	struct dev *d = open_sim(NULL);
+	struct prm_err err = { 0 };
+	struct vsec *v;
+	uint32_t x;
+
+	(void)state;
+	assert_int_equal(dev_vsec(d, &v, &err), 0);
+	assert_int_not_equal(vsec_read_block(v, VSEC_SPACE_CR, 0x2000000, &x, 1, &err), 0);
+	assert_non_null(strstr(err.msg, "address out of range"));
+	assert_int_not_equal(vsec_read_block(v, 0x55, 0, &x, 1, &err), 0);
+	assert_string_equal(err.reason, "space_not_supported");
+	assert_int_equal(d->sim->vsc.semaphore, 0);	/* released on error paths */
+	dev_close(d);
+}
+
+static void register_access(void **state)
+{
+	const struct prm_register *mgir = prm_register_by_name("MGIR");
+	struct dev *d = open_sim(NULL);
+	struct prm_err err = { 0 };
+	uint8_t buf[0x400] = { 0 };
+	struct icmd *ic;
+	uint64_t v;
+
+	(void)state;
+	assert_non_null(mgir);
+	assert_int_equal(dev_icmd(d, &ic, &err), 0);
+	assert_int_equal(ic->hw_id, 0x218);
+	assert_int_equal(icmd_reg_access(ic, mgir->id, PRM_REG_GET, buf,
+					 prm_layout_bytes(mgir->layout), &err), 0);
+	assert_int_equal(prm_get(mgir->layout, buf, prm_layout_bytes(mgir->layout),
+				 "hw_info.hw_dev_id", &v, &err), 0);
+	assert_int_equal(v, 0x218);
+	assert_int_not_equal(icmd_reg_access(ic, 0x9999, PRM_REG_GET, buf, 16, &err), 0);
+	assert_string_equal(err.reason, "reg_not_supported");
+	assert_int_equal(d->sim->icmd.semaphore, 0);
+	dev_close(d);
+}
+
+static void icmd_busy_times_out(void **state)
+{
+	struct dev *d = open_sim("icmd-busy");
+	struct prm_err err = { 0 };
+	uint8_t buf[16] = { 0 };
+	struct icmd *ic;
+
+	(void)state;
+	assert_int_equal(dev_icmd(d, &ic, &err), 0);
+	ic->busy_ms = 100;
+	assert_int_not_equal(icmd_reg_access(ic, 0x9020, PRM_REG_GET, buf, 16, &err), 0);
+	assert_int_equal(err.kind, PRM_E_TIMEOUT);
+	assert_string_equal(err.reason, "icmd_busy");
+	assert_int_equal(d->sim->icmd.semaphore, 0);
+	assert_int_equal(d->sim->vsc.semaphore, 0);
+	dev_close(d);
+}
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	dev_interrupt();
+}
+
+static void *send_sigint(void *arg)
+{
+	struct timespec ts = { 0, 100 * 1000000L };
+
+	(void)arg;
+	nanosleep(&ts, NULL);
+	kill(getpid(), SIGINT);
+	return NULL;
+}
+
+static void sigint_while_waiting_releases_semaphores(void **state)
+{
+	struct sigaction sa = { .sa_handler = on_sigint }, old;
+	struct dev *d = open_sim("icmd-busy");
+	struct prm_err err = { 0 };
+	uint8_t buf[16] = { 0 };
+	struct icmd *ic;
+	pthread_t t;
+
+	(void)state;
+	sigaction(SIGINT, &sa, &old);
+	assert_int_equal(dev_icmd(d, &ic, &err), 0);
+	ic->busy_ms = 10000;	/* the signal, not the timeout, must end the wait */
+	pthread_create(&t, NULL, send_sigint, NULL);
+	assert_int_not_equal(icmd_reg_access(ic, 0x9020, PRM_REG_GET, buf, 16, &err), 0);
+	pthread_join(t, NULL);
+	assert_string_equal(err.reason, "interrupted");
+	assert_int_equal(d->sim->icmd.semaphore, 0);	/* ICMD semaphore given back */
+	assert_int_equal(d->sim->vsc.semaphore, 0);	/* gateway free */
+	dev_interrupt_reset();
+	sigaction(SIGINT, &old, NULL);
+	dev_close(d);
+}
+
+static void device_gone_is_reported(void **state)
+{
+	struct dev *d = open_sim("device-gone");
+	struct prm_err err = { 0 };
+	struct vsec *v;
+
+	(void)state;
+	assert_int_not_equal(dev_vsec(d, &v, &err), 0);
+	assert_int_equal(err.kind, PRM_E_NODEV);
+	assert_non_null(strstr(err.msg, "reads return all-ones"));
+	dev_close(d);
+}
+
+static void held_by_someone_else(void **state)
+{
+	struct dev *d = open_sim("sem-held");
+	struct prm_err err = { 0 };
+	struct vsec *v;
+
+	(void)state;
+	assert_int_equal(dev_vsec(d, &v, &err), 0);
+	v->lock_ms = 50;
+	assert_int_not_equal(vsec_lock(v, &err), 0);
+	assert_non_null(strstr(err.msg, "gateway busy (held by ticket 24301)"));
+	dev_close(d);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(finds_gateway_and_reads_hw_id),
+		cmocka_unit_test(ticket_semaphore_is_exclusive_and_bounded),
+		cmocka_unit_test(bad_address_and_space),
+		cmocka_unit_test(register_access),
+		cmocka_unit_test(icmd_busy_times_out),
+		cmocka_unit_test(sigint_while_waiting_releases_semaphores),
+		cmocka_unit_test(device_gone_is_reported),
+		cmocka_unit_test(held_by_someone_else),
+	};
+
+	return cmocka_run_group_tests_name("gateway", tests, NULL, NULL);
+}
