@@ -2,6 +2,7 @@
 /* prmctl device list | show */
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "cmd/cmd.h"
 #include "cmd/devsel.h"
@@ -89,9 +90,23 @@ static int device_list(int argc, char **argv)
 		out_note("No ConnectX (vendor 0x15b3) PCI functions found.");
 	out_table_begin("devices");
 	for (size_t i = 0; i < n; i++) {
+		struct dev_identity id = { 0 };
+		struct dev *d = NULL;
+
+		/* as root, open each one and look through BAR0 and the gateway */
+		if (geteuid() == 0 && dev_open(v[i].bdf, NULL, &d, &err) == 0) {
+			dev_probe_identity(d, &id);
+			dev_close(d);
+		}
+		if (id.fw_version[0] && !v[i].fw_version[0])
+			snprintf(v[i].fw_version, sizeof(v[i].fw_version), "%s", id.fw_version);
 		out_obj_begin(NULL);
 		out_identity(&v[i]);
 		out_os_view(&v[i], true);
+		if (id.has_cr_hw_id)
+			out_hex_width("hw_id", id.cr_hw_id, 32);
+		else
+			out_null("hw_id");
 		if (out_json())
 			out_names(&v[i]);
 		out_obj_end();
@@ -141,6 +156,13 @@ static void out_firmware(struct dev *d)
 	out_named("synd", s.synd, true, s.synd_name);
 	out_hex_width("hw_id", s.hw_id, 32);
 	out_str("chip", s.chip);
+	{
+		struct dev_identity id;
+
+		dev_probe_identity(d, &id);	/* the gateway's view, where there is one */
+		if (id.has_cr_hw_id)
+			out_hex_width("cr_hw_id", id.cr_hw_id, 32);
+	}
 	out_u64("health_counter", s.health_counter);
 }
 

@@ -230,3 +230,19 @@ int dev_read_initseg(struct dev *d, uint8_t *buf, struct prm_err *err)
 				   d->label);
 	return 0;
 }
+
+void dev_probe_identity(struct dev *d, struct dev_identity *id)
+{
+	static uint8_t seg[DEV_INITSEG_BYTES];
+	struct prm_initseg_summary s;
+	struct prm_err err = { 0 };
+	struct vsec *v;
+
+	memset(id, 0, sizeof(*id));
+	if (d->ops && dev_read_initseg(d, seg, &err) == 0 &&
+	    prm_initseg_summarize(seg, sizeof(seg), &s, &err) == 0)
+		snprintf(id->fw_version, sizeof(id->fw_version), "%s", s.fw_version);
+	if (dev_vsec(d, &v, &err) == 0 &&
+	    vsec_read_block(v, VSEC_SPACE_CR, 0xf0014, &id->cr_hw_id, 1, &err) == 0)
+		id->has_cr_hw_id = true;
+}

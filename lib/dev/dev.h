@@ -72,6 +72,18 @@ int dev_bar_read(struct dev *d, uint32_t off, void *buf, size_t len,
 #define DEV_INITSEG_BYTES 0x2010
 int dev_read_initseg(struct dev *d, uint8_t *buf, struct prm_err *err);
 
+/*
+ * What a quick look at an open device finds, each part only where
+ * permitted: firmware version from BAR0, hw_id through the gateway
+ * (cr-space 0xf0014). Never fails; an unknown part stays empty/0.
+ */
+struct dev_identity {
+	char fw_version[32];
+	uint32_t cr_hw_id;	/* the whole word: revision 23:16, hw_id 15:0 */
+	bool has_cr_hw_id;
+};
+void dev_probe_identity(struct dev *d, struct dev_identity *id);
+
 /* The device's config space (the gateway needs it); opened on first use. */
 struct cfg_port;
 struct vsec;
