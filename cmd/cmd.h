@@ -79,6 +79,9 @@ extern const struct argp prm_global_argp;
  */
 int cmd_parse(const struct argp *argp, int argc, char **argv, void *input);
 
+/* argp parser for verbs that take no positional arguments. */
+error_t cmd_no_args(int key, char *arg, struct argp_state *state);
+
 /* Report an error through the emitter and return its exit status. */
 int cmd_fail(const struct prm_err *err);
 int cmd_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

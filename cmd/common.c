@@ -96,3 +96,12 @@ int cmd_number(const char *s, uint64_t max, uint64_t *v)
 	*v = strtoull(s, &end, strncasecmp(s, "0x", 2) ? 10 : 16);
 	return errno || *end || *v > max ? -1 : 0;
 }
+
+error_t cmd_no_args(int key, char *arg, struct argp_state *state)
+{
+	if (key == ARGP_KEY_ARG) {
+		argp_error(state, "unexpected argument '%s'", arg);
+		return EINVAL;
+	}
+	return ARGP_ERR_UNKNOWN;
+}

@@ -11,17 +11,8 @@
 #include "lib/prm/initseg.h"
 #include "lib/prm/layouts/layouts.h"
 
-static error_t no_args(int key, char *arg, struct argp_state *state)
-{
-	if (key == ARGP_KEY_ARG) {
-		argp_error(state, "unexpected argument '%s'", arg);
-		return EINVAL;
-	}
-	return ARGP_ERR_UNKNOWN;
-}
-
 static const struct argp list_argp = {
-	NULL, no_args, NULL,
+	NULL, cmd_no_args, NULL,
 	"List every ConnectX (mlx5) PCI function on this machine: address, "
 	"model, driver, netdevs, RDMA devices, fwctl node, IOMMU group.",
 	prm_global_children, NULL, NULL
@@ -117,7 +108,7 @@ static int device_list(int argc, char **argv)
 }
 
 static const struct argp show_argp = {
-	NULL, no_args, NULL,
+	NULL, cmd_no_args, NULL,
 	"Describe the device selected with -d: its names, model, driver and, "
 	"where BAR0 is readable, its firmware version and state.",
 	prm_global_children, NULL, NULL

@@ -15,17 +15,8 @@
 #include "lib/prm/initseg.h"
 #include "lib/prm/layouts/layouts.h"
 
-static error_t no_args(int key, char *arg, struct argp_state *state)
-{
-	if (key == ARGP_KEY_ARG) {
-		argp_error(state, "unexpected argument '%s'", arg);
-		return EINVAL;
-	}
-	return ARGP_ERR_UNKNOWN;
-}
-
 static const struct argp show_argp = {
-	NULL, no_args, NULL,
+	NULL, cmd_no_args, NULL,
 	"Every field of the initialization segment (BAR0 offset 0), decoded.",
 	prm_global_children, NULL, NULL
 };
@@ -87,7 +78,7 @@ static error_t dump_parse(int key, char *arg, struct argp_state *state)
 		o->force = true;
 		return 0;
 	}
-	return no_args(key, arg, state);
+	return cmd_no_args(key, arg, state);
 }
 
 static const struct argp dump_argp = {

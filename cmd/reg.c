@@ -222,17 +222,8 @@ static int reg_write(int argc, char **argv)
 	return access_reg(true, argc, argv);
 }
 
-static error_t no_args(int key, char *arg, struct argp_state *state)
-{
-	if (key == ARGP_KEY_ARG) {
-		argp_error(state, "unexpected argument '%s'", arg);
-		return EINVAL;
-	}
-	return ARGP_ERR_UNKNOWN;
-}
-
 static const struct argp list_argp = {
-	NULL, no_args, NULL, "The access registers prmctl has layouts for.",
+	NULL, cmd_no_args, NULL, "The access registers prmctl has layouts for.",
 	prm_global_children, NULL, NULL
 };
 

@@ -15,6 +15,7 @@
 #include "lib/dev/devname.h"
 #include "lib/dev/simsvc.h"
 #include "lib/out/out.h"
+#include "lib/util/clock.h"
 #include "lib/sim/proto.h"
 #include "lib/sim/rundir.h"
 #include "lib/sim/service.h"
@@ -117,13 +118,6 @@ static int args(const struct argp *argp, int argc, char **argv, struct sim_args 
 	if (a->n < min)
 		return cmd_usage("%s: which simulator? (NAME)", argv[0]);
 	return a->n ? check_name(a->arg[0]) : 0;
-}
-
-static void sleep_ms(unsigned ms)
-{
-	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
-
-	nanosleep(&ts, NULL);
 }
 
 static void on_stop_signal(int sig)
@@ -263,7 +257,7 @@ static int sim_stop(int argc, char **argv)
 				 a.arg[0], STOP_WAIT_MS);
 			return cmd_fail(&err);
 		}
-		sleep_ms(10);
+		clock_sleep_us(10000);
 	}
 	out_doc_begin();
 	out_str("name", a.arg[0]);

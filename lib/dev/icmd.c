@@ -4,11 +4,11 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "lib/prm/models.h"
 #include "lib/prm/names.h"
+#include "lib/util/clock.h"
 
 #define ICMD_CTRL 0x0
 #define ICMD_MBOX_SIZE 0x1000
@@ -23,20 +23,10 @@
 
 #define MBOX_MAX 0x1000u
 
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
+/* spin a little, then back off to 1 ms */
 static void nap(unsigned i)
 {
-	/* spin a little, then back off to 1 ms */
-	struct timespec ts = { 0, i < 8 ? 20000L : 1000000L };
-
-	nanosleep(&ts, NULL);
+	clock_sleep_us(i < 8 ? 20 : 1000);
 }
 
 static int rd1(struct icmd *ic, uint16_t space, uint32_t addr, uint32_t *v,
@@ -85,7 +75,7 @@ int icmd_open(struct icmd *ic, struct vsec *v, struct prm_err *err)
 
 static int take_semaphore(struct icmd *ic, struct prm_err *err)
 {
-	uint64_t deadline = now_ms() + ic->sem_ms;
+	uint64_t deadline = clock_now_ms() + ic->sem_ms;
 	uint32_t holder = 0;
 
 	for (unsigned i = 0;; i++) {
@@ -101,7 +91,7 @@ static int take_semaphore(struct icmd *ic, struct prm_err *err)
 		if (dev_interrupted())
 			return prm_err_set(err, PRM_E_FAILED, EINTR, "interrupted",
 					   "%s: interrupted", ic->v->cfg->label);
-		if (now_ms() >= deadline)
+		if (clock_now_ms() >= deadline)
 			return prm_err_set(err, PRM_E_TIMEOUT, EBUSY, "icmd_semaphore_busy",
 					   "%s: ICMD semaphore held by %u after %u ms",
 					   ic->v->cfg->label, holder, ic->sem_ms);
@@ -120,7 +110,7 @@ static void give_semaphore(struct icmd *ic)
 static int wait_not_busy(struct icmd *ic, unsigned ms, const char *what,
 			 uint32_t *ctrl, struct prm_err *err)
 {
-	uint64_t deadline = now_ms() + ms;
+	uint64_t deadline = clock_now_ms() + ms;
 
 	for (unsigned i = 0;; i++) {
 		if (rd1(ic, VSEC_SPACE_ICMD, ICMD_CTRL, ctrl, err))
@@ -130,7 +120,7 @@ static int wait_not_busy(struct icmd *ic, unsigned ms, const char *what,
 		if (dev_interrupted())
 			return prm_err_set(err, PRM_E_FAILED, EINTR, "interrupted",
 					   "%s: interrupted", ic->v->cfg->label);
-		if (now_ms() >= deadline)
+		if (clock_now_ms() >= deadline)
 			return prm_err_set(err, PRM_E_TIMEOUT, ETIMEDOUT, "icmd_busy",
 					   "%s: ICMD %s: still busy after %u ms",
 					   ic->v->cfg->label, what, ms);

@@ -8,7 +8,7 @@
 
 #include <errno.h>
 #include <string.h>
-#include <time.h>
+#include "lib/util/clock.h"
 
 #define PCI_CAP_PTR 0x34
 #define CAP_ID_VENDOR 0x09
@@ -28,21 +28,6 @@
 #define ADDR_SYNDROME (1u << 30)
 
 #define ALL_ONES 0xffffffffu
-
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
-static void sleep_ms(unsigned ms)
-{
-	struct timespec ts = { 0, (long)ms * 1000000L };
-
-	nanosleep(&ts, NULL);
-}
 
 static int rd(struct vsec *v, uint32_t reg, uint32_t *val, struct prm_err *err)
 {
@@ -108,7 +93,7 @@ int vsec_open(struct vsec *v, struct cfg_port *cfg, struct prm_err *err)
 
 int vsec_lock(struct vsec *v, struct prm_err *err)
 {
-	uint64_t deadline = now_ms() + v->lock_ms;
+	uint64_t deadline = clock_now_ms() + v->lock_ms;
 	uint32_t sem = 0, ticket, back;
 
 	for (;;) {
@@ -130,11 +115,11 @@ int vsec_lock(struct vsec *v, struct prm_err *err)
 			}
 			sem = back;
 		}
-		if (now_ms() >= deadline)
+		if (clock_now_ms() >= deadline)
 			return prm_err_set(err, PRM_E_TIMEOUT, EBUSY, "gateway_busy",
 					   "%s: gateway busy (held by ticket %u) after %u ms",
 					   v->cfg->label, sem, v->lock_ms);
-		sleep_ms(1);
+		clock_sleep_us(1000);
 	}
 }
 
@@ -169,7 +154,7 @@ int vsec_select(struct vsec *v, uint16_t space, struct prm_err *err)
 /* Wait until the flag reads want; the first polls do not sleep. */
 static int wait_flag(struct vsec *v, bool want, uint32_t *addr, struct prm_err *err)
 {
-	uint64_t deadline = now_ms() + v->flag_ms;
+	uint64_t deadline = clock_now_ms() + v->flag_ms;
 
 	for (unsigned i = 0;; i++) {
 		if (rd(v, VSC_ADDR, addr, err))
@@ -180,12 +165,12 @@ static int wait_flag(struct vsec *v, bool want, uint32_t *addr, struct prm_err *
 			return 0;
 		if (dev_interrupted() && !v->releasing)
 			return interrupted(v, err);
-		if (now_ms() >= deadline)
+		if (clock_now_ms() >= deadline)
 			return prm_err_set(err, PRM_E_TIMEOUT, ETIMEDOUT, "gateway_timeout",
 					   "%s: gateway transfer did not complete in %u ms",
 					   v->cfg->label, v->flag_ms);
 		if (i >= 16)
-			sleep_ms(1);
+			clock_sleep_us(1000);
 	}
 }
 
