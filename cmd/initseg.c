@@ -44,6 +44,13 @@ static int show(int argc, char **argv)
 	out_str("access", d->access);
 	out_str("fw_version", s.fw_version);
 	out_str("state", s.state);
+	out_hex("cmdq_address", s.cmdq_address);
+	out_u64("cmdq_entries", s.cmdq_entries);
+	out_u64("cmdq_stride", s.cmdq_stride);
+	out_u64("cmd_exec_timeout_ms", s.cmd_exec_timeout_ms);
+	out_u64("fw_init_timeout_ms", s.fw_init_timeout_ms);
+	out_u64("internal_timer", s.internal_timer);
+	out_time_ns("real_time", s.real_time_ns);
 	out_obj_begin("fields");
 	rc = out_layout(&prm_layout_initseg, seg, sizeof(seg), 0, &err);
 	out_obj_end();

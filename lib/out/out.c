@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "lib/out/table.h"
 
@@ -506,6 +507,28 @@ void out_words(const char *key, uint32_t addr, const uint32_t *w, size_t n)
 			snprintf(row + (k - i) * 9, sizeof(row) - (k - i) * 9, " %08x", w[k]);
 		emit(S.o.out, "%*s0x%08zx:%s\n", f->indent, "", (size_t)addr + i * 4, row);
 	}
+}
+
+void out_time_ns(const char *key, uint64_t ns)
+{
+	time_t secs = (time_t)(ns / 1000000000ull);
+	char iso[64], text[96];
+	struct tm tm;
+
+	if (!gmtime_r(&secs, &tm) || !strftime(iso, sizeof(iso), "%Y-%m-%dT%H:%M:%S", &tm))
+		snprintf(iso, sizeof(iso), "?");
+	snprintf(iso + strlen(iso), sizeof(iso) - strlen(iso), ".%09lluZ",
+		 (unsigned long long)(ns % 1000000000ull));
+	if (out_json()) {
+		char k[96];
+
+		json_put(key, json_u64(ns));
+		snprintf(k, sizeof(k), "%s_iso", key);
+		json_put(k, json_text(iso));
+		return;
+	}
+	snprintf(text, sizeof(text), "%llu (%s)", (unsigned long long)ns, iso);
+	text_put(key, text);
 }
 
 void out_note(const char *fmt, ...)

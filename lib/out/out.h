@@ -79,6 +79,10 @@ void out_bytes(const char *key, const uint8_t *buf, size_t len);
 /* Dwords at an address: "0x000f0014: 00000218 ..." rows in text, numbers in JSON. */
 void out_words(const char *key, uint32_t addr, const uint32_t *w, size_t n);
 
+/* A wall-clock time in ns since the epoch: ISO-8601 UTC in text, and in
+ * JSON the number plus a key_iso member. */
+void out_time_ns(const char *key, uint64_t ns);
+
 /* A line for people only (headings, "nothing found"); nothing in JSON. */
 void out_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -18,12 +18,18 @@ int prm_initseg_summarize(const void *buf, size_t len,
 {
 	const struct prm_layout *l = &prm_layout_initseg;
 	uint64_t rev_word, maj, min, sub, cmdif, init, nic, hsynd, hcnt, synd, hw;
+	uint64_t qhi, qlo, lsz, lstr, exec_to, init_to, th, tl, rh, rl;
 	const struct want w[] = {
 		{ "fw_rev_major", &maj }, { "fw_rev_minor", &min },
 		{ "fw_rev_subminor", &sub }, { "cmd_interface_rev", &cmdif },
 		{ "initializing", &init }, { "nic_interface", &nic },
 		{ "health_syndrome", &hsynd }, { "health_counter", &hcnt },
 		{ "health_buffer.synd", &synd }, { "health_buffer.hw_id", &hw },
+		{ "cmdq_phy_addr_63_32", &qhi }, { "cmdq_phy_addr_31_12", &qlo },
+		{ "log_cmdq_size", &lsz }, { "log_cmdq_stride", &lstr },
+		{ "cmd_exec_to", &exec_to }, { "cmd_q_init_to", &init_to },
+		{ "internal_timer_h", &th }, { "internal_timer_l", &tl },
+		{ "real_time_h", &rh }, { "real_time_l", &rl },
 	};
 
 	memset(s, 0, sizeof(*s));
@@ -52,6 +58,16 @@ int prm_initseg_summarize(const void *buf, size_t len,
 	s->synd_name = prm_name_of(&prm_health_synd_names, synd);
 	s->hw_id = (uint32_t)hw;
 	s->chip = prm_chip_by_hw_id((uint16_t)(hw & 0xffff));
+	s->cmdq_address = qhi << 32 | qlo << 12;
+	s->cmdq_entries = 1u << lsz;
+	s->cmdq_stride = 1u << lstr;
+	/* the firmware gives timeouts only when cmd_q_init_to is non-zero */
+	if (init_to) {
+		s->cmd_exec_timeout_ms = prm_initseg_timeout_ms((uint32_t)exec_to);
+		s->fw_init_timeout_ms = prm_initseg_timeout_ms((uint32_t)init_to);
+	}
+	s->internal_timer = th << 32 | tl;
+	s->real_time_ns = rh * 1000000000ull + rl;
 	if (s->all_ones)
 		s->state = "pci_gone";
 	else if (s->initializing)
@@ -61,4 +77,12 @@ int prm_initseg_summarize(const void *buf, size_t len,
 	else
 		s->state = "ready";
 	return 0;
+}
+
+uint64_t prm_initseg_timeout_ms(uint32_t word)
+{
+	/* bits 30:29 unit (ms, s, min, h), bits 19:0 value */
+	static const uint64_t unit_ms[4] = { 1, 1000, 60000, 3600000 };
+
+	return (uint64_t)(word & 0xfffff) * unit_ms[(word >> 29) & 0x3];
 }

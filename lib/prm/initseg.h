@@ -32,7 +32,18 @@ struct prm_initseg_summary {
 	const char *synd_name;
 	uint32_t hw_id;		/* health buffer hw_id */
 	const char *chip;	/* chip named by hw_id, NULL if unknown */
+	/* decoded from several fields */
+	uint64_t cmdq_address;	/* cmdq_phy_addr_63_32 : cmdq_phy_addr_31_12 << 12 */
+	uint32_t cmdq_entries;	/* 2^log_cmdq_size */
+	uint32_t cmdq_stride;	/* 2^log_cmdq_stride bytes */
+	uint64_t cmd_exec_timeout_ms;	/* 0 when the firmware gives none */
+	uint64_t fw_init_timeout_ms;
+	uint64_t internal_timer;	/* internal_timer_h:l */
+	uint64_t real_time_ns;	/* real_time_h s * 1e9 + real_time_l ns */
 };
+
+/* Initialization-segment timeout word in ms (lib/tout.c encoding); 0 if none. */
+uint64_t prm_initseg_timeout_ms(uint32_t word);
 
 /* buf holds BAR0 from offset 0, at least the initialization segment. */
 int prm_initseg_summarize(const void *buf, size_t len,

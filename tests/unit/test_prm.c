@@ -54,6 +54,34 @@ static void summary(void **state)
 	assert_non_null(strstr(err.msg, "8208"));
 }
 
+static void decoded_fields(void **state)
+{
+	static uint8_t seg[0x2010];
+	struct prm_initseg_summary s;
+	struct prm_err err = { 0 };
+
+	(void)state;
+	memset(seg, 0, sizeof(seg));
+	seg[0x05] = 0x05;
+	seg[0x10] = 0x00; seg[0x13] = 0x01;		/* address bits 63:32 = 1 */
+	seg[0x14] = 0xab; seg[0x15] = 0xcd; seg[0x16] = 0xe0; seg[0x17] = 0x56; /* 31:12, size 5, stride 6 */
+	seg[0xff8] = 0x20; seg[0xffb] = 0x3c;		/* exec: unit 1 (s), 60 */
+	seg[0xffc] = 0x40; seg[0xfff] = 0x02;		/* init: unit 2 (min), 2 */
+	seg[0x1003] = 0x01; seg[0x1007] = 0x02;		/* timer 0x1_00000002 */
+	seg[0x1043] = 0x0a; seg[0x1047] = 0x07;		/* 10 s, 7 ns */
+	assert_int_equal(prm_initseg_summarize(seg, sizeof(seg), &s, &err), 0);
+	assert_true(s.cmdq_address == 0x1abcde000ULL);
+	assert_int_equal(s.cmdq_entries, 32);
+	assert_int_equal(s.cmdq_stride, 64);
+	assert_int_equal(s.cmd_exec_timeout_ms, 60000);
+	assert_int_equal(s.fw_init_timeout_ms, 120000);
+	assert_true(s.internal_timer == 0x100000002ULL);
+	assert_true(s.real_time_ns == 10000000007ULL);
+	seg[0xffc] = 0; seg[0xfff] = 0;			/* no init timeout: none given */
+	assert_int_equal(prm_initseg_summarize(seg, sizeof(seg), &s, &err), 0);
+	assert_int_equal(s.cmd_exec_timeout_ms, 0);
+}
+
 static void models(void **state)
 {
 	const struct prm_model *m;
@@ -79,6 +107,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(summary),
+		cmocka_unit_test(decoded_fields),
 		cmocka_unit_test(models),
 	};
 
