@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 #include "cmd/devsel.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "lib/dev/cfg.h"
 #include "lib/dev/discover.h"
 
 static int pick_only_device(char *name, size_t sz)
@@ -36,6 +38,24 @@ static int pick_only_device(char *name, size_t sz)
 	return cmd_usage("%zu ConnectX functions present (%s); choose one with -d", n, list);
 }
 
+/*
+ * While a device is in use, SIGINT and SIGTERM make waits in lib/dev unwind
+ * and release what they hold; a second signal kills as usual.
+ */
+static void on_signal(int sig)
+{
+	(void)sig;
+	dev_interrupt();
+}
+
+static void catch_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal, .sa_flags = SA_RESETHAND };
+
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
 int cmd_open_device(bool need_bar, struct dev **out)
 {
 	struct dev_open_opts o = { .access = G.access, .need_bar = need_bar,
@@ -54,5 +74,6 @@ int cmd_open_device(bool need_bar, struct dev **out)
 	}
 	if (dev_open(name, &o, out, &err))
 		return cmd_fail(&err);
+	catch_signals();
 	return 0;
 }

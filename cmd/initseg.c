@@ -120,11 +120,16 @@ static int save(const char *file, bool force, const uint8_t *buf, size_t len)
 	if (strcmp(file, "-") == 0) {
 		if (isatty(STDOUT_FILENO))
 			return cmd_usage("initseg dump: not writing binary to a terminal (use -o FILE)");
-		if (write_all(STDOUT_FILENO, buf, len))
-			return cmd_usage("initseg dump: writing standard output: %s", strerror(errno));
+		if (write_all(STDOUT_FILENO, buf, len)) {
+			out_error(EXIT_FAIL, "write_failed", "initseg dump: writing standard output: %s",
+				  strerror(errno));
+			return EXIT_FAIL;
+		}
 		return 0;
 	}
-	if (!force && access(file, F_OK) == 0)
+	struct stat st;
+
+	if (!force && lstat(file, &st) == 0)
 		return cmd_usage("initseg dump: %s exists (use --force to replace it)", file);
 	if (asprintf(&tmp, "%s.XXXXXX", file) < 0)
 		return EXIT_FAIL;

@@ -371,13 +371,6 @@ static bool wants_json(int argc, char **argv)
 	return false;
 }
 
-/* Waits in lib/dev unwind and release what they hold. */
-static void on_signal(int sig)
-{
-	(void)sig;
-	dev_interrupt();
-}
-
 int main(int argc, char **argv)
 {
 	struct top_state t = { 0 };
@@ -387,10 +380,6 @@ int main(int argc, char **argv)
 
 	for (size_t i = 0; prm_commands[i] && i < 63; i++)
 		cmd_names[i] = prm_commands[i]->name;
-	struct sigaction sa = { .sa_handler = on_signal };	/* no SA_RESTART */
-
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
 	argp_err_exit_status = EXIT_USAGE;
 	G.json = wants_json(argc, argv);
 	o.mode = G.json ? OUT_JSON : OUT_TEXT;

@@ -139,7 +139,9 @@ static void serve(const struct sim_args *a, int ready_fd)
 	sigaction(SIGINT, &sa, NULL);
 	signal(SIGHUP, SIG_IGN);
 	signal(SIGPIPE, SIG_IGN);
-	if (null >= 0 && !a->foreground) {
+	if (chdir("/"))
+		_exit(EXIT_FAIL);
+	if (null >= 0) {
 		dup2(null, STDIN_FILENO);
 		dup2(null, STDOUT_FILENO);
 		dup2(null, STDERR_FILENO);
@@ -176,12 +178,20 @@ static int sim_start(int argc, char **argv)
 
 	if (rc || G.help_shown)
 		return rc;
+	if (!a.model)
+		a.model = G.model;	/* the global --model means the same here */
 	if (a.model && strcmp(a.model, "cx5") && strcmp(a.model, "cx6dx") &&
 	    strcmp(a.model, "cx7"))
 		return cmd_usage("sim start: unknown model '%s' (cx5, cx6dx, cx7)", a.model);
 	if (a.foreground) {
-		serve(&a, -1);
-		return EXIT_OK;
+		struct sim_service_opts so = { .name = a.arg[0], .model = a.model,
+					       .boot_ms = (unsigned)a.boot_ms, .ready_fd = -1 };
+		struct sigaction sa = { .sa_handler = on_stop_signal };
+		struct prm_err err = { 0 };
+
+		sigaction(SIGTERM, &sa, NULL);
+		sigaction(SIGINT, &sa, NULL);
+		return sim_service_run(&so, &err) ? cmd_fail(&err) : EXIT_OK;
 	}
 	if (pipe2(p, O_CLOEXEC))
 		return cmd_usage("sim start: pipe: %s", strerror(errno));
@@ -218,9 +228,20 @@ static int sim_start(int argc, char **argv)
 	}
 	close(p[0]);
 	if (n <= 0 || buf[0] != 'R') {
-		out_error(EXIT_FAIL, "sim_start", "sim start %s: %s", a.arg[0],
-			  n > 1 ? buf + 1 : "the service did not come up");
+		if (n > 1)
+			out_error(EXIT_FAIL, "sim_start", "%s", buf + 1);
+		else
+			out_error(EXIT_FAIL, "sim_start", "sim:%s: the service did not come up",
+				  a.arg[0]);
 		return EXIT_FAIL;
+	}
+	if (G.inject) {	/* --inject: the faults the service starts with */
+		struct prm_err err = { 0 };
+		char *list = G.inject, *save = NULL, *tok;
+
+		for (tok = strtok_r(list, ";", &save); tok; tok = strtok_r(NULL, ";", &save))
+			if (simsvc_call(a.arg[0], SIM_OP_INJECT, tok, NULL, 0, NULL, &err))
+				return cmd_fail(&err);
 	}
 	return describe(a.arg[0], a.model ? a.model : "cx7");
 }
@@ -261,7 +282,9 @@ static int sim_stop(int argc, char **argv)
 	}
 	out_doc_begin();
 	out_str("name", a.arg[0]);
-	out_str("stopped", was_stale ? "cleaned up after a dead service" : "stopped");
+	out_str("state", was_stale ? "cleaned_up" : "stopped");
+	if (was_stale)
+		out_note("The service was dead; its files are removed.");
 	return cmd_done(EXIT_OK);
 }
 
@@ -288,7 +311,10 @@ static int sim_list(int argc, char **argv)
 		out_obj_begin(NULL);
 		out_str("name", tok);
 		out_str("state", alive ? "running" : "dead");
-		out_s64("pid", alive ? pid : 0);
+		if (alive)
+			out_s64("pid", pid);
+		else
+			out_null("pid");
 		out_str("model", model[0] ? model : NULL);
 		out_obj_end();
 	}

@@ -99,9 +99,9 @@ int devname_parse(const char *s, struct dev_name *n, struct prm_err *err)
 		return 0;
 	}
 	if (strncmp(s, "sim:", 4) == 0) {
-		if (!s[4] || strlen(s + 4) > 64 || !name_chars_ok(s + 4, "_.-"))
+		if (!s[4] || s[4] == '.' || strlen(s + 4) > 64 || !name_chars_ok(s + 4, "_.-"))
 			return prm_err_set(err, PRM_E_NODEV, 0, "bad_device",
-					   "'%s': a simulator name is 1-64 letters, digits, '_', '.' or '-'",
+					   "'%s': a simulator name is 1-64 letters, digits, '_', '.' or '-', not starting with '.'",
 					   s);
 		n->kind = DEV_KIND_SIM;
 		strcpy(n->arg, s + 4);

@@ -59,8 +59,8 @@ int icmd_open(struct icmd *ic, struct vsec *v, struct prm_err *err)
 		return -1;
 	if (!icmd_ok || !sem_ok)
 		return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "no_icmd",
-				   "%s: the gateway has no ICMD %s space: no register access over PCI",
-				   v->cfg->label, icmd_ok ? "semaphore" : "");
+				   "%s: the gateway has no ICMD%s space: no register access over PCI",
+				   v->cfg->label, icmd_ok ? " semaphore" : "");
 	if (rd1(ic, VSEC_SPACE_CR, CR_HW_ID, &id, err) ||
 	    rd1(ic, VSEC_SPACE_ICMD, ICMD_MBOX_SIZE, &size, err))
 		return -1;

@@ -223,7 +223,8 @@ int vsec_read_block(struct vsec *v, uint16_t space, uint32_t addr,
 		return rc;
 	rc = vsec_select(v, space, err);
 	for (size_t i = 0; !rc && i < n; i++)
-		rc = vsec_read(v, addr + (uint32_t)i * 4, &vals[i], err);
+		rc = dev_interrupted() && !v->releasing ? interrupted(v, err) :
+		     vsec_read(v, addr + (uint32_t)i * 4, &vals[i], err);
 	vsec_unlock(v);
 	return rc;
 }
@@ -237,7 +238,8 @@ int vsec_write_block(struct vsec *v, uint16_t space, uint32_t addr,
 		return rc;
 	rc = vsec_select(v, space, err);
 	for (size_t i = 0; !rc && i < n; i++)
-		rc = vsec_write(v, addr + (uint32_t)i * 4, vals[i], err);
+		rc = dev_interrupted() && !v->releasing ? interrupted(v, err) :
+		     vsec_write(v, addr + (uint32_t)i * 4, vals[i], err);
 	vsec_unlock(v);
 	return rc;
 }

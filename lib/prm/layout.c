@@ -122,9 +122,11 @@ int prm_path_resolve(const struct prm_layout *l, const char *path,
 					   "malformed field path '%s'", path);
 		f = prm_field_find(l, name);
 		if (!f)
-			return prm_err_set(err, PRM_E_USAGE, 0, "unknown_field",
-					   "%s has no field '%s' (in '%s')",
-					   l->name, name, path);
+			return strcmp(name, path) ?
+			       prm_err_set(err, PRM_E_USAGE, 0, "unknown_field",
+					   "%s has no field '%s' (in '%s')", l->name, name, path) :
+			       prm_err_set(err, PRM_E_USAGE, 0, "unknown_field",
+					   "%s has no field '%s'", l->name, name);
 		if (idx >= 0) {
 			if (!f->count)
 				return prm_err_set(err, PRM_E_USAGE, 0,

@@ -105,3 +105,17 @@ void sim_names(char *buf, size_t sz)
 		free(names[i]);
 	}
 }
+
+int sim_rundir_check(struct prm_err *err)
+{
+	const char *dir = sim_rundir();
+	struct stat st;
+
+	if (lstat(dir, &st) != 0)
+		return 0;	/* created by us */
+	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 022))
+		return prm_err_set(err, PRM_E_FAILED, EPERM, "unsafe_rundir",
+				   "%s is not a directory of ours that only we can write: not using it",
+				   dir);
+	return 0;
+}

@@ -15,6 +15,9 @@
  */
 const char *sim_rundir(void);
 
+/* An existing run directory must be ours and not writable by others. */
+int sim_rundir_check(struct prm_err *err);
+
 /* <rundir>/<name>[/<file>] */
 int sim_path(const char *name, const char *file, char *buf, size_t sz);
 

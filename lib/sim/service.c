@@ -71,6 +71,8 @@ static int setup(struct svc *s, const struct sim_service_opts *o, struct prm_err
 	if (sim_alive(o->name, &pid))
 		return prm_err_set(err, PRM_E_FAILED, EEXIST, "already_running",
 				   "sim:%s is already running (pid %d)", o->name, (int)pid);
+	if (sim_rundir_check(err))
+		return -1;
 	sim_cleanup(o->name);	/* what a crashed one left behind */
 	if (sim_path(o->name, NULL, path, sizeof(path)) || mkdirs(path))
 		return fail_errno(err, "cannot create", path);

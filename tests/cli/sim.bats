@@ -84,7 +84,7 @@ teardown() {
 	sleep 0.1
 	prm sim stop gone
 	assert_success
-	assert_output --partial "cleaned up"
+	assert_output --partial "cleaned_up"
 	prm sim stop nosuch
 	assert_failure 3
 }
@@ -179,4 +179,22 @@ teardown() {
 	prm -d sim:u reg read 0x9999
 	assert_failure 2
 	[[ $stderr == *"give its size with --len"* ]]
+}
+
+@test "sim start takes the global --model and --inject; names cannot start with '.'" {
+	prm -j --model cx5 --inject health-stall sim start g2
+	assert_success
+	echo "$output" | jq -e '.model == "cx5"'
+	prm -j sim status g2
+	echo "$output" | jq -e '.faults == ["health-stall"] and .model == "cx5"'
+	prm sim start ..
+	assert_failure 2
+	[[ $stderr == *"not starting with '.'"* ]]
+}
+
+@test "a foreground start that cannot run says why" {
+	"$PRMCTL" sim start fg >/dev/null
+	prm sim start fg --foreground
+	assert_failure 1
+	[[ $stderr == *"already running"* ]]
 }
