@@ -11,7 +11,7 @@ DESTDIR    ?=
 
 CC         ?= cc
 PKG_CONFIG ?= pkg-config
-PKGS       := libpci libmnl jansson
+PKGS       := libpci libmnl jansson fuse3
 CFLAGS     ?= -O2 -g
 WARN       := -Wall -Wextra -Werror
 CPPFLAGS   += -I. -D_GNU_SOURCE -DPRMCTL_VERSION='"$(VERSION)"'
@@ -23,7 +23,8 @@ B          := build
 LIB_SRCS   := $(sort $(wildcard lib/*/*.c lib/*/*/*.c))
 CMD_SRCS   := $(sort $(wildcard cmd/*.c))
 # the parts of lib that never touch a device: what the fuzzers link
-FUZZ_LIB_SRCS := $(filter lib/prm/% lib/util/% lib/out/% lib/sim/% lib/dev/devname.c,$(LIB_SRCS))
+FUZZ_LIB_SRCS := $(filter-out lib/sim/pcidev.c lib/sim/service.c,\
+                 $(filter lib/prm/% lib/util/% lib/out/% lib/sim/% lib/dev/devname.c,$(LIB_SRCS)))
 
 LIB_OBJS   := $(LIB_SRCS:%.c=$(B)/obj/%.o)
 CMD_OBJS   := $(CMD_SRCS:%.c=$(B)/obj/%.o)

@@ -24,7 +24,7 @@
 #define START_WAIT_MS 5000
 #define STOP_WAIT_MS 5000
 
-enum { OPT_BOOT_MS = 0x500, OPT_FOREGROUND };
+enum { OPT_BOOT_MS = 0x500, OPT_FOREGROUND, OPT_PCI_DIR, OPT_BDF };
 
 struct sim_args {
 	const char *arg[2];
@@ -32,12 +32,17 @@ struct sim_args {
 	const char *model;
 	uint64_t boot_ms;
 	bool foreground;
+	const char *pci_dir;
+	char bdf[16];
 };
 
 static const struct argp_option start_options[] = {
 	{ "model", 'm', "MODEL", 0, "cx5, cx6dx or cx7 (default cx7)", 0 },
 	{ "boot-ms", OPT_BOOT_MS, "MS", 0, "Keep 'initializing' set this long (default 0)", 0 },
 	{ "foreground", OPT_FOREGROUND, NULL, 0, "Do not detach; stop with SIGINT/SIGTERM", 0 },
+	{ "pci-dir", OPT_PCI_DIR, "DIR", 0,
+	  "Also present the adapter as a sysfs PCI device directory DIR/BDF (FUSE; root)", 0 },
+	{ "bdf", OPT_BDF, "ADDR", 0, "Its PCI address in DIR (default 0000:ff:00.0)", 0 },
 	{ 0 }
 };
 
@@ -58,6 +63,19 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	case OPT_FOREGROUND:
 		a->foreground = true;
 		return 0;
+	case OPT_PCI_DIR:
+		a->pci_dir = arg;
+		return 0;
+	case OPT_BDF: {
+		struct pci_addr pa;
+
+		if (pci_addr_parse(arg, &pa)) {
+			argp_error(state, "--bdf: '%s' is not a PCI address", arg);
+			return EINVAL;
+		}
+		pci_addr_format(&pa, a->bdf, sizeof(a->bdf));
+		return 0;
+	}
 	case ARGP_KEY_ARG:
 		if (a->n == a->max) {
 			argp_error(state, "unexpected argument '%s'", arg);
@@ -130,7 +148,8 @@ static void on_stop_signal(int sig)
 static void serve(const struct sim_args *a, int ready_fd)
 {
 	struct sim_service_opts so = { .name = a->arg[0], .model = a->model,
-				       .boot_ms = (unsigned)a->boot_ms, .ready_fd = ready_fd };
+				       .boot_ms = (unsigned)a->boot_ms, .ready_fd = ready_fd,
+				       .pci_dir = a->pci_dir, .bdf = a->bdf };
 	struct sigaction sa = { .sa_handler = on_stop_signal };
 	struct prm_err err = { 0 };
 	int null = open("/dev/null", O_RDWR);
@@ -152,7 +171,8 @@ static void serve(const struct sim_args *a, int ready_fd)
 }
 
 /* name, device, pid, model and directory of a service */
-static int describe(const char *name, const char *model)
+static int describe(const char *name, const char *model, const char *pci_dir,
+		    const char *bdf)
 {
 	char dir[4096];
 	pid_t pid = 0;
@@ -165,6 +185,10 @@ static int describe(const char *name, const char *model)
 	out_s64("pid", pid);
 	out_str("model", model);
 	out_str("directory", dir);
+	if (pci_dir) {
+		out_str("pci_address", bdf);
+		out_strf("pci_device", "%s/%s", pci_dir, bdf);
+	}
 	return cmd_done(EXIT_OK);
 }
 
@@ -180,12 +204,15 @@ static int sim_start(int argc, char **argv)
 		return rc;
 	if (!a.model)
 		a.model = G.model;	/* the global --model means the same here */
+	if (!a.bdf[0])
+		snprintf(a.bdf, sizeof(a.bdf), "0000:ff:00.0");
 	if (a.model && strcmp(a.model, "cx5") && strcmp(a.model, "cx6dx") &&
 	    strcmp(a.model, "cx7"))
 		return cmd_usage("sim start: unknown model '%s' (cx5, cx6dx, cx7)", a.model);
 	if (a.foreground) {
 		struct sim_service_opts so = { .name = a.arg[0], .model = a.model,
-					       .boot_ms = (unsigned)a.boot_ms, .ready_fd = -1 };
+					       .boot_ms = (unsigned)a.boot_ms, .ready_fd = -1,
+					       .pci_dir = a.pci_dir, .bdf = a.bdf };
 		struct sigaction sa = { .sa_handler = on_stop_signal };
 		struct prm_err err = { 0 };
 
@@ -243,7 +270,7 @@ static int sim_start(int argc, char **argv)
 			if (simsvc_call(a.arg[0], SIM_OP_INJECT, tok, NULL, 0, NULL, &err))
 				return cmd_fail(&err);
 	}
-	return describe(a.arg[0], a.model ? a.model : "cx7");
+	return describe(a.arg[0], a.model ? a.model : "cx7", a.pci_dir, a.bdf);
 }
 
 static int sim_stop(int argc, char **argv)

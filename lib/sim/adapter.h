@@ -89,6 +89,14 @@ void sim_adapter_destroy(struct sim_adapter *a);
 uint32_t sim_cfg_read32(struct sim_adapter *a, uint32_t off);
 void sim_cfg_write32(struct sim_adapter *a, uint32_t off, uint32_t val);
 
+/*
+ * Byte-granular config access, as a sysfs config file offers it. Each dword
+ * touched is accessed once; a partial write of a gateway register (they act
+ * on access) is ignored, as a partial write of a header dword is merged.
+ */
+void sim_cfg_read(struct sim_adapter *a, uint32_t off, uint8_t *buf, size_t len);
+void sim_cfg_write(struct sim_adapter *a, uint32_t off, const uint8_t *buf, size_t len);
+
 /* One firmware tick (10 ms of firmware life); the thread calls it. */
 void sim_fw_tick(struct sim_adapter *a, uint64_t now_ns);
 

@@ -252,3 +252,47 @@ void sim_cfg_write32(struct sim_adapter *a, uint32_t off, uint32_t val)
 	}
 	pthread_mutex_unlock(&a->lock);
 }
+
+void sim_cfg_read(struct sim_adapter *a, uint32_t off, uint8_t *buf, size_t len)
+{
+	size_t done = 0;
+
+	while (done < len) {
+		uint32_t at = off + (uint32_t)done, base = at & ~3u, v;
+		uint8_t b[4];
+		size_t n = 4 - (at - base);
+
+		if (n > len - done)
+			n = len - done;
+		v = sim_cfg_read32(a, base);
+		put32(b, v);
+		memcpy(buf + done, b + (at - base), n);
+		done += n;
+	}
+}
+
+void sim_cfg_write(struct sim_adapter *a, uint32_t off, const uint8_t *buf, size_t len)
+{
+	size_t done = 0;
+
+	while (done < len) {
+		uint32_t at = off + (uint32_t)done, base = at & ~3u;
+		size_t n = 4 - (at - base);
+		uint8_t b[4];
+
+		if (n > len - done)
+			n = len - done;
+		if (n == 4) {
+			memcpy(b, buf + done, 4);
+			sim_cfg_write32(a, base, get32(b));
+		} else if (base + 4 <= SIM_CFG_BYTES &&
+			   !(base >= CAP_VSC + 4 && base < CAP_VSC + VSC_LEN)) {
+			pthread_mutex_lock(&a->lock);
+			memcpy(b, a->cfg + base, 4);
+			pthread_mutex_unlock(&a->lock);
+			memcpy(b + (at - base), buf + done, n);
+			sim_cfg_write32(a, base, get32(b));
+		}
+		done += n;
+	}
+}

@@ -15,6 +15,16 @@
 #define ICMD_MBOX 0x100000
 
 #define ICMD_OP_REG_ACCESS 0x9001
+#define ICMD_OP_QUERY_CAP 0x8400
+
+/*
+ * ICMD_QUERY_CAP, general group (mstflint icmd_hca_icmd_query_cap_general,
+ * "0x0.29" and "0x0.26" in its LSB-first notation): every register may be
+ * accessed over ICMD, and MCAM is there. mstreg refuses a device without
+ * the first bit.
+ */
+#define CAP_ALLOW_ACCESS_REG_ALL (1u << 29)
+#define CAP_MCAM_REG (1u << 26)
 
 /* ICMD status (mstflint translate_status) */
 #define ICMD_ST_OK 0
@@ -63,6 +73,15 @@ static void execute(struct sim_adapter *a)
 	a->icmd.syndrome = 0;
 	if (opcode == ICMD_OP_REG_ACCESS) {
 		status = reg_access(a);
+	} else if (opcode == ICMD_OP_QUERY_CAP) {
+		uint32_t caps = CAP_ALLOW_ACCESS_REG_ALL | CAP_MCAM_REG;
+
+		memset(a->icmd.mbox, 0, 16);
+		a->icmd.mbox[0] = (uint8_t)(caps >> 24);
+		a->icmd.mbox[1] = (uint8_t)(caps >> 16);
+		a->icmd.mbox[2] = (uint8_t)(caps >> 8);
+		a->icmd.mbox[3] = (uint8_t)caps;
+		status = ICMD_ST_OK;
 	} else {
 		status = ICMD_ST_BAD_OPCODE;
 		a->icmd.syndrome = opcode;

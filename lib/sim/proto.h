@@ -46,5 +46,6 @@ struct sim_rsp {
 #define SIM_FILE_SOCK "sock"
 #define SIM_FILE_LOCK "lock"
 #define SIM_FILE_PID "pid"
+#define SIM_FILE_PCIDEV "pcidev"	/* mount point of the PCI device directory */
 
 #endif

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/sim/pcidev.h"
 #include "lib/sim/proto.h"
 
 const char *sim_rundir(void)
@@ -68,8 +69,19 @@ bool sim_alive(const char *name, pid_t *pid)
 void sim_cleanup(const char *name)
 {
 	static const char *const files[] = { SIM_FILE_SOCK, SIM_FILE_BAR0, SIM_FILE_PID,
-					     SIM_FILE_LOCK };
-	char path[PATH_MAX];
+					     SIM_FILE_PCIDEV, SIM_FILE_LOCK };
+	char path[PATH_MAX], mnt[PATH_MAX];
+	FILE *f;
+
+	/* a PCI device directory a dead service left mounted */
+	if (sim_path(name, SIM_FILE_PCIDEV, path, sizeof(path)) == 0 &&
+	    (f = fopen(path, "r"))) {
+		if (fgets(mnt, sizeof(mnt), f)) {
+			mnt[strcspn(mnt, "\n")] = '\0';
+			sim_pcidev_cleanup(mnt);
+		}
+		fclose(f);
+	}
 
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++)
 		if (sim_path(name, files[i], path, sizeof(path)) == 0)

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "lib/sim/adapter.h"
+#include "lib/sim/pcidev.h"
 #include "lib/sim/proto.h"
 #include "lib/sim/rundir.h"
 
@@ -48,6 +49,7 @@ struct svc {
 	struct sim_adapter *a;
 	uint8_t *bar0;
 	int lock_fd, listen_fd;
+	struct sim_pcidev *pcidev;
 	int clients[MAX_CLIENTS];
 	size_t nclients;
 	char name[80];
@@ -114,6 +116,20 @@ static int setup(struct svc *s, const struct sim_service_opts *o, struct prm_err
 		return fail_errno(err, "cannot write", path);
 	fprintf(f, "%d\n", (int)getpid());
 	fclose(f);
+	if (o->pci_dir) {
+		char bar0[PATH_MAX];
+
+		sim_path(o->name, SIM_FILE_BAR0, bar0, sizeof(bar0));
+		/* remember the mount point first: a crash after mounting leaves it */
+		sim_path(o->name, SIM_FILE_PCIDEV, path, sizeof(path));
+		f = fopen(path, "w");
+		if (!f)
+			return fail_errno(err, "cannot write", path);
+		fprintf(f, "%s/%s\n", o->pci_dir, o->bdf);
+		fclose(f);
+		if (sim_pcidev_start(s->a, o->pci_dir, o->bdf, bar0, &s->pcidev, err))
+			return -1;
+	}
 	return 0;
 }
 
@@ -229,6 +245,7 @@ static void teardown(struct svc *s, const char *name)
 		close(s->clients[i]);
 	if (s->listen_fd >= 0)
 		close(s->listen_fd);
+	sim_pcidev_stop(s->pcidev);
 	sim_adapter_destroy(s->a);
 	if (s->bar0)
 		munmap(s->bar0, SIM_BAR0_BYTES);

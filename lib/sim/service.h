@@ -9,6 +9,8 @@ struct sim_service_opts {
 	const char *model;
 	unsigned boot_ms;
 	int ready_fd;		/* written once the service answers, then closed; -1 */
+	const char *pci_dir;	/* also a sysfs-style PCI device in pci_dir/bdf, or NULL */
+	const char *bdf;
 };
 
 /*

@@ -1,0 +1,166 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# The simulator as a PCI device (FUSE), mounted over /sys/bus/pci/devices in a
+# private mount namespace, read by prmctl's hardware path and by clients we did
+# not write: libpci/lspci and Debian's mstflint. Needs root, /dev/fuse and
+# unshare; where they are missing every test is skipped, saying why.
+load helper
+
+BDF=0000:ff:00.0
+
+setup_file() {
+	export PRMCTL_SIM_DIR=$BATS_FILE_TMPDIR/sim
+	export PCIDIR=$BATS_FILE_TMPDIR/pci
+	why=""
+	[ "$(id -u)" -eq 0 ] || why="not root"
+	[ -c /dev/fuse ] || why="no /dev/fuse"
+	command -v unshare >/dev/null || why="no unshare"
+	unshare --mount true 2>/dev/null || why="cannot create a mount namespace"
+	echo "$why" > "$BATS_FILE_TMPDIR/why"
+	[ -z "$why" ] || return 0
+	mkdir -p "$PCIDIR"
+	# the real functions beside the simulated one, as sysfs lists them
+	for d in /sys/bus/pci/devices/*; do
+		ln -s "$(readlink -f "$d")" "$PCIDIR/$(basename "$d")"
+	done
+	"$PRMCTL" sim start pcisim --model cx7 --pci-dir "$PCIDIR" --bdf "$BDF" >/dev/null
+}
+
+teardown_file() {
+	"$PRMCTL" sim stop pcisim >/dev/null 2>&1 || true
+}
+
+setup() {
+	why=$(cat "$BATS_FILE_TMPDIR/why")
+	[ -z "$why" ] || skip "$why"
+}
+
+# run a command with the PCI directory mounted over /sys/bus/pci/devices
+in_ns() {
+	run --separate-stderr unshare --mount --propagation private \
+		sh -c 'mount --rbind "$0" /sys/bus/pci/devices && exec "$@"' \
+		"$PCIDIR" sh -c "$*"
+}
+
+needs_mstflint() {
+	command -v mstmread >/dev/null || fail "mstflint is not installed (tools/install-deps test)"
+}
+
+# JSON without the members that move between two reads
+steady() {
+	jq -S 'del(.device, .access, .real_time, .real_time_iso, .internal_timer,
+		   .fields.health_counter, .fields.internal_timer_h, .fields.internal_timer_l,
+		   .fields.real_time_h, .fields.real_time_l, .fields.hw_info.uptime)'
+}
+
+@test "the PCI directory looks like sysfs" {
+	[ -r "$PCIDIR/$BDF/config" ]
+	[ "$(cat "$PCIDIR/$BDF/vendor")" = "0x15b3" ]
+	[ "$(cat "$PCIDIR/$BDF/device")" = "0x1021" ]
+	[ "$(cat "$PCIDIR/$BDF/class")" = "0x020000" ]
+	[ ! -e "$PCIDIR/$BDF/driver" ]
+	[ "$(stat -c %s "$PCIDIR/$BDF/config")" = 256 ]
+	# config is live: the gateway counter ticks on each read of it
+	local a b
+	a=$(od -An -tx4 -j 0x68 -N 4 "$PCIDIR/$BDF/config")
+	b=$(od -An -tx4 -j 0x68 -N 4 "$PCIDIR/$BDF/config")
+	[ "$a" != "$b" ]
+}
+
+@test "lspci lists the header and capability list without complaint" {
+	in_ns lspci -vvv -s ff:00.0
+	assert_success
+	assert_output --partial "Ethernet controller: Mellanox Technologies"
+	assert_output --partial "ConnectX-7"
+	assert_output --partial "Region 0: Memory at e0000000 (64-bit, prefetchable) [size=32M]"
+	assert_output --partial "Capabilities: [40] Power Management version 3"
+	assert_output --partial "Capabilities: [60] Vendor Specific Information: Len=18"
+	refute_output --partial "<chain broken>"
+	refute_output --partial "<chain looped>"
+}
+
+@test "prmctl's hardware path finds it and reads what -d sim:NAME reads" {
+	in_ns "$PRMCTL" -j device list
+	assert_success
+	echo "$output" | jq -e --arg b "$BDF" \
+		'.devices[] | select(.pci_address == $b) | .model == "ConnectX-7" and .hw_id == 536 and .fw_version == "28.41.1000"'
+	in_ns "$PRMCTL" -j -d "$BDF" initseg show
+	assert_success
+	echo "$output" | jq -e '.access == "pci"'
+	echo "$output" | steady > "$BATS_TEST_TMPDIR/hw.json"
+	"$PRMCTL" -j -d sim:pcisim initseg show | steady > "$BATS_TEST_TMPDIR/sim.json"
+	diff "$BATS_TEST_TMPDIR/hw.json" "$BATS_TEST_TMPDIR/sim.json"
+}
+
+@test "cr-space and registers agree between the hardware path and sim:NAME" {
+	in_ns "$PRMCTL" -j -d ff:00.0 cr read 0xf0014 16
+	assert_success
+	[ "$(echo "$output" | jq -c .values)" = "$("$PRMCTL" -j -d sim:pcisim cr read 0xf0014 16 | jq -c .values)" ]
+	local r
+	for r in MGIR MTRC_CAP MCAM MTRC_CONF MTRC_CTRL; do
+		in_ns "$PRMCTL" -j -d "$BDF" reg read "$r"
+		assert_success
+		[ "$(echo "$output" | steady)" = "$("$PRMCTL" -j -d sim:pcisim reg read "$r" | steady)" ] ||
+			fail "$r differs between the PCI path and sim:pcisim"
+	done
+}
+
+@test "mstflint reads the hw_id and round-trips a cr-space word; prmctl sees its write" {
+	needs_mstflint
+	in_ns mstmread "$BDF" 0xf0014
+	assert_output --partial "0x000f0014:0x00000218"
+	in_ns mstmwrite "$BDF" 0x2000 0xcafe1234
+	in_ns mstmread "$BDF" 0x2000
+	assert_output --partial "0x00002000:0xcafe1234"
+	"$PRMCTL" -j -d sim:pcisim cr read 0x2000 | jq -e '.values[0] == 3405648436'
+}
+
+@test "mstreg reads MGIR and MTRC_CAP with the values prmctl decodes" {
+	needs_mstflint
+	local ours theirs f
+	ours=$("$PRMCTL" -j -d sim:pcisim reg read MGIR)
+	in_ns mstreg -d "$BDF" --reg_name MGIR --get
+	assert_success
+	theirs=$output
+	field() { echo "$theirs" | awk -v f="$1" '$1 == f {print $3; exit}'; }
+	(( $(field hw_dev_id) == $(echo "$ours" | jq .fields.hw_info.hw_dev_id) ))
+	(( $(field device_id) == $(echo "$ours" | jq .fields.hw_info.device_id) ))
+	(( $(field extended_major) == $(echo "$ours" | jq .fields.fw_info.extended_major) ))
+	(( $(field extended_minor) == $(echo "$ours" | jq .fields.fw_info.extended_minor) ))
+	(( $(field extended_sub_minor) == $(echo "$ours" | jq .fields.fw_info.extended_sub_minor) ))
+	(( $(field build_id) == $(echo "$ours" | jq .fields.fw_info.build_id) ))
+	in_ns mstreg -d "$BDF" --reg_name MTRC_CAP --get
+	assert_success
+	theirs=$output
+	ours=$("$PRMCTL" -j -d sim:pcisim reg read MTRC_CAP)
+	for f in trace_to_memory trc_ver num_string_db first_string_trace num_string_trace; do
+		(( $(field "$f") == $(echo "$ours" | jq ".fields.$f | if . == true then 1 elif . == false then 0 else . end") )) ||
+			fail "MTRC_CAP.$f: mstreg $(field "$f"), prmctl $(echo "$ours" | jq ".fields.$f")"
+	done
+}
+
+@test "mstregdump completes" {
+	needs_mstflint
+	in_ns "mstregdump $BDF > $BATS_TEST_TMPDIR/dump.txt"
+	assert_success
+	grep -q '^0x000f0014 0x00000218$' "$BATS_TEST_TMPDIR/dump.txt"
+	(( $(wc -l < "$BATS_TEST_TMPDIR/dump.txt") > 1000 ))
+}
+
+@test "a crashed service's mount is cleaned up by the next start; stop unmounts" {
+	local dir=$BATS_TEST_TMPDIR/pci2 pid
+	mkdir -p "$dir"
+	pid=$("$PRMCTL" -j sim start crash --pci-dir "$dir" | jq .pid)
+	[ -e "$dir/$BDF/config" ]
+	kill -9 "$pid"
+	sleep 0.2
+	run cat "$dir/$BDF/vendor"
+	assert_failure	# the mount is left, not connected
+	prm sim start crash --pci-dir "$dir"
+	assert_success
+	[ "$(cat "$dir/$BDF/vendor")" = "0x15b3" ]
+	prm sim stop crash
+	assert_success
+	[ ! -e "$dir/$BDF" ]
+	! grep -q " $dir/" /proc/mounts
+}
