@@ -11,7 +11,7 @@ DESTDIR    ?=
 
 CC         ?= cc
 PKG_CONFIG ?= pkg-config
-PKGS       := libpci libmnl jansson fuse3
+PKGS       := libpci libmnl jansson fuse3 expat
 CFLAGS     ?= -O2 -g
 WARN       := -Wall -Wextra -Werror
 CPPFLAGS   += -I. -D_GNU_SOURCE -DPRMCTL_VERSION='"$(VERSION)"'
@@ -103,7 +103,7 @@ FUZZ_CC    ?= clang
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 $(B)/fuzz/%: tests/fuzz/%.c $(FUZZ_LIB_SRCS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(CPPFLAGS) -std=gnu11 $(FUZZ_FLAGS) $(DEP_CFLAGS) -o $@ $^ $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null)
+	$(FUZZ_CC) $(CPPFLAGS) -std=gnu11 $(FUZZ_FLAGS) $(DEP_CFLAGS) -o $@ $^ $(shell $(PKG_CONFIG) --libs jansson expat 2>/dev/null)
 FUZZ_SECONDS ?= 60
 fuzz: $(FUZZ_BINS)
 	sh tests/run-fuzz $(FUZZ_SECONDS) $(FUZZ_BINS)

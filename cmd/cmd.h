@@ -28,6 +28,7 @@ struct prm_globals {
 	const char *access;
 	const char *model;	/* --model: for -d sim */
 	char *inject;		/* --inject: faults for -d sim, ';'-joined */
+	const char *adb;	/* --adb: NVIDIA's register database file */
 	bool help_shown;	/* -h/--help or -V printed: stop, exit 0 */
 };
 

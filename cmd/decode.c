@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-/* prmctl decode STRUCT [FILE|-]: raw bytes through any known layout. */
+/*
+ * prmctl decode STRUCT [FILE|-]: raw bytes through any known layout, built
+ * in or a node of NVIDIA's register database (read only when needed).
+ */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +13,9 @@
 #include "cmd/cmd.h"
 #include "lib/out/layout_print.h"
 #include "lib/out/out.h"
+#include "lib/prm/adb.h"
 #include "lib/prm/layouts/layouts.h"
+#include "lib/util/adbload.h"
 #include "lib/util/hexparse.h"
 #include "lib/util/match.h"
 #include "lib/util/readall.h"
@@ -87,8 +92,25 @@ static const struct argp decode_argp = {
 	prm_global_children, NULL, NULL
 };
 
+/* NVIDIA's register database: read at most once, when first needed. */
+static struct prm_adb *adb;
+static struct prm_err adb_err;
+static bool adb_tried;
+
+static const struct prm_adb *need_adb(void)
+{
+	if (!adb_tried) {
+		adb_tried = true;
+		adb = prm_adb_load(prm_adb_path(G.adb), &adb_err);
+	}
+	return adb;
+}
+
+/* The built-in layouts; the database's are only counted (there are hundreds). */
 static int list_layouts(void)
 {
+	const struct prm_adb *db = need_adb();
+
 	out_doc_begin();
 	out_table_begin("layouts");
 	for (size_t i = 0; prm_layouts[i]; i++) {
@@ -99,27 +121,91 @@ static int list_layouts(void)
 		out_obj_end();
 	}
 	out_table_end();
+	if (db) {
+		out_obj_begin("adb");
+		out_str("file", prm_adb_name(db));
+		out_u64("nodes", prm_adb_nnodes(db));
+		out_obj_end();
+		out_note("decode also takes the name of any of these %zu database nodes "
+			 "(a register's is in 'prmctl reg list')", prm_adb_nnodes(db));
+	} else {
+		out_note("%s", adb_err.msg);
+	}
 	return cmd_done(EXIT_OK);
 }
 
+static size_t built_in_names(const char **names, size_t max)
+{
+	size_t n = 0;
+
+	while (prm_layouts[n] && n < max) {
+		names[n] = prm_layouts[n]->name;
+		n++;
+	}
+	return n;
+}
+
+/* A unique prefix of a database node's name, or the usual complaint. */
+static int find_adb_prefix(const struct prm_adb *db, const char *name,
+			   const struct prm_layout **out)
+{
+	size_t n = prm_adb_nnodes(db), idx;
+	const char **names = calloc(n ? n : 1, sizeof(*names));
+	struct match_set s = { names, n, sizeof(names[0]) };
+	int rc;
+
+	if (!names) {
+		out_error(EXIT_FAIL, "oom", "decode: out of memory");
+		return EXIT_FAIL;
+	}
+	for (size_t i = 0; i < n; i++)
+		names[i] = prm_adb_node(db, i)->name;
+	rc = cmd_match(&s, name, "layout", "", "prmctl decode --list", &idx);
+	if (rc == 0)
+		*out = prm_adb_node(db, idx);
+	free(names);
+	return rc;
+}
+
+/*
+ * A built-in layout, then a database node or register of that name, then a
+ * unique prefix of a built-in name, then of a node's.
+ */
 static int find_layout(const char *name, const struct prm_layout **out)
 {
 	const char *names[64];
 	struct match_set s = { names, 0, sizeof(names[0]) };
+	const struct prm_register *r;
+	const struct prm_adb *db;
 	size_t idx;
-	int rc;
 
-	while (prm_layouts[s.n] && s.n < 64) {
-		names[s.n] = prm_layouts[s.n]->name;
-		s.n++;
-	}
 	*out = prm_layout_lookup(name);	/* any case */
 	if (*out)
 		return 0;
-	rc = cmd_match(&s, name, "layout", "", "prmctl decode --list", &idx);
-	if (rc == 0)
+	db = need_adb();
+	if (db && (*out = prm_adb_node_by_name(db, name)))
+		return 0;
+	if (db && (r = prm_adb_register_by_name(db, name))) {
+		*out = r->layout;
+		return 0;
+	}
+	s.n = built_in_names(names, 64);
+	switch (match_name(&s, name, &idx)) {
+	case MATCH_EXACT:
+	case MATCH_PREFIX:
 		*out = prm_layouts[idx];
-	return rc;
+		return 0;
+	case MATCH_AMBIGUOUS:
+		return cmd_match(&s, name, "layout", "", "prmctl decode --list", &idx);
+	case MATCH_NONE:
+		break;
+	}
+	/* a near miss of a built-in name is the likeliest typo */
+	if (match_suggest(&s, name))
+		return cmd_match(&s, name, "layout", "", "prmctl decode --list", &idx);
+	if (!db)
+		return cmd_usage("decode: '%s' is not a built-in layout, and %s", name, adb_err.msg);
+	return find_adb_prefix(db, name, out);
 }
 
 /*
@@ -179,7 +265,7 @@ static int check_size(const struct decode_opts *o, const struct prm_layout *l,
 	return 0;
 }
 
-static int decode(int argc, char **argv)
+static int decode_run(int argc, char **argv)
 {
 	struct decode_opts o = { 0 };
 	const struct prm_layout *l;
@@ -224,6 +310,17 @@ static int decode(int argc, char **argv)
 		return cmd_fail(&err);
 	out_obj_end();
 	return cmd_done(EXIT_OK);
+}
+
+static int decode(int argc, char **argv)
+{
+	int rc = decode_run(argc, argv);
+
+	/* the database's tables are used up to the last line of output */
+	prm_adb_free(adb);
+	adb = NULL;
+	adb_tried = false;
+	return rc;
 }
 
 const struct prm_cmd cmd_decode = {

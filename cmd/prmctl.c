@@ -23,7 +23,8 @@
 #define PRMCTL_VERSION "0.0.0"
 #endif
 
-enum { OPT_ACCESS = 0x100, OPT_WRITE, OPT_DUMP_COMMANDS, OPT_USAGE, OPT_MODEL, OPT_INJECT };
+enum { OPT_ACCESS = 0x100, OPT_WRITE, OPT_DUMP_COMMANDS, OPT_USAGE, OPT_MODEL, OPT_INJECT,
+       OPT_ADB };
 
 static const struct argp_option global_options[] = {
 	{ "device", 'd', "DEV", 0,
@@ -40,6 +41,8 @@ static const struct argp_option global_options[] = {
 	  "With -d sim: the adapter to simulate (cx5, cx6dx, cx7)", 0 },
 	{ "inject", OPT_INJECT, "FAULT", 0,
 	  "With -d sim: inject FAULT[:args] (repeatable)", 0 },
+	{ "adb", OPT_ADB, "FILE", 0,
+	  "NVIDIA's register database (default: $PRMCTL_ADB, else mstflint's)", 0 },
 	{ "version", 'V', NULL, 0, "Print the version", 0 },
 	{ "help", 'h', NULL, 0, "Give this help", 0 },
 	{ "usage", OPT_USAGE, NULL, OPTION_HIDDEN, "Give a short usage message", 0 },
@@ -72,6 +75,9 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_MODEL:
 		G.model = arg;
+		break;
+	case OPT_ADB:
+		G.adb = arg;
 		break;
 	case OPT_INJECT: {
 		char *joined = NULL;

@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-/* prmctl reg list | read | write: access registers over ICMD (ACCESS_REG). */
+/*
+ * prmctl reg list | describe | read | write: access registers over ICMD
+ * (ACCESS_REG). Registers are the built-in tables, then NVIDIA's register
+ * database (mstflint's .adb), read only when a name is not built in.
+ */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cmd/cmd.h"
 #include "cmd/devsel.h"
@@ -10,6 +15,7 @@
 #include "lib/out/layout_print.h"
 #include "lib/out/out.h"
 #include "lib/prm/registers.h"
+#include "lib/util/adbload.h"
 
 #define REG_MAX_BYTES 0x400u
 #define MAX_ASSIGN 32
@@ -83,20 +89,83 @@ static const struct argp write_argp = {
 	prm_global_children, NULL, NULL
 };
 
+/* NVIDIA's register database: read at most once, when first needed. */
+static struct prm_adb *adb;
+static struct prm_err adb_err;
+static bool adb_tried;
+
+static const struct prm_adb *need_adb(void)
+{
+	if (!adb_tried) {
+		adb_tried = true;
+		adb = prm_adb_load(prm_adb_path(G.adb), &adb_err);
+	}
+	return adb;
+}
+
+/* Every verb ends here: the database's tables live until the output is done. */
+static int drop_adb(int rc)
+{
+	prm_adb_free(adb);
+	adb = NULL;
+	adb_tried = false;
+	return rc;
+}
+
+static const char *source_of(const struct prm_register *r)
+{
+	return r >= prm_registers && r < prm_registers + prm_nregisters ? "built-in" : "adb";
+}
+
+/*
+ * A register by name: a built-in one, a database one, then a unique prefix
+ * of a built-in name (so "mc" stays MCAM), then of a database name.
+ */
+static int find_register(const char *word, const struct prm_register **r)
+{
+	struct match_set s = { prm_registers, prm_nregisters, sizeof(prm_registers[0]) };
+	const struct prm_adb *db;
+	size_t idx;
+
+	*r = prm_register_by_name(word);
+	if (*r)
+		return 0;
+	db = need_adb();
+	if (db && (*r = prm_adb_register_by_name(db, word)))
+		return 0;
+	switch (match_name(&s, word, &idx)) {
+	case MATCH_EXACT:
+	case MATCH_PREFIX:
+		*r = &prm_registers[idx];
+		return 0;
+	case MATCH_AMBIGUOUS:
+		return cmd_match(&s, word, "register", "reg: ", "prmctl reg list", &idx);
+	case MATCH_NONE:
+		break;
+	}
+	if (!db)
+		return cmd_usage("reg: '%s' is not a built-in register, and %s", word, adb_err.msg);
+	s.base = prm_adb_register(db, 0);
+	s.n = prm_adb_nregisters(db);
+	if (cmd_match(&s, word, "register", "reg: ", "prmctl reg list", &idx))
+		return EXIT_USAGE;
+	*r = prm_adb_register(db, idx);
+	return 0;
+}
+
 /* NAME, or a number that may or may not be a register prmctl knows. */
 static int resolve(const struct reg_opts *o, const struct prm_register **r,
 		   uint16_t *id, size_t *len)
 {
-	const char *names[64];
-	struct match_set s = { names, 0, sizeof(names[0]) };
 	uint64_t num;
-	size_t idx;
 	int rc;
 
-	*r = prm_register_by_name(o->reg);
-	if (!*r && cmd_number(o->reg, 0xffff, &num) == 0) {
-		*r = prm_register_by_id((uint16_t)num);
+	*r = NULL;
+	if (cmd_number(o->reg, 0xffff, &num) == 0) {
 		*id = (uint16_t)num;
+		*r = prm_register_by_id(*id);
+		if (!*r && need_adb())
+			*r = prm_adb_register_by_id(adb, *id);
 		if (!*r) {
 			if (!o->len)
 				return cmd_usage("reg: no layout for register 0x%04x: give its size with --len",
@@ -104,17 +173,16 @@ static int resolve(const struct reg_opts *o, const struct prm_register **r,
 			*len = o->len;
 			return 0;
 		}
-	}
-	if (!*r) {
-		for (s.n = 0; s.n < prm_nregisters && s.n < 64; s.n++)
-			names[s.n] = prm_registers[s.n].name;
-		rc = cmd_match(&s, o->reg, "register", "", "prmctl reg list", &idx);
+	} else {
+		rc = find_register(o->reg, r);
 		if (rc)
 			return rc;
-		*r = &prm_registers[idx];
 	}
 	*id = (*r)->id;
 	*len = o->len ? o->len : prm_layout_bytes((*r)->layout);
+	if (*len > REG_MAX_BYTES)
+		return cmd_usage("reg: %s is %zu bytes; a register access carries at most %u",
+				 (*r)->name, *len, REG_MAX_BYTES);
 	return 0;
 }
 
@@ -214,41 +282,172 @@ fail:
 
 static int reg_read(int argc, char **argv)
 {
-	return access_reg(false, argc, argv);
+	return drop_adb(access_reg(false, argc, argv));
 }
 
 static int reg_write(int argc, char **argv)
 {
-	return access_reg(true, argc, argv);
+	return drop_adb(access_reg(true, argc, argv));
 }
 
-static const struct argp list_argp = {
-	NULL, cmd_no_args, NULL, "The access registers prmctl has layouts for.",
+static error_t describe_parse(int key, char *arg, struct argp_state *state)
+{
+	const char **name = state->input;
+
+	if (key != ARGP_KEY_ARG)
+		return ARGP_ERR_UNKNOWN;
+	if (*name) {
+		argp_error(state, "unexpected argument '%s'", arg);
+		return EINVAL;
+	}
+	*name = arg;
+	return 0;
+}
+
+static const struct argp describe_argp = {
+	NULL, describe_parse, "NAME|ID",
+	"Print a register's layout: each field's byte, bits, width, access and "
+	"description. Built-in registers, then NVIDIA's register database (--adb).",
 	prm_global_children, NULL, NULL
 };
 
-static int reg_list(int argc, char **argv)
+static int describe(int argc, char **argv)
 {
+	struct reg_opts o = { 0 };
+	const struct prm_register *r;
+	uint16_t id;
+	size_t len;
+	int rc = cmd_parse(&describe_argp, argc, argv, &o.reg);
+
+	if (rc || G.help_shown)
+		return rc;
+	if (!o.reg)
+		return cmd_usage("reg describe: which register? (see 'prmctl reg list')");
+	/* with a --len, an id without a layout comes back as NULL, not as advice about --len */
+	o.len = 4;
+	rc = resolve(&o, &r, &id, &len);
+	if (rc)
+		return rc;
+	if (!r)
+		return cmd_usage("reg describe: prmctl has no layout for register 0x%04x (see 'prmctl reg list')",
+				 id);
+	out_doc_begin();
+	out_str("register", r->name);
+	out_hex("id", r->id);
+	out_str("table", source_of(r));
+	out_layout_describe(r->layout);
+	return cmd_done(EXIT_OK);
+}
+
+static int reg_describe(int argc, char **argv)
+{
+	return drop_adb(describe(argc, argv));
+}
+
+static const struct argp list_argp = {
+	NULL, cmd_no_args, NULL,
+	"The access registers prmctl has layouts for: built in, and from NVIDIA's "
+	"register database (--adb FILE, $PRMCTL_ADB, else mstflint's). -v lists "
+	"what the database had that could not be loaded.",
+	prm_global_children, NULL, NULL
+};
+
+static void list_row(const struct prm_register *r)
+{
+	out_obj_begin(NULL);
+	out_str("name", r->name);
+	out_hex("id", r->id);
+	out_u64("size", prm_layout_bytes(r->layout));
+	out_str("source", source_of(r));
+	out_str("layout", r->layout->name);
+	out_str("description", r->desc);
+	out_obj_end();
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcasecmp((*(const struct prm_register *const *)a)->name,
+			  (*(const struct prm_register *const *)b)->name);
+}
+
+/* The database's registers the built-in tables do not have, by name. */
+static int list_adb(const struct prm_adb *db)
+{
+	size_t n = 0, total = prm_adb_nregisters(db);
+	const struct prm_register **v = calloc(total ? total : 1, sizeof(*v));
+
+	if (!v)
+		return -1;
+	for (size_t i = 0; i < total; i++) {
+		const struct prm_register *r = prm_adb_register(db, i);
+
+		if (!prm_register_by_name(r->name) && !prm_register_by_id(r->id))
+			v[n++] = r;
+	}
+	qsort(v, n, sizeof(*v), by_name);
+	for (size_t i = 0; i < n; i++)
+		list_row(v[i]);
+	free(v);
+	return 0;
+}
+
+static void list_summary(const struct prm_adb *db)
+{
+	out_obj_begin("adb");
+	out_str("file", prm_adb_name(db));
+	out_str("version", prm_adb_doc_version(db));
+	out_u64("registers", prm_adb_nregisters(db));
+	out_u64("nodes", prm_adb_nnodes(db));
+	out_u64("skipped", prm_adb_nskipped(db));
+	out_obj_end();
+	if (!G.verbose || !prm_adb_nskipped(db))
+		return;
+	out_table_begin("skipped");
+	for (size_t i = 0; i < prm_adb_nskipped(db); i++) {
+		const struct prm_adb_skip *k = prm_adb_skipped(db, i);
+
+		out_obj_begin(NULL);
+		out_str("kind", k->kind);
+		out_str("name", k->name);
+		out_u64("line", k->line);
+		out_str("reason", k->reason);
+		out_obj_end();
+	}
+	out_table_end();
+}
+
+static int list(int argc, char **argv)
+{
+	const struct prm_adb *db;
 	int rc = cmd_parse(&list_argp, argc, argv, NULL);
 
 	if (rc || G.help_shown)
 		return rc;
+	db = need_adb();
+	if (!db)
+		out_warn("%s; listing the built-in registers only", adb_err.msg);
 	out_doc_begin();
 	out_table_begin("registers");
-	for (size_t i = 0; i < prm_nregisters; i++) {
-		out_obj_begin(NULL);
-		out_str("name", prm_registers[i].name);
-		out_hex("id", prm_registers[i].id);
-		out_u64("size", prm_layout_bytes(prm_registers[i].layout));
-		out_str("description", prm_registers[i].desc);
-		out_obj_end();
+	for (size_t i = 0; i < prm_nregisters; i++)
+		list_row(&prm_registers[i]);
+	if (db && list_adb(db)) {
+		out_error(EXIT_FAIL, "oom", "reg list: out of memory");
+		return EXIT_FAIL;
 	}
 	out_table_end();
+	if (db)
+		list_summary(db);
 	return cmd_done(EXIT_OK);
+}
+
+static int reg_list(int argc, char **argv)
+{
+	return drop_adb(list(argc, argv));
 }
 
 static const struct prm_verb verbs[] = {
 	{ "list", "List the registers prmctl knows", &list_argp, reg_list, 0 },
+	{ "describe", "Print a register's layout", &describe_argp, reg_describe, 0 },
 	{ "read", "Read and decode a register", &read_argp, reg_read, CMD_NEEDS_DEVICE },
 	{ "write", "Change fields of a register", &write_argp, reg_write,
 	  CMD_NEEDS_DEVICE | CMD_WRITES },

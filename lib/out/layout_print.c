@@ -108,6 +108,46 @@ int out_layout(const struct prm_layout *l, const void *buf, size_t len,
 	return 0;
 }
 
+static const char *access_name(uint8_t a)
+{
+	switch (a) {
+	case PRM_ACC_RO:
+		return "RO";
+	case PRM_ACC_RW:
+		return "RW";
+	case PRM_ACC_WO:
+		return "WO";
+	default:
+		return NULL;
+	}
+}
+
+/*
+ * Descriptions from NVIDIA's database keep its line breaks; a text table
+ * row must stay one line, so text joins them (JSON keeps them).
+ */
+static void out_desc(const char *key, const char *desc)
+{
+	char one[1024];
+	size_t n = 0;
+
+	if (!desc || out_json()) {
+		out_str(key, desc);
+		return;
+	}
+	for (const char *p = desc; *p && n < sizeof(one) - 1; p++) {
+		char ch = (*p == '\n' || *p == '\t' || *p == '\r') ? ' ' : *p;
+
+		if (ch == ' ' && (n == 0 || one[n - 1] == ' '))
+			continue;
+		one[n++] = ch;
+	}
+	if (n == sizeof(one) - 1)
+		memcpy(one + n - 3, "...", 3);
+	one[n] = '\0';
+	out_str(key, one);
+}
+
 static void describe_fields(const struct prm_layout *l, const char *prefix,
 			    uint32_t base)
 {
@@ -130,7 +170,8 @@ static void describe_fields(const struct prm_layout *l, const char *prefix,
 		out_hex("bit_offset", off);
 		out_u64("width", f->width);
 		out_u64("count", f->count);
-		out_str("description", f->desc);
+		out_str("access", access_name(f->access));
+		out_desc("description", f->desc);
 		out_obj_end();
 	}
 }
@@ -138,7 +179,7 @@ static void describe_fields(const struct prm_layout *l, const char *prefix,
 void out_layout_describe(const struct prm_layout *l)
 {
 	out_str("layout", l->name);
-	out_str("description", l->desc);
+	out_desc("description", l->desc);
 	out_u64("size", prm_layout_bytes(l));
 	out_str("source", l->source);
 	out_table_begin("fields");

@@ -19,7 +19,7 @@ int out_layout(const struct prm_layout *l, const void *buf, size_t len,
 int out_layout_field(const struct prm_field *f, const void *buf, size_t len,
 		     uint32_t base, struct prm_err *err);
 
-/* A layout's table itself: name, size and each field's place. */
+/* A layout's table itself: name, size, each field's place, access and description. */
 void out_layout_describe(const struct prm_layout *l);
 
 #endif

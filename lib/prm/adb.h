@@ -50,7 +50,10 @@ void prm_adb_free(struct prm_adb *db);
 const char *prm_adb_name(const struct prm_adb *db);
 const char *prm_adb_doc_version(const struct prm_adb *db);
 
-/* Registers, in database order; lookups are case-insensitive. */
+/*
+ * Registers, in database order, one array: prm_adb_register(db, 0) is its
+ * first element. Lookups are case-insensitive.
+ */
 size_t prm_adb_nregisters(const struct prm_adb *db);
 const struct prm_register *prm_adb_register(const struct prm_adb *db, size_t i);
 const struct prm_register *prm_adb_register_by_name(const struct prm_adb *db,

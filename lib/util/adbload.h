@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+#ifndef PRMCTL_UTIL_ADBLOAD_H
+#define PRMCTL_UTIL_ADBLOAD_H
+
+#include "lib/prm/adb.h"
+#include "lib/util/err.h"
+
+/* Where Debian's mstflint package puts NVIDIA's register database. */
+#define PRM_ADB_DEFAULT "/usr/share/mstflint/prm_dbs/hca/ext/register_access_table.adb"
+#define PRM_ADB_PACKAGE "mstflint"
+#define PRM_ADB_ENV "PRMCTL_ADB"
+
+/* The file to use: given (--adb), else $PRMCTL_ADB, else PRM_ADB_DEFAULT. */
+const char *prm_adb_path(const char *given);
+
+/*
+ * Read and parse the database at path (lib/prm/adb.h does the parsing, from
+ * the buffer). A missing file is reason "adb_missing", its message naming
+ * the file and the Debian package that carries it.
+ */
+struct prm_adb *prm_adb_load(const char *path, struct prm_err *err);
+
+#endif
