@@ -83,6 +83,17 @@ int cmd_parse(const struct argp *argp, int argc, char **argv, void *input);
 /* argp parser for verbs that take no positional arguments. */
 error_t cmd_no_args(int key, char *arg, struct argp_state *state);
 
+/*
+ * NVIDIA's register database (--adb, PRMCTL_ADB, or mstflint's), read at
+ * most once, when a command first needs a name the built-in tables lack.
+ * NULL when it cannot be read; cmd_adb_error() says why. cmd_adb_drop()
+ * frees it once the output is done.
+ */
+struct prm_adb;
+const struct prm_adb *cmd_adb(void);
+const struct prm_err *cmd_adb_error(void);
+void cmd_adb_drop(void);
+
 /* Report an error through the emitter and return its exit status. */
 int cmd_fail(const struct prm_err *err);
 int cmd_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -8,6 +8,8 @@
 
 #include "cmd/cmd.h"
 #include "lib/out/out.h"
+#include "lib/prm/adb.h"
+#include "lib/util/adbload.h"
 #include "lib/util/match.h"
 
 struct prm_globals G;
@@ -104,4 +106,29 @@ error_t cmd_no_args(int key, char *arg, struct argp_state *state)
 		return EINVAL;
 	}
 	return ARGP_ERR_UNKNOWN;
+}
+
+static struct prm_adb *adb;
+static struct prm_err adb_err;
+static bool adb_tried;
+
+const struct prm_adb *cmd_adb(void)
+{
+	if (!adb_tried) {
+		adb_tried = true;
+		adb = prm_adb_load(prm_adb_path(G.adb), &adb_err);
+	}
+	return adb;
+}
+
+const struct prm_err *cmd_adb_error(void)
+{
+	return &adb_err;
+}
+
+void cmd_adb_drop(void)
+{
+	prm_adb_free(adb);
+	adb = NULL;
+	adb_tried = false;
 }

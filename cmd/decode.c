@@ -92,24 +92,11 @@ static const struct argp decode_argp = {
 	prm_global_children, NULL, NULL
 };
 
-/* NVIDIA's register database: read at most once, when first needed. */
-static struct prm_adb *adb;
-static struct prm_err adb_err;
-static bool adb_tried;
-
-static const struct prm_adb *need_adb(void)
-{
-	if (!adb_tried) {
-		adb_tried = true;
-		adb = prm_adb_load(prm_adb_path(G.adb), &adb_err);
-	}
-	return adb;
-}
 
 /* The built-in layouts; the database's are only counted (there are hundreds). */
 static int list_layouts(void)
 {
-	const struct prm_adb *db = need_adb();
+	const struct prm_adb *db = cmd_adb();
 
 	out_doc_begin();
 	out_table_begin("layouts");
@@ -129,7 +116,7 @@ static int list_layouts(void)
 		out_note("decode also takes the name of any of these %zu database nodes "
 			 "(a register's is in 'prmctl reg list')", prm_adb_nnodes(db));
 	} else {
-		out_note("%s", adb_err.msg);
+		out_note("%s", cmd_adb_error()->msg);
 	}
 	return cmd_done(EXIT_OK);
 }
@@ -182,7 +169,7 @@ static int find_layout(const char *name, const struct prm_layout **out)
 	*out = prm_layout_lookup(name);	/* any case */
 	if (*out)
 		return 0;
-	db = need_adb();
+	db = cmd_adb();
 	if (db && (*out = prm_adb_node_by_name(db, name)))
 		return 0;
 	if (db && (r = prm_adb_register_by_name(db, name))) {
@@ -204,7 +191,7 @@ static int find_layout(const char *name, const struct prm_layout **out)
 	if (match_suggest(&s, name))
 		return cmd_match(&s, name, "layout", "", "prmctl decode --list", &idx);
 	if (!db)
-		return cmd_usage("decode: '%s' is not a built-in layout, and %s", name, adb_err.msg);
+		return cmd_usage("decode: '%s' is not a built-in layout, and %s", name, cmd_adb_error()->msg);
 	return find_adb_prefix(db, name, out);
 }
 
@@ -317,9 +304,7 @@ static int decode(int argc, char **argv)
 	int rc = decode_run(argc, argv);
 
 	/* the database's tables are used up to the last line of output */
-	prm_adb_free(adb);
-	adb = NULL;
-	adb_tried = false;
+	cmd_adb_drop();
 	return rc;
 }
 

@@ -89,26 +89,11 @@ static const struct argp write_argp = {
 	prm_global_children, NULL, NULL
 };
 
-/* NVIDIA's register database: read at most once, when first needed. */
-static struct prm_adb *adb;
-static struct prm_err adb_err;
-static bool adb_tried;
-
-static const struct prm_adb *need_adb(void)
-{
-	if (!adb_tried) {
-		adb_tried = true;
-		adb = prm_adb_load(prm_adb_path(G.adb), &adb_err);
-	}
-	return adb;
-}
 
 /* Every verb ends here: the database's tables live until the output is done. */
 static int drop_adb(int rc)
 {
-	prm_adb_free(adb);
-	adb = NULL;
-	adb_tried = false;
+	cmd_adb_drop();
 	return rc;
 }
 
@@ -130,7 +115,7 @@ static int find_register(const char *word, const struct prm_register **r)
 	*r = prm_register_by_name(word);
 	if (*r)
 		return 0;
-	db = need_adb();
+	db = cmd_adb();
 	if (db && (*r = prm_adb_register_by_name(db, word)))
 		return 0;
 	switch (match_name(&s, word, &idx)) {
@@ -144,7 +129,7 @@ static int find_register(const char *word, const struct prm_register **r)
 		break;
 	}
 	if (!db)
-		return cmd_usage("reg: '%s' is not a built-in register, and %s", word, adb_err.msg);
+		return cmd_usage("reg: '%s' is not a built-in register, and %s", word, cmd_adb_error()->msg);
 	s.base = prm_adb_register(db, 0);
 	s.n = prm_adb_nregisters(db);
 	if (cmd_match(&s, word, "register", "reg: ", "prmctl reg list", &idx))
@@ -164,8 +149,8 @@ static int resolve(const struct reg_opts *o, const struct prm_register **r,
 	if (cmd_number(o->reg, 0xffff, &num) == 0) {
 		*id = (uint16_t)num;
 		*r = prm_register_by_id(*id);
-		if (!*r && need_adb())
-			*r = prm_adb_register_by_id(adb, *id);
+		if (!*r && cmd_adb())
+			*r = prm_adb_register_by_id(cmd_adb(), *id);
 		if (!*r) {
 			if (!o->len)
 				return cmd_usage("reg: no layout for register 0x%04x: give its size with --len",
@@ -423,9 +408,9 @@ static int list(int argc, char **argv)
 
 	if (rc || G.help_shown)
 		return rc;
-	db = need_adb();
+	db = cmd_adb();
 	if (!db)
-		out_warn("%s; listing the built-in registers only", adb_err.msg);
+		out_warn("%s; listing the built-in registers only", cmd_adb_error()->msg);
 	out_doc_begin();
 	out_table_begin("registers");
 	for (size_t i = 0; i < prm_nregisters; i++)
