@@ -214,34 +214,37 @@ int vsec_write(struct vsec *v, uint32_t addr, uint32_t val, struct prm_err *err)
 	return syndrome(v, a, addr, err);
 }
 
-int vsec_read_block(struct vsec *v, uint16_t space, uint32_t addr,
-		    uint32_t *vals, size_t n, struct prm_err *err)
+/* One transaction: lock, select, n dwords each way, unlock on every path. */
+static int block(struct vsec *v, uint16_t space, uint32_t addr, uint32_t *in,
+		 const uint32_t *out, size_t n, struct prm_err *err)
 {
 	int rc = vsec_lock(v, err);
 
 	if (rc)
 		return rc;
 	rc = vsec_select(v, space, err);
-	for (size_t i = 0; !rc && i < n; i++)
-		rc = dev_interrupted() && !v->releasing ? interrupted(v, err) :
-		     vsec_read(v, addr + (uint32_t)i * 4, &vals[i], err);
+	for (size_t i = 0; !rc && i < n; i++) {
+		uint32_t at = addr + (uint32_t)i * 4;
+
+		if (dev_interrupted() && !v->releasing)
+			rc = interrupted(v, err);
+		else
+			rc = out ? vsec_write(v, at, out[i], err) : vsec_read(v, at, &in[i], err);
+	}
 	vsec_unlock(v);
 	return rc;
+}
+
+int vsec_read_block(struct vsec *v, uint16_t space, uint32_t addr,
+		    uint32_t *vals, size_t n, struct prm_err *err)
+{
+	return block(v, space, addr, vals, NULL, n, err);
 }
 
 int vsec_write_block(struct vsec *v, uint16_t space, uint32_t addr,
 		     const uint32_t *vals, size_t n, struct prm_err *err)
 {
-	int rc = vsec_lock(v, err);
-
-	if (rc)
-		return rc;
-	rc = vsec_select(v, space, err);
-	for (size_t i = 0; !rc && i < n; i++)
-		rc = dev_interrupted() && !v->releasing ? interrupted(v, err) :
-		     vsec_write(v, addr + (uint32_t)i * 4, vals[i], err);
-	vsec_unlock(v);
-	return rc;
+	return block(v, space, addr, NULL, vals, n, err);
 }
 
 int vsec_space_supported(struct vsec *v, uint16_t space, bool *yes,

@@ -61,13 +61,24 @@ static int fail_errno(struct prm_err *err, const char *what, const char *path)
 			   path, strerror(errno));
 }
 
+/* A small file of the service directory (pid, mount point). */
+static int write_line(const char *path, const char *line)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = write(fd, line, strlen(line));
+	return close(fd) || n != (ssize_t)strlen(line) ? -1 : 0;
+}
+
 static int setup(struct svc *s, const struct sim_service_opts *o, struct prm_err *err)
 {
 	struct sim_opts so = { .model = o->model, .boot_ms = o->boot_ms };
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
-	char path[PATH_MAX];
+	char path[PATH_MAX], line[PATH_MAX + 32];
 	pid_t pid;
-	FILE *f;
 	int fd;
 
 	if (sim_alive(o->name, &pid))
@@ -111,22 +122,18 @@ static int setup(struct svc *s, const struct sim_service_opts *o, struct prm_err
 	    listen(s->listen_fd, 16))
 		return fail_errno(err, "cannot listen on", sa.sun_path);
 	sim_path(o->name, SIM_FILE_PID, path, sizeof(path));
-	f = fopen(path, "w");
-	if (!f)
+	snprintf(line, sizeof(line), "%d\n", (int)getpid());
+	if (write_line(path, line))
 		return fail_errno(err, "cannot write", path);
-	fprintf(f, "%d\n", (int)getpid());
-	fclose(f);
 	if (o->pci_dir) {
 		char bar0[PATH_MAX];
 
 		sim_path(o->name, SIM_FILE_BAR0, bar0, sizeof(bar0));
 		/* remember the mount point first: a crash after mounting leaves it */
 		sim_path(o->name, SIM_FILE_PCIDEV, path, sizeof(path));
-		f = fopen(path, "w");
-		if (!f)
+		snprintf(line, sizeof(line), "%s/%s\n", o->pci_dir, o->bdf);
+		if (write_line(path, line))
 			return fail_errno(err, "cannot write", path);
-		fprintf(f, "%s/%s\n", o->pci_dir, o->bdf);
-		fclose(f);
 		if (sim_pcidev_start(s->a, o->pci_dir, o->bdf, bar0, &s->pcidev, err))
 			return -1;
 	}
