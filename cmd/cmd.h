@@ -120,5 +120,6 @@ extern const struct prm_cmd cmd_initseg;
 extern const struct prm_cmd cmd_cr;
 extern const struct prm_cmd cmd_reg;
 extern const struct prm_cmd cmd_sim;
+extern const struct prm_cmd cmd_cmd;
 
 #endif

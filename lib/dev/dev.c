@@ -7,6 +7,9 @@
 #include <string.h>
 
 #include "lib/dev/cfg.h"
+#include "lib/dev/cmdq.h"
+#include "lib/dev/dma.h"
+#include "lib/sim/adapter.h"
 #include "lib/dev/icmd.h"
 #include "lib/dev/vsec.h"
 #include "lib/dev/sysfs.h"
@@ -128,6 +131,9 @@ void dev_close(struct dev *d)
 {
 	if (!d)
 		return;
+	cmdq_close(d->cmdq);		/* teardown while the device is still there */
+	if (d->dma)
+		d->dma->close(d->dma);
 	free(d->icmd);
 	free(d->vsec);
 	if (d->cfg && d->cfg->close)
@@ -245,4 +251,38 @@ void dev_probe_identity(struct dev *d, struct dev_identity *id)
 	if (dev_vsec(d, &v, &err) == 0 &&
 	    vsec_read_block(v, VSEC_SPACE_CR, 0xf0014, &id->cr_hw_id, 1, &err) == 0)
 		id->has_cr_hw_id = true;
+}
+
+int dev_bar_write(struct dev *d, uint32_t off, const void *buf, size_t len,
+		  struct prm_err *err)
+{
+	if (!d->ops || !d->ops->bar_write)
+		return prm_err_set(err, PRM_E_NODEV, EROFS, "bar_read_only",
+				   "%s: BAR0 is read-only on the %s path", d->label,
+				   d->access ? d->access : "current");
+	if (off % 4 || len % 4 || (uint64_t)off + len > d->bar_size)
+		return prm_err_set(err, PRM_E_FAILED, ERANGE, "out_of_range",
+				   "%s: BAR0 write at 0x%x+%zu", d->label, off, len);
+	return d->ops->bar_write(d, off, buf, len, err);
+}
+
+int dev_cmdq(struct dev *d, struct cmdq **out, struct prm_err *err)
+{
+	if (!d->cmdq) {
+		if (!d->sim)
+			return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "no_command_channel",
+					   "%s: no command channel: the command queue needs DMA memory "
+					   "(the in-process simulator today; vfio-pci and fwctl are not implemented)",
+					   d->label);
+		if (!d->dma) {
+			d->dma = dma_open_region(d->sim->hostmem, SIM_HOSTMEM_IOVA,
+						 d->sim->hostmem_size, err);
+			if (!d->dma)
+				return -1;
+		}
+		if (cmdq_open(d, d->dma, &d->cmdq, err))
+			return -1;
+	}
+	*out = d->cmdq;
+	return 0;
 }

@@ -23,6 +23,9 @@ struct dev_ops {
 	/* Raw BAR0 bytes (device byte order) at off. */
 	int (*bar_read)(struct dev *d, uint32_t off, void *buf, size_t len,
 			struct prm_err *err);
+	/* Raw BAR0 bytes written at off (dword aligned); NULL: read-only. */
+	int (*bar_write)(struct dev *d, uint32_t off, const void *buf, size_t len,
+			 struct prm_err *err);
 	void (*close)(struct dev *d);
 };
 
@@ -41,6 +44,8 @@ struct dev {
 	struct sim_adapter *sim;	/* -d sim: the adapter in this process */
 	struct vsec *vsec;		/* the gateway, once opened (dev_vsec) */
 	struct icmd *icmd;		/* ICMD over it (dev_icmd) */
+	struct cmdq *cmdq;		/* the command queue, brought up (dev_cmdq) */
+	struct dma_provider *dma;	/* its DMA memory */
 	/* identity known without PCI (image, sim) */
 	const char *model;
 	const char *source;		/* image file, sim name */
@@ -64,6 +69,8 @@ void dev_close(struct dev *d);
 
 int dev_bar_read(struct dev *d, uint32_t off, void *buf, size_t len,
 		 struct prm_err *err);
+int dev_bar_write(struct dev *d, uint32_t off, const void *buf, size_t len,
+		  struct prm_err *err);
 
 /*
  * The initialization segment (PRM_INITSEG_BYTES from BAR0 offset 0). A
@@ -91,6 +98,15 @@ struct icmd;
 int dev_cfg(struct dev *d, struct cfg_port **out, struct prm_err *err);
 int dev_vsec(struct dev *d, struct vsec **out, struct prm_err *err);
 int dev_icmd(struct dev *d, struct icmd **out, struct prm_err *err);
+
+/*
+ * The command channel: the PRM command queue, brought up on first use and
+ * torn down by dev_close(). Today on the in-process simulator; a
+ * driverless (vfio-pci) function and fwctl come later.
+ */
+struct cmdq;
+struct dma_provider;
+int dev_cmdq(struct dev *d, struct cmdq **out, struct prm_err *err);
 
 /*
  * Changing device state needs --write on real hardware; the simulator and

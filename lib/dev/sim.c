@@ -21,6 +21,23 @@ static int sim_read(struct dev *d, uint32_t off, void *buf, size_t len,
 	return 0;
 }
 
+/* A store into BAR0; the doorbell also wakes the firmware at once. */
+static int sim_write(struct dev *d, uint32_t off, const void *buf, size_t len,
+		     struct prm_err *err)
+{
+	(void)err;
+	for (size_t i = 0; i < len; i += 4) {
+		uint32_t w;
+
+		memcpy(&w, (const uint8_t *)buf + i, 4);
+		__atomic_store_n((uint32_t *)(void *)(d->sim->bar0 + off + i), w,
+				 __ATOMIC_RELEASE);
+	}
+	if (off <= 0x18 && off + len > 0x18)
+		sim_doorbell(d->sim);
+	return 0;
+}
+
 static void sim_close(struct dev *d)
 {
 	sim_adapter_destroy(d->sim);
@@ -29,6 +46,7 @@ static void sim_close(struct dev *d)
 
 static const struct dev_ops sim_ops = {
 	.bar_read = sim_read,
+	.bar_write = sim_write,
 	.close = sim_close,
 };
 

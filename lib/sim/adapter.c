@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "lib/prm/layouts/layouts.h"
+#include "lib/sim/fwcmd.h"
 #include "lib/sim/internal.h"
 
 /* The PRM: the firmware advances the health counter every 10 ms. */
@@ -81,6 +82,9 @@ void sim_fw_tick(struct sim_adapter *a, uint64_t now_ns)
 		return;
 	}
 	up = now_ns - a->start_ns;
+	/* read-only to the host, whatever a host wrote over the word */
+	sim_bar_set(a, "log_cmdq_size", 5);
+	sim_bar_set(a, "log_cmdq_stride", 6);
 	if (sim_bar_get(a, "initializing") && up >= (uint64_t)a->boot_ms * 1000000ull)
 		sim_bar_set(a, "initializing", 0);
 	if (!a->faults[SIM_FAULT_HEALTH_STALL]) {
@@ -158,6 +162,10 @@ int sim_adapter_create(const struct sim_opts *o, struct sim_adapter **out,
 		sim_adapter_destroy(a);
 		return -1;
 	}
+	if (!(o && o->no_thread) && sim_fwcmd_start(a, err)) {
+		sim_adapter_destroy(a);
+		return -1;
+	}
 	sim_fw_tick(a, a->start_ns);
 	if (!(o && o->no_thread)) {
 		if (pthread_create(&a->thread, NULL, firmware, a)) {
@@ -181,6 +189,7 @@ void sim_adapter_destroy(struct sim_adapter *a)
 		pthread_mutex_unlock(&a->lock);
 		pthread_join(a->thread, NULL);
 	}
+	sim_fwcmd_stop(a);
 	sim_regs_free(a);
 	free(a->gone_shadow);
 	pthread_mutex_destroy(&a->lock);

@@ -21,6 +21,9 @@
 #define SIM_BAR0_BYTES (1u << 20)	/* what the simulator backs; the BAR decodes 32 MiB */
 #define SIM_CFG_BYTES 256
 #define SIM_ICMD_MBOX_BYTES 0x340
+/* Host memory the simulated device reaches by DMA, at this bus address. */
+#define SIM_HOSTMEM_BYTES (8u << 20)
+#define SIM_HOSTMEM_IOVA 0x100000000ull
 
 struct sim_opts {
 	const char *model;		/* "cx5", "cx6dx", "cx7"; NULL = cx7 */
@@ -79,7 +82,20 @@ struct sim_adapter {
 	uint64_t boot_ns, start_ns;
 	unsigned boot_ms;
 	uint32_t health_counter;
+	/* host memory and the command interface */
+	uint8_t *hostmem;
+	size_t hostmem_size;
+	bool hostmem_owned;
+	pthread_t cmd_thread;
+	bool cmd_thread_running;
+	pthread_cond_t doorbell_cv;
+	unsigned hca_state;		/* SIM_HCA_* */
+	uint16_t issi;
+	int32_t boot_pages, init_pages, pages_held;
+	uint64_t commands;		/* executed, for status */
 };
+
+enum { SIM_HCA_DISABLED, SIM_HCA_ENABLED, SIM_HCA_INITIALIZED };
 
 int sim_adapter_create(const struct sim_opts *o, struct sim_adapter **out,
 		       struct prm_err *err);
@@ -96,6 +112,14 @@ void sim_cfg_write32(struct sim_adapter *a, uint32_t off, uint32_t val);
  */
 void sim_cfg_read(struct sim_adapter *a, uint32_t off, uint8_t *buf, size_t len);
 void sim_cfg_write(struct sim_adapter *a, uint32_t off, const uint8_t *buf, size_t len);
+
+/*
+ * Host memory by bus address (NULL when [iova, iova+len) is not host
+ * memory), and the doorbell: a host that wrote BAR0 0x18 calls it so the
+ * firmware looks at once (a service polls the doorbell word instead).
+ */
+uint8_t *sim_dma(struct sim_adapter *a, uint64_t iova, size_t len);
+void sim_doorbell(struct sim_adapter *a);
 
 /* One firmware tick (10 ms of firmware life); the thread calls it. */
 void sim_fw_tick(struct sim_adapter *a, uint64_t now_ns);

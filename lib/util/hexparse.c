@@ -156,7 +156,7 @@ int hex_parse(const char *text, size_t len, uint8_t **out, size_t *outlen,
 	while (pos < len) {
 		const char *line = text + pos, *nl = memchr(line, '\n', len - pos);
 		size_t llen = nl ? (size_t)(nl - line) : len - pos;
-		struct tok t[160];
+		struct tok t[1024];
 		size_t n, first = 0, start;
 		const char *bar;
 

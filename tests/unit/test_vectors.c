@@ -20,7 +20,7 @@
 #include "lib/prm/layouts/layouts.h"
 
 #define MAX_VECTORS 256
-#define MAX_PATHS 1024
+#define MAX_PATHS 4096
 
 struct leaf {
 	char path[128];
@@ -66,7 +66,7 @@ struct layout_leaves {
 	const struct prm_layout *l;
 	size_t first, last;
 };
-static struct layout_leaves by_layout[32];
+static struct layout_leaves by_layout[128];
 static size_t nby;
 
 static struct layout_leaves *leaves_of(const struct prm_layout *l)
@@ -238,6 +238,8 @@ int main(void)
 	if (!d)
 		return 1;
 	for (size_t i = 0; prm_layouts[i]; i++) {
+		if (nby == sizeof(by_layout) / sizeof(by_layout[0]))
+			return 1;	/* more layouts than this harness holds: raise it */
 		by_layout[nby].l = prm_layouts[i];
 		by_layout[nby].first = nleaves;
 		add_leaves(prm_layouts[i], "", 0);

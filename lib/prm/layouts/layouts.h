@@ -20,6 +20,32 @@ extern const struct prm_layout prm_layout_mtrc_stdb;
 extern const struct prm_layout prm_layout_mtrc_ctrl;
 extern const struct prm_layout prm_layout_op_tlv;
 extern const struct prm_layout prm_layout_reg_tlv;
+/* Command inputs and outputs (cmd_init.c, cmd_query.c). */
+extern const struct prm_layout prm_layout_enable_hca_in;
+extern const struct prm_layout prm_layout_enable_hca_out;
+extern const struct prm_layout prm_layout_disable_hca_in;
+extern const struct prm_layout prm_layout_disable_hca_out;
+extern const struct prm_layout prm_layout_query_issi_in;
+extern const struct prm_layout prm_layout_query_issi_out;
+extern const struct prm_layout prm_layout_set_issi_in;
+extern const struct prm_layout prm_layout_set_issi_out;
+extern const struct prm_layout prm_layout_query_pages_in;
+extern const struct prm_layout prm_layout_query_pages_out;
+extern const struct prm_layout prm_layout_manage_pages_in;
+extern const struct prm_layout prm_layout_manage_pages_out;
+extern const struct prm_layout prm_layout_init_hca_in;
+extern const struct prm_layout prm_layout_init_hca_out;
+extern const struct prm_layout prm_layout_teardown_hca_in;
+extern const struct prm_layout prm_layout_teardown_hca_out;
+extern const struct prm_layout prm_layout_query_hca_cap_in;
+extern const struct prm_layout prm_layout_query_hca_cap_out;
+extern const struct prm_layout prm_layout_query_adapter_in;
+extern const struct prm_layout prm_layout_query_adapter_out;
+extern const struct prm_layout prm_layout_query_adapter_struct;
+extern const struct prm_layout prm_layout_nop_in;
+extern const struct prm_layout prm_layout_nop_out;
+extern const struct prm_layout prm_layout_access_register_in;
+extern const struct prm_layout prm_layout_access_register_out;
 
 /* All compiled-in layouts, NULL-terminated, in the order `decode --list` shows. */
 extern const struct prm_layout *const prm_layouts[];

@@ -1,0 +1,382 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+#include "lib/dev/cmdq.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/dev/cfg.h"
+#include "lib/dev/dev.h"
+#include "lib/prm/cmdstatus.h"
+#include "lib/prm/initseg.h"
+#include "lib/prm/layouts/layouts.h"
+#include "lib/prm/names.h"
+#include "lib/util/clock.h"
+
+#define ENTRY_BYTES 64
+#define BLOCK_BYTES 576
+#define BLOCK_DATA 512
+#define BLOCK_ALIGN 1024
+#define INLINE_BYTES 16
+#define PAGE 4096
+#define CMD_XPORT_PCI 7
+#define SLOT 0			/* one command at a time: slot 0 */
+#define MAX_PAGES 256
+#define INIT_WAIT_MS 10000	/* when the firmware does not say */
+
+#define OP_ENABLE_HCA 0x104
+#define OP_DISABLE_HCA 0x105
+#define OP_INIT_HCA 0x102
+#define OP_TEARDOWN_HCA 0x103
+#define OP_QUERY_PAGES 0x107
+#define OP_MANAGE_PAGES 0x108
+#define OP_QUERY_ISSI 0x10a
+#define OP_SET_ISSI 0x10b
+
+struct cmdq {
+	struct dev *d;
+	struct dma_provider *dma;
+	struct dma_buf queue;
+	uint8_t token;
+	uint64_t timeout_ms;
+	struct dma_buf pages[MAX_PAGES];
+	unsigned npages;
+	bool enabled, initialized;
+};
+
+static uint8_t xor8(const uint8_t *p, size_t n)
+{
+	uint8_t x = 0;
+
+	while (n--)
+		x ^= *p++;
+	return x;
+}
+
+static void put(const struct prm_layout *l, uint8_t *buf, const char *f, uint64_t v)
+{
+	prm_set(l, buf, prm_layout_bytes(l), f, v, NULL);
+}
+
+static uint64_t get(const struct prm_layout *l, const uint8_t *buf, const char *f)
+{
+	uint64_t v = 0;
+
+	prm_get(l, buf, prm_layout_bytes(l), f, &v, NULL);
+	return v;
+}
+
+/* A chain of mailbox blocks for len bytes; blocks[] gets them in order. */
+static int chain_alloc(struct cmdq *q, size_t len, struct dma_buf *blocks, size_t n,
+		       struct prm_err *err)
+{
+	const struct prm_layout *bl = &prm_layout_cmd_mailbox_block;
+
+	for (size_t i = 0; i < n; i++) {
+		if (q->dma->alloc(q->dma, BLOCK_BYTES, BLOCK_ALIGN, &blocks[i], err))
+			return -1;
+		put(bl, blocks[i].va, "block_num", i);
+		put(bl, blocks[i].va, "token", q->token);
+		if (i)
+			put(bl, blocks[i - 1].va, "next", blocks[i].iova);
+	}
+	(void)len;
+	return 0;
+}
+
+static void chain_sign(struct dma_buf *blocks, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		uint8_t *b = blocks[i].va;
+
+		b[0x23e] = 0;
+		b[0x23f] = 0;
+		b[0x23e] = (uint8_t)~xor8(b + BLOCK_DATA, 62);
+		b[0x23f] = (uint8_t)~xor8(b, BLOCK_BYTES - 1);
+	}
+}
+
+static void chain_free(struct cmdq *q, struct dma_buf *blocks, size_t n)
+{
+	while (n--)	/* last allocated first */
+		q->dma->free(q->dma, &blocks[n]);
+}
+
+static size_t nblocks(size_t len)
+{
+	return len > INLINE_BYTES ? (len - INLINE_BYTES + BLOCK_DATA - 1) / BLOCK_DATA : 0;
+}
+
+static int ring(struct cmdq *q, struct prm_err *err)
+{
+	uint32_t bell = (uint32_t)1 << SLOT;
+	uint8_t be[4] = { (uint8_t)(bell >> 24), (uint8_t)(bell >> 16), (uint8_t)(bell >> 8),
+			  (uint8_t)bell };
+
+	return dev_bar_write(q->d, 0x18, be, 4, err);
+}
+
+static int wait_done(struct cmdq *q, volatile uint8_t *own, struct prm_err *err)
+{
+	uint64_t deadline = clock_now_ms() + q->timeout_ms;
+
+	for (unsigned i = 0;; i++) {
+		if (!(__atomic_load_n(own, __ATOMIC_ACQUIRE) & 1))
+			return 0;
+		if (dev_interrupted())
+			return prm_err_set(err, PRM_E_FAILED, EINTR, "interrupted",
+					   "%s: interrupted", q->d->label);
+		if (clock_now_ms() >= deadline)
+			return prm_err_set(err, PRM_E_TIMEOUT, ETIMEDOUT, "cmd_timeout",
+					   "%s: command not completed in %llu ms",
+					   q->d->label, (unsigned long long)q->timeout_ms);
+		clock_sleep_us(i < 64 ? 5 : 200);
+	}
+}
+
+int cmdq_exec(struct cmdq *q, const void *in, size_t inlen, void *out, size_t outlen,
+	      struct cmd_result *res, struct prm_err *err)
+{
+	const struct prm_layout *el = &prm_layout_cmdq_entry;
+	size_t nin = nblocks(inlen), nout = nblocks(outlen);
+	struct dma_buf *blk = calloc(nin + nout + 1, sizeof(*blk));
+	uint8_t *e = q->queue.va + SLOT * ENTRY_BYTES, ds;
+	int rc = -1;
+
+	if (!blk)
+		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
+	if (inlen < 8 || outlen < 8) {
+		free(blk);
+		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_length",
+				   "command input and output are at least 8 bytes");
+	}
+	q->token = (uint8_t)(q->token + 1 ? q->token + 1 : 1);	/* never 0 */
+	if (chain_alloc(q, inlen, blk, nin, err) || chain_alloc(q, outlen, blk + nin, nout, err))
+		goto out;
+	/* input: 16 bytes inline, the rest 512 at a time */
+	memset(e, 0, ENTRY_BYTES);
+	memcpy(e + 0x10, in, inlen < INLINE_BYTES ? inlen : INLINE_BYTES);
+	for (size_t i = 0; i < nin; i++) {
+		size_t at = INLINE_BYTES + i * BLOCK_DATA, n = inlen - at;
+
+		memcpy(blk[i].va, (const uint8_t *)in + at, n < BLOCK_DATA ? n : BLOCK_DATA);
+	}
+	chain_sign(blk, nin + nout);
+	put(el, e, "type", CMD_XPORT_PCI);
+	put(el, e, "inlen", inlen);
+	put(el, e, "outlen", outlen);
+	put(el, e, "in_ptr", nin ? blk[0].iova : 0);
+	put(el, e, "out_ptr", nout ? blk[nin].iova : 0);
+	put(el, e, "token", q->token);
+	e[0x3f] = 1;				/* owned by the device */
+	e[0x3d] = (uint8_t)~xor8(e, ENTRY_BYTES);	/* signature over the rest */
+	__atomic_thread_fence(__ATOMIC_RELEASE);	/* descriptor valid before the bell */
+	if (ring(q, err) || wait_done(q, &e[0x3f], err))
+		goto out;
+	ds = e[0x3f] >> 1;
+	if (ds) {
+		const char *n = prm_name_of(&prm_cmd_delivery_status_names, ds);
+
+		prm_err_set(err, PRM_E_FAILED, EIO, "delivery_status",
+			    "%s: command 0x%llx not delivered: %s (0x%x)", q->d->label,
+			    (unsigned long long)get(&prm_layout_mbox_in, in, "opcode"),
+			    n ? n : "unknown status code", ds);
+		goto out;
+	}
+	memset(out, 0, outlen);
+	memcpy(out, e + 0x20, outlen < INLINE_BYTES ? outlen : INLINE_BYTES);
+	for (size_t i = 0; i < nout; i++) {
+		size_t at = INLINE_BYTES + i * BLOCK_DATA, n = outlen - at;
+
+		memcpy((uint8_t *)out + at, blk[nin + i].va, n < BLOCK_DATA ? n : BLOCK_DATA);
+	}
+	res->status = (uint8_t)get(&prm_layout_mbox_out, out, "status");
+	res->syndrome = (uint32_t)get(&prm_layout_mbox_out, out, "syndrome");
+	rc = 0;
+out:
+	chain_free(q, blk, nin + nout);
+	free(blk);
+	return rc;
+}
+
+int cmdq_run(struct cmdq *q, const void *in, size_t inlen, void *out, size_t outlen,
+	     struct prm_err *err)
+{
+	struct cmd_result r;
+
+	if (cmdq_exec(q, in, inlen, out, outlen, &r, err))
+		return -1;
+	if (r.status)
+		return prm_cmd_failed(err, q->d->label,
+				      (uint16_t)get(&prm_layout_mbox_in, in, "opcode"),
+				      (uint16_t)get(&prm_layout_mbox_in, in, "op_mod"),
+				      r.status, r.syndrome);
+	return 0;
+}
+
+/* A command with nothing set beyond opcode and op_mod, at its full size. */
+static int simple(struct cmdq *q, uint16_t opcode, uint16_t op_mod,
+		  const struct prm_layout *in_l, uint8_t *out,
+		  const struct prm_layout *out_l, struct prm_err *err)
+{
+	uint8_t in[256] = { 0 };
+	size_t inlen = prm_layout_bytes(in_l) < 16 ? 16 : prm_layout_bytes(in_l);
+
+	put(&prm_layout_mbox_in, in, "opcode", opcode);
+	put(&prm_layout_mbox_in, in, "op_mod", op_mod);
+	return cmdq_run(q, in, inlen, out, prm_layout_bytes(out_l), err);
+}
+
+static int give_pages(struct cmdq *q, uint16_t which, struct prm_err *err)
+{
+	size_t hdr = prm_layout_bytes(&prm_layout_manage_pages_in);
+	uint8_t out[64] = { 0 }, *in;
+	uint64_t n;
+	int rc;
+
+	if (simple(q, OP_QUERY_PAGES, which, &prm_layout_query_pages_in, out, &prm_layout_query_pages_out, err))
+		return -1;
+	n = get(&prm_layout_query_pages_out, out, "num_pages");
+	if (n > MAX_PAGES - q->npages)
+		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "too_many_pages",
+				   "%s: firmware asks for %llu pages, more than prmctl gives (%u)",
+				   q->d->label, (unsigned long long)n, MAX_PAGES);
+	if (!n)
+		return 0;
+	in = calloc(1, hdr + n * 8);
+	if (!in)
+		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
+	put(&prm_layout_mbox_in, in, "opcode", OP_MANAGE_PAGES);
+	put(&prm_layout_mbox_in, in, "op_mod", 1);	/* give */
+	put(&prm_layout_manage_pages_in, in, "input_num_entries", n);
+	for (uint64_t i = 0; i < n; i++) {
+		struct dma_buf *p = &q->pages[q->npages];
+
+		if (q->dma->alloc(q->dma, PAGE, PAGE, p, err)) {
+			free(in);
+			return -1;
+		}
+		q->npages++;
+		prm_bits_set(in, hdr + n * 8, (uint32_t)((hdr + i * 8) * 8), 64, p->iova);
+	}
+	rc = cmdq_run(q, in, hdr + n * 8, out, prm_layout_bytes(&prm_layout_manage_pages_out), err);
+	free(in);
+	return rc;
+}
+
+static int bring_up(struct cmdq *q, struct prm_err *err)
+{
+	uint8_t out[0x100] = { 0 }, in[64] = { 0 };
+
+	if (simple(q, OP_ENABLE_HCA, 0, &prm_layout_enable_hca_in, out, &prm_layout_enable_hca_out, err))
+		return -1;
+	q->enabled = true;
+	if (simple(q, OP_QUERY_ISSI, 0, &prm_layout_query_issi_in, out, &prm_layout_query_issi_out, err))
+		return -1;
+	if (get(&prm_layout_query_issi_out, out, "supported_issi_dw0") & 0x2) {
+		put(&prm_layout_mbox_in, in, "opcode", OP_SET_ISSI);
+		put(&prm_layout_set_issi_in, in, "current_issi", 1);
+		if (cmdq_run(q, in, prm_layout_bytes(&prm_layout_set_issi_in) < 16 ? 16 :
+				 prm_layout_bytes(&prm_layout_set_issi_in), out,
+			     prm_layout_bytes(&prm_layout_set_issi_out), err))
+			return -1;
+	}
+	if (give_pages(q, 1, err) || give_pages(q, 2, err) ||
+	    simple(q, OP_INIT_HCA, 0, &prm_layout_init_hca_in, out, &prm_layout_init_hca_out, err))
+		return -1;
+	q->initialized = true;
+	return 0;
+}
+
+int cmdq_open(struct dev *d, struct dma_provider *dma, struct cmdq **out,
+	      struct prm_err *err)
+{
+	static uint8_t seg[DEV_INITSEG_BYTES];
+	struct prm_initseg_summary s;
+	uint64_t deadline;
+	uint8_t w[8];
+	struct cmdq *q;
+
+	*out = NULL;
+	if (dev_read_initseg(d, seg, err) || prm_initseg_summarize(seg, sizeof(seg), &s, err))
+		return -1;
+	if (s.cmd_interface_rev != PRM_CMD_INTERFACE_REV)
+		return prm_err_set(err, PRM_E_FAILED, EPROTO, "cmdif_rev",
+				   "%s: command interface revision %u, prmctl speaks %u",
+				   d->label, s.cmd_interface_rev, PRM_CMD_INTERFACE_REV);
+	if (s.cmdq_entries * s.cmdq_stride > PAGE || s.cmdq_stride < ENTRY_BYTES)
+		return prm_err_set(err, PRM_E_FAILED, EPROTO, "bad_cmdq",
+				   "%s: a command queue of %u entries of %u bytes does not fit a page",
+				   d->label, s.cmdq_entries, s.cmdq_stride);
+	q = calloc(1, sizeof(*q));
+	if (!q)
+		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
+	q->d = d;
+	q->dma = dma;
+	q->timeout_ms = (s.cmd_exec_timeout_ms ? s.cmd_exec_timeout_ms : 60000) + 1000;
+	if (dma->alloc(dma, PAGE, PAGE, &q->queue, err))
+		goto fail;
+	/* the queue address: high word, then low word (its low 12 bits are the
+	 * firmware's size and stride, read-only; written back as read) */
+	memcpy(w, seg + 0x14, 4);
+	w[0] = (uint8_t)(q->queue.iova >> 24);
+	w[1] = (uint8_t)(q->queue.iova >> 16);
+	w[2] = (uint8_t)((q->queue.iova >> 8 & 0xf0) | (w[2] & 0x0f));
+	{
+		uint8_t hi[4] = { (uint8_t)(q->queue.iova >> 56), (uint8_t)(q->queue.iova >> 48),
+				  (uint8_t)(q->queue.iova >> 40), (uint8_t)(q->queue.iova >> 32) };
+
+		if (dev_bar_write(d, 0x10, hi, 4, err) || dev_bar_write(d, 0x14, w, 4, err))
+			goto fail;
+	}
+	/* the firmware clears 'initializing' when it is ready for commands */
+	deadline = clock_now_ms() + (s.fw_init_timeout_ms ? s.fw_init_timeout_ms : INIT_WAIT_MS);
+	while (s.initializing) {
+		if (clock_now_ms() >= deadline) {
+			prm_err_set(err, PRM_E_TIMEOUT, ETIMEDOUT, "fw_initializing",
+				    "%s: firmware still initializing", d->label);
+			goto fail;
+		}
+		clock_sleep_us(2000);
+		if (dev_read_initseg(d, seg, err) || prm_initseg_summarize(seg, sizeof(seg), &s, err))
+			goto fail;
+	}
+	if (bring_up(q, err))
+		goto fail;
+	*out = q;
+	return 0;
+fail:
+	cmdq_close(q);
+	return -1;
+}
+
+void cmdq_close(struct cmdq *q)
+{
+	uint8_t out[256], *in;
+	size_t hdr = prm_layout_bytes(&prm_layout_manage_pages_in);
+	struct prm_err err = { 0 };
+
+	if (!q)
+		return;
+	if (q->initialized)
+		simple(q, OP_TEARDOWN_HCA, 0, &prm_layout_teardown_hca_in, out, &prm_layout_teardown_hca_out, &err);
+	if (q->enabled && q->npages && (in = calloc(1, hdr))) {
+		uint8_t *pout = calloc(1, hdr + q->npages * 8);
+
+		/* take every page back before the function goes away */
+		put(&prm_layout_mbox_in, in, "opcode", OP_MANAGE_PAGES);
+		put(&prm_layout_mbox_in, in, "op_mod", 2);
+		put(&prm_layout_manage_pages_in, in, "input_num_entries", q->npages);
+		if (pout)
+			cmdq_run(q, in, hdr, pout, hdr + q->npages * 8, &err);
+		free(pout);
+		free(in);
+	}
+	if (q->enabled)
+		simple(q, OP_DISABLE_HCA, 0, &prm_layout_disable_hca_in, out, &prm_layout_disable_hca_out, &err);
+	while (q->npages)
+		q->dma->free(q->dma, &q->pages[--q->npages]);
+	if (q->queue.va)
+		q->dma->free(q->dma, &q->queue);
+	free(q);
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+#ifndef PRMCTL_DEV_CMDQ_H
+#define PRMCTL_DEV_CMDQ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/dev/dma.h"
+#include "lib/util/err.h"
+
+struct dev;
+
+/*
+ * The PRM command queue, host side: queue and mailboxes in DMA memory, the
+ * doorbell in BAR0, ownership polled with a bound. Opening brings the
+ * function up (ENABLE_HCA, ISSI, boot and init pages, INIT_HCA); closing
+ * tears it down (TEARDOWN_HCA, pages reclaimed, DISABLE_HCA).
+ */
+struct cmdq;
+
+/* What the firmware said about a command it ran. */
+struct cmd_result {
+	uint8_t status;
+	uint32_t syndrome;
+};
+
+int cmdq_open(struct dev *d, struct dma_provider *dma, struct cmdq **out,
+	      struct prm_err *err);
+
+/*
+ * Run one command. Returns -1 for transport failures (delivery status,
+ * timeout, DMA); otherwise 0 with the firmware's status and syndrome in
+ * *res (a non-zero status is not a transport failure).
+ */
+int cmdq_exec(struct cmdq *q, const void *in, size_t inlen, void *out, size_t outlen,
+	      struct cmd_result *res, struct prm_err *err);
+
+/* cmdq_exec, and a non-zero status turned into an error naming it. */
+int cmdq_run(struct cmdq *q, const void *in, size_t inlen, void *out, size_t outlen,
+	     struct prm_err *err);
+
+void cmdq_close(struct cmdq *q);
+
+#endif

@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * The command interface of the simulated firmware: a thread that answers
+ * the doorbell, reads queue entries and mailbox chains from host memory,
+ * checks them as the PRM says (delivery status), runs the command and
+ * writes the output back, then hands the entry back to software.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "lib/prm/layouts/layouts.h"
+#include "lib/sim/internal.h"
+#include "lib/sim/fwcmd.h"
+
+#define ENTRY_BYTES 64
+#define BLOCK_BYTES 576
+#define BLOCK_DATA 512
+#define INLINE_BYTES 16
+#define BLOCK_ALIGN 1024	/* the driver's mailbox pool alignment */
+#define MAX_MSG (1u << 20)	/* no command message is larger */
+
+/* delivery status (device.h MLX5_CMD_DELIVERY_STAT_*) */
+enum { DS_OK = 0, DS_SIGNAT = 1, DS_TOKEN = 2, DS_BLOCK_NUM = 3, DS_OUT_ALIGN = 4,
+       DS_IN_ALIGN = 5, DS_FW = 6, DS_IN_LEN = 7, DS_OUT_LEN = 8, DS_DESCR = 0x10 };
+
+uint8_t *sim_dma(struct sim_adapter *a, uint64_t iova, size_t len)
+{
+	if (iova < SIM_HOSTMEM_IOVA || len > a->hostmem_size ||
+	    iova - SIM_HOSTMEM_IOVA > a->hostmem_size - len)
+		return NULL;
+	return a->hostmem + (iova - SIM_HOSTMEM_IOVA);
+}
+
+static uint64_t field(const struct prm_layout *l, const uint8_t *buf, const char *name)
+{
+	uint64_t v = 0;
+
+	prm_get(l, buf, prm_layout_bytes(l), name, &v, NULL);
+	return v;
+}
+
+static uint8_t xor8(const uint8_t *p, size_t n)
+{
+	uint8_t x = 0;
+
+	while (n--)
+		x ^= *p++;
+	return x;
+}
+
+/* Walk a mailbox chain from ptr for len bytes; copy in or out. */
+static int chain(struct sim_adapter *a, uint64_t ptr, uint8_t token, uint8_t *buf,
+		 size_t len, bool to_host, bool in)
+{
+	const struct prm_layout *bl = &prm_layout_cmd_mailbox_block;
+
+	for (uint32_t n = 0; len; n++) {
+		uint8_t *b;
+		size_t take = len < BLOCK_DATA ? len : BLOCK_DATA;
+
+		if (ptr % BLOCK_ALIGN)
+			return in ? DS_IN_ALIGN : DS_OUT_ALIGN;
+		b = sim_dma(a, ptr, BLOCK_BYTES);
+		if (!b)
+			return DS_FW;
+		if (field(bl, b, "block_num") != n)
+			return DS_BLOCK_NUM;
+		if (field(bl, b, "token") != token)
+			return DS_TOKEN;
+		/* signatures are checked only when the host writes them */
+		if (in && field(bl, b, "ctrl_sig") &&
+		    (xor8(b + BLOCK_DATA, 63) != 0xff || xor8(b, BLOCK_BYTES) != 0xff))
+			return DS_SIGNAT;
+		if (to_host)
+			memcpy(b, buf, take);
+		else
+			memcpy(buf, b, take);
+		buf += take;
+		len -= take;
+		ptr = field(bl, b, "next");
+		if (len && !ptr)
+			return in ? DS_IN_LEN : DS_OUT_LEN;
+	}
+	return DS_OK;
+}
+
+static void run_entry(struct sim_adapter *a, uint8_t *e)
+{
+	const struct prm_layout *el = &prm_layout_cmdq_entry;
+	uint32_t inlen = (uint32_t)field(el, e, "inlen"), outlen = (uint32_t)field(el, e, "outlen");
+	uint8_t token = (uint8_t)field(el, e, "token"), ds = DS_OK;
+	uint8_t *in = NULL, *out = NULL;
+
+	if (field(el, e, "type") != 7)
+		ds = DS_DESCR;
+	else if (inlen < 8 || inlen > MAX_MSG)
+		ds = DS_IN_LEN;
+	else if (outlen < 8 || outlen > MAX_MSG)
+		ds = DS_OUT_LEN;
+	else if (field(el, e, "sig") && xor8(e, ENTRY_BYTES) != 0xff)
+		ds = DS_SIGNAT;
+	if (ds == DS_OK) {
+		in = calloc(1, inlen < INLINE_BYTES ? INLINE_BYTES : inlen);
+		out = calloc(1, outlen < INLINE_BYTES ? INLINE_BYTES : outlen);
+		if (!in || !out)
+			ds = DS_FW;
+	}
+	if (ds == DS_OK) {
+		memcpy(in, e + 0x10, INLINE_BYTES);
+		if (inlen > INLINE_BYTES)
+			ds = chain(a, field(el, e, "in_ptr"), token, in + INLINE_BYTES,
+				   inlen - INLINE_BYTES, false, true);
+	}
+	if (ds == DS_OK) {
+		pthread_mutex_lock(&a->lock);
+		sim_fw_execute(a, in, inlen, out, outlen);
+		a->commands++;
+		pthread_mutex_unlock(&a->lock);
+		memcpy(e + 0x20, out, INLINE_BYTES);
+		if (outlen > INLINE_BYTES)
+			ds = chain(a, field(el, e, "out_ptr"), token, out + INLINE_BYTES,
+				   outlen - INLINE_BYTES, true, false);
+	}
+	free(in);
+	free(out);
+	/* delivery status, then ownership back to software, in one store */
+	__atomic_store_n(&e[0x3f], (uint8_t)(ds << 1), __ATOMIC_RELEASE);
+}
+
+/* The doorbell word, taken in one go so no ring is lost. */
+static uint32_t take_doorbell(struct sim_adapter *a)
+{
+	uint32_t *db = (uint32_t *)(void *)(a->bar0 + 0x18), v;
+
+	v = __atomic_exchange_n(db, 0, __ATOMIC_ACQ_REL);
+	return __builtin_bswap32(v);	/* BAR0 words are big-endian */
+}
+
+static void serve_slots(struct sim_adapter *a, uint32_t bits)
+{
+	uint64_t base = sim_bar_get(a, "cmdq_phy_addr_63_32") << 32 |
+			sim_bar_get(a, "cmdq_phy_addr_31_12") << 12;
+	unsigned stride = 1u << sim_bar_get(a, "log_cmdq_stride");
+
+	for (unsigned slot = 0; slot < 32; slot++) {
+		uint8_t *e;
+
+		if (!(bits & (1u << slot)))
+			continue;
+		e = sim_dma(a, base + (uint64_t)slot * stride, ENTRY_BYTES);
+		if (e && (e[0x3f] & 1))
+			run_entry(a, e);
+	}
+}
+
+static void *command_thread(void *arg)
+{
+	struct sim_adapter *a = arg;
+	unsigned idle = 0;
+
+	for (;;) {
+		struct timespec ts;
+		uint32_t bits;
+		bool stop;
+
+		pthread_mutex_lock(&a->lock);
+		stop = a->stop;
+		if (!stop) {
+			/* wait for a ring; poll the word too, for hosts in other processes */
+			clock_gettime(CLOCK_REALTIME, &ts);
+			ts.tv_nsec += idle < 1000 ? 100000 : 2000000;
+			if (ts.tv_nsec >= 1000000000) {
+				ts.tv_sec++;
+				ts.tv_nsec -= 1000000000;
+			}
+			pthread_cond_timedwait(&a->doorbell_cv, &a->lock, &ts);
+			stop = a->stop;
+		}
+		pthread_mutex_unlock(&a->lock);
+		if (stop)
+			break;
+		if (a->faults[SIM_FAULT_DEVICE_GONE])
+			continue;
+		bits = take_doorbell(a);
+		if (!bits) {
+			idle++;
+			continue;
+		}
+		idle = 0;
+		serve_slots(a, bits);
+	}
+	return NULL;
+}
+
+void sim_doorbell(struct sim_adapter *a)
+{
+	pthread_mutex_lock(&a->lock);
+	pthread_cond_signal(&a->doorbell_cv);
+	pthread_mutex_unlock(&a->lock);
+}
+
+int sim_fwcmd_start(struct sim_adapter *a, struct prm_err *err)
+{
+	a->hostmem_size = SIM_HOSTMEM_BYTES;
+	if (!a->hostmem) {
+		a->hostmem = calloc(1, a->hostmem_size);
+		if (!a->hostmem)
+			return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
+		a->hostmem_owned = true;
+	}
+	pthread_cond_init(&a->doorbell_cv, NULL);
+	if (pthread_create(&a->cmd_thread, NULL, command_thread, a))
+		return prm_err_set(err, PRM_E_FAILED, errno, "thread",
+				   "cannot start the simulated command interface");
+	a->cmd_thread_running = true;
+	return 0;
+}
+
+void sim_fwcmd_stop(struct sim_adapter *a)
+{
+	if (!a->hostmem_size)
+		return;		/* never started */
+	if (a->cmd_thread_running) {
+		pthread_mutex_lock(&a->lock);
+		a->stop = true;
+		pthread_cond_signal(&a->doorbell_cv);
+		pthread_mutex_unlock(&a->lock);
+		pthread_join(a->cmd_thread, NULL);
+		a->cmd_thread_running = false;
+	}
+	pthread_cond_destroy(&a->doorbell_cv);
+	if (a->hostmem_owned)
+		free(a->hostmem);
+	a->hostmem = NULL;
+}

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+#ifndef PRMCTL_SIM_FWCMD_H
+#define PRMCTL_SIM_FWCMD_H
+
+#include "lib/sim/adapter.h"
+
+/* Host memory and the thread that answers the command doorbell. */
+int sim_fwcmd_start(struct sim_adapter *a, struct prm_err *err);
+void sim_fwcmd_stop(struct sim_adapter *a);
+
+/*
+ * Run one command: in holds inlen bytes, out (outlen bytes, zeroed) gets
+ * the output with status and syndrome. Called with a->lock held.
+ */
+void sim_fw_execute(struct sim_adapter *a, const uint8_t *in, size_t inlen,
+		    uint8_t *out, size_t outlen);
+
+#endif

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * What the simulated firmware does with each command: the HCA state machine
+ * (disabled, enabled, initialized), ISSI, pages, and the queries. Status and
+ * syndrome as the PRM's command status codes.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "lib/prm/layouts/layouts.h"
+#include "lib/prm/names.h"
+#include "lib/sim/fwcmd.h"
+#include "lib/sim/internal.h"
+
+/* command status (device.h MLX5_CMD_STAT_*) */
+enum { ST_OK = 0, ST_BAD_OP = 2, ST_BAD_PARAM = 3, ST_BAD_SYS_STATE = 4,
+       ST_BAD_RES_STATE = 9, ST_BAD_INP_LEN = 0x50, ST_BAD_OUTP_LEN = 0x51 };
+
+/* pages the model asks for at boot and at init (QUERY_PAGES op_mod 1, 2) */
+#define BOOT_PAGES 8
+#define INIT_PAGES 16
+#define PAGES_GIVE 1
+#define PAGES_TAKE 2
+
+struct call {
+	struct sim_adapter *a;
+	const uint8_t *in;
+	size_t inlen;
+	uint8_t *out;
+	size_t outlen;
+	uint16_t opcode, op_mod;
+	uint32_t syndrome;
+};
+
+static uint64_t in_get(const struct call *c, const struct prm_layout *l, const char *f)
+{
+	uint64_t v = 0;
+
+	prm_get(l, c->in, c->inlen, f, &v, NULL);
+	return v;
+}
+
+static void out_set(struct call *c, const struct prm_layout *l, const char *f, uint64_t v)
+{
+	prm_set(l, c->out, c->outlen, f, v, NULL);
+}
+
+/* A syndrome that tells which check failed: opcode in the high half. */
+static uint8_t fail(struct call *c, uint8_t status, uint16_t why)
+{
+	c->syndrome = (uint32_t)c->opcode << 16 | why;
+	return status;
+}
+
+static uint8_t enable_hca(struct call *c)
+{
+	c->a->hca_state = SIM_HCA_ENABLED;
+	return ST_OK;
+}
+
+static uint8_t disable_hca(struct call *c)
+{
+	if (c->a->hca_state == SIM_HCA_INITIALIZED)
+		return fail(c, ST_BAD_SYS_STATE, 1);	/* teardown first */
+	c->a->hca_state = SIM_HCA_DISABLED;
+	c->a->pages_held = 0;
+	return ST_OK;
+}
+
+static uint8_t query_issi(struct call *c)
+{
+	out_set(c, &prm_layout_query_issi_out, "current_issi", c->a->issi);
+	out_set(c, &prm_layout_query_issi_out, "supported_issi_dw0", 0x3);	/* 0 and 1 */
+	return ST_OK;
+}
+
+static uint8_t set_issi(struct call *c)
+{
+	uint64_t issi = in_get(c, &prm_layout_set_issi_in, "current_issi");
+
+	if (issi > 1)
+		return fail(c, ST_BAD_PARAM, 1);
+	c->a->issi = (uint16_t)issi;
+	return ST_OK;
+}
+
+static uint8_t query_pages(struct call *c)
+{
+	int32_t n = 0;
+
+	if (c->op_mod == 1)
+		n = BOOT_PAGES - c->a->pages_held;
+	else if (c->op_mod == 2)
+		n = BOOT_PAGES + INIT_PAGES - c->a->pages_held;
+	else if (c->op_mod != 3)
+		return fail(c, ST_BAD_PARAM, 1);
+	out_set(c, &prm_layout_query_pages_out, "num_pages", (uint32_t)(n > 0 ? n : 0));
+	return ST_OK;
+}
+
+static uint8_t manage_pages(struct call *c)
+{
+	uint64_t n = in_get(c, &prm_layout_manage_pages_in, "input_num_entries");
+	size_t pas = prm_layout_bytes(&prm_layout_manage_pages_in);
+
+	if (c->op_mod == PAGES_GIVE) {
+		if (n > 4096 || c->inlen < pas + n * 8)
+			return fail(c, ST_BAD_INP_LEN, 1);
+		for (uint64_t i = 0; i < n; i++) {
+			uint64_t addr = 0;
+
+			prm_bits_get(c->in, c->inlen, (uint32_t)((pas + i * 8) * 8), 64, &addr);
+			if (addr % 4096 || !sim_dma(c->a, addr, 4096))
+				return fail(c, ST_BAD_PARAM, 2);	/* not a host page */
+		}
+		c->a->pages_held += (int32_t)n;
+		return ST_OK;
+	}
+	if (c->op_mod == PAGES_TAKE) {
+		uint64_t give = n < (uint64_t)c->a->pages_held ? n : (uint64_t)c->a->pages_held;
+
+		if (c->outlen < pas + give * 8)
+			return fail(c, ST_BAD_OUTP_LEN, 1);
+		/* hand back as many as asked for; the host knows their addresses */
+		c->a->pages_held -= (int32_t)give;
+		out_set(c, &prm_layout_manage_pages_out, "output_num_entries", give);
+		return ST_OK;
+	}
+	return fail(c, ST_BAD_PARAM, 3);
+}
+
+static uint8_t init_hca(struct call *c)
+{
+	if (c->a->pages_held < BOOT_PAGES + INIT_PAGES)
+		return fail(c, ST_BAD_RES_STATE, 1);	/* not given its pages */
+	c->a->hca_state = SIM_HCA_INITIALIZED;
+	return ST_OK;
+}
+
+static uint8_t teardown_hca(struct call *c)
+{
+	if (c->a->hca_state != SIM_HCA_INITIALIZED)
+		return fail(c, ST_BAD_SYS_STATE, 1);
+	c->a->hca_state = SIM_HCA_ENABLED;
+	return ST_OK;
+}
+
+static uint8_t nop(struct call *c)
+{
+	(void)c;
+	return ST_OK;
+}
+
+static uint8_t query_adapter(struct call *c)
+{
+	const struct sim_model *m = c->a->model;
+	size_t at = prm_layout_bytes(&prm_layout_query_adapter_out) -
+		    prm_layout_bytes(&prm_layout_query_adapter_struct);
+	char path[64];
+
+	prm_set(&prm_layout_query_adapter_struct, c->out + at, c->outlen - at,
+		"ieee_vendor_id", 0x0002c9, NULL);
+	for (size_t i = 0; i < 16 && m->psid[i]; i++) {
+		snprintf(path, sizeof(path), "vsd_contd_psid[%zu]", i);
+		prm_set(&prm_layout_query_adapter_struct, c->out + at, c->outlen - at, path,
+			(uint8_t)m->psid[i], NULL);
+	}
+	return ST_OK;
+}
+
+static uint8_t access_reg(struct call *c)
+{
+	size_t hdr = prm_layout_bytes(&prm_layout_access_register_in);
+	size_t ohdr = prm_layout_bytes(&prm_layout_access_register_out);
+	size_t len = c->inlen - hdr;
+	uint8_t st;
+
+	if (c->outlen - ohdr < len)
+		return fail(c, ST_BAD_OUTP_LEN, 1);
+	memcpy(c->out + ohdr, c->in + hdr, len);
+	/* op_mod 0 writes, 1 reads (the driver's !write) */
+	st = sim_reg_access(c->a, (uint16_t)in_get(c, &prm_layout_access_register_in, "register_id"),
+			    c->op_mod ? 1 : 2, c->out + ohdr, len);
+	return st ? fail(c, ST_BAD_PARAM, st) : ST_OK;
+}
+
+struct handler {
+	uint16_t opcode;
+	uint8_t (*run)(struct call *c);
+	unsigned needs;		/* lowest HCA state it runs in */
+	const struct prm_layout *in, *out;
+};
+
+static const struct handler handlers[] = {
+	{ 0x104, enable_hca, SIM_HCA_DISABLED, &prm_layout_enable_hca_in, &prm_layout_enable_hca_out },
+	{ 0x105, disable_hca, SIM_HCA_ENABLED, &prm_layout_disable_hca_in, &prm_layout_disable_hca_out },
+	{ 0x10a, query_issi, SIM_HCA_ENABLED, &prm_layout_query_issi_in, &prm_layout_query_issi_out },
+	{ 0x10b, set_issi, SIM_HCA_ENABLED, &prm_layout_set_issi_in, &prm_layout_set_issi_out },
+	{ 0x107, query_pages, SIM_HCA_ENABLED, &prm_layout_query_pages_in, &prm_layout_query_pages_out },
+	{ 0x108, manage_pages, SIM_HCA_ENABLED, &prm_layout_manage_pages_in, &prm_layout_manage_pages_out },
+	{ 0x102, init_hca, SIM_HCA_ENABLED, &prm_layout_init_hca_in, &prm_layout_init_hca_out },
+	{ 0x103, teardown_hca, SIM_HCA_ENABLED, &prm_layout_teardown_hca_in, &prm_layout_teardown_hca_out },
+	{ 0x80d, nop, SIM_HCA_ENABLED, &prm_layout_nop_in, &prm_layout_nop_out },
+	{ 0x101, query_adapter, SIM_HCA_ENABLED, &prm_layout_query_adapter_in, &prm_layout_query_adapter_out },
+	{ 0x805, access_reg, SIM_HCA_ENABLED, &prm_layout_access_register_in, &prm_layout_access_register_out },
+};
+
+void sim_fw_execute(struct sim_adapter *a, const uint8_t *in, size_t inlen,
+		    uint8_t *out, size_t outlen)
+{
+	struct call c = { .a = a, .in = in, .inlen = inlen, .out = out, .outlen = outlen };
+	const struct handler *h = NULL;
+	uint8_t status;
+
+	c.opcode = (uint16_t)in_get(&c, &prm_layout_mbox_in, "opcode");
+	c.op_mod = (uint16_t)in_get(&c, &prm_layout_mbox_in, "op_mod");
+	for (size_t i = 0; i < sizeof(handlers) / sizeof(handlers[0]); i++)
+		if (handlers[i].opcode == c.opcode)
+			h = &handlers[i];
+	if (!h)
+		status = fail(&c, ST_BAD_OP, 0);
+	else if (inlen < prm_layout_bytes(h->in))
+		status = fail(&c, ST_BAD_INP_LEN, 0);
+	else if (outlen < prm_layout_bytes(h->out))
+		status = fail(&c, ST_BAD_OUTP_LEN, 0);
+	else if (a->hca_state < h->needs)
+		status = fail(&c, ST_BAD_SYS_STATE, 0);	/* ENABLE_HCA first */
+	else
+		status = h->run(&c);
+	memset(out, 0, 8);
+	prm_set(&prm_layout_mbox_out, out, outlen, "status", status, NULL);
+	prm_set(&prm_layout_mbox_out, out, outlen, "syndrome", status ? c.syndrome : 0, NULL);
+}
