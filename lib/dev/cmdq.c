@@ -44,30 +44,13 @@ struct cmdq {
 	bool enabled, initialized;
 };
 
-static uint8_t xor8(const uint8_t *p, size_t n)
-{
-	uint8_t x = 0;
-
-	while (n--)
-		x ^= *p++;
-	return x;
-}
-
 static void put(const struct prm_layout *l, uint8_t *buf, const char *f, uint64_t v)
 {
 	prm_set(l, buf, prm_layout_bytes(l), f, v, NULL);
 }
 
-static uint64_t get(const struct prm_layout *l, const uint8_t *buf, const char *f)
-{
-	uint64_t v = 0;
-
-	prm_get(l, buf, prm_layout_bytes(l), f, &v, NULL);
-	return v;
-}
-
-/* A chain of mailbox blocks for len bytes; blocks[] gets them in order. */
-static int chain_alloc(struct cmdq *q, size_t len, struct dma_buf *blocks, size_t n,
+/* A chain of n mailbox blocks; blocks[] gets them in order. */
+static int chain_alloc(struct cmdq *q, struct dma_buf *blocks, size_t n,
 		       struct prm_err *err)
 {
 	const struct prm_layout *bl = &prm_layout_cmd_mailbox_block;
@@ -80,7 +63,6 @@ static int chain_alloc(struct cmdq *q, size_t len, struct dma_buf *blocks, size_
 		if (i)
 			put(bl, blocks[i - 1].va, "next", blocks[i].iova);
 	}
-	(void)len;
 	return 0;
 }
 
@@ -91,8 +73,8 @@ static void chain_sign(struct dma_buf *blocks, size_t n)
 
 		b[0x23e] = 0;
 		b[0x23f] = 0;
-		b[0x23e] = (uint8_t)~xor8(b + BLOCK_DATA, 62);
-		b[0x23f] = (uint8_t)~xor8(b, BLOCK_BYTES - 1);
+		b[0x23e] = (uint8_t)~prm_xor8(b + BLOCK_DATA, 62);
+		b[0x23f] = (uint8_t)~prm_xor8(b, BLOCK_BYTES - 1);
 	}
 }
 
@@ -151,7 +133,7 @@ int cmdq_exec(struct cmdq *q, const void *in, size_t inlen, void *out, size_t ou
 				   "command input and output are at least 8 bytes");
 	}
 	q->token = (uint8_t)(q->token + 1 ? q->token + 1 : 1);	/* never 0 */
-	if (chain_alloc(q, inlen, blk, nin, err) || chain_alloc(q, outlen, blk + nin, nout, err))
+	if (chain_alloc(q, blk, nin, err) || chain_alloc(q, blk + nin, nout, err))
 		goto out;
 	/* input: 16 bytes inline, the rest 512 at a time */
 	memset(e, 0, ENTRY_BYTES);
@@ -169,7 +151,7 @@ int cmdq_exec(struct cmdq *q, const void *in, size_t inlen, void *out, size_t ou
 	put(el, e, "out_ptr", nout ? blk[nin].iova : 0);
 	put(el, e, "token", q->token);
 	e[0x3f] = 1;				/* owned by the device */
-	e[0x3d] = (uint8_t)~xor8(e, ENTRY_BYTES);	/* signature over the rest */
+	e[0x3d] = (uint8_t)~prm_xor8(e, ENTRY_BYTES);	/* signature over the rest */
 	__atomic_thread_fence(__ATOMIC_RELEASE);	/* descriptor valid before the bell */
 	if (ring(q, err) || wait_done(q, &e[0x3f], err))
 		goto out;
@@ -179,7 +161,7 @@ int cmdq_exec(struct cmdq *q, const void *in, size_t inlen, void *out, size_t ou
 
 		prm_err_set(err, PRM_E_FAILED, EIO, "delivery_status",
 			    "%s: command 0x%llx not delivered: %s (0x%x)", q->d->label,
-			    (unsigned long long)get(&prm_layout_mbox_in, in, "opcode"),
+			    (unsigned long long)prm_field_value(&prm_layout_mbox_in, in, inlen, "opcode"),
 			    n ? n : "unknown status code", ds);
 		goto out;
 	}
@@ -190,8 +172,8 @@ int cmdq_exec(struct cmdq *q, const void *in, size_t inlen, void *out, size_t ou
 
 		memcpy((uint8_t *)out + at, blk[nin + i].va, n < BLOCK_DATA ? n : BLOCK_DATA);
 	}
-	res->status = (uint8_t)get(&prm_layout_mbox_out, out, "status");
-	res->syndrome = (uint32_t)get(&prm_layout_mbox_out, out, "syndrome");
+	res->status = (uint8_t)prm_field_value(&prm_layout_mbox_out, out, outlen, "status");
+	res->syndrome = (uint32_t)prm_field_value(&prm_layout_mbox_out, out, outlen, "syndrome");
 	rc = 0;
 out:
 	chain_free(q, blk, nin + nout);
@@ -208,8 +190,8 @@ int cmdq_run(struct cmdq *q, const void *in, size_t inlen, void *out, size_t out
 		return -1;
 	if (r.status)
 		return prm_cmd_failed(err, q->d->label,
-				      (uint16_t)get(&prm_layout_mbox_in, in, "opcode"),
-				      (uint16_t)get(&prm_layout_mbox_in, in, "op_mod"),
+				      (uint16_t)prm_field_value(&prm_layout_mbox_in, in, inlen, "opcode"),
+				      (uint16_t)prm_field_value(&prm_layout_mbox_in, in, inlen, "op_mod"),
 				      r.status, r.syndrome);
 	return 0;
 }
@@ -236,7 +218,7 @@ static int give_pages(struct cmdq *q, uint16_t which, struct prm_err *err)
 
 	if (simple(q, OP_QUERY_PAGES, which, &prm_layout_query_pages_in, out, &prm_layout_query_pages_out, err))
 		return -1;
-	n = get(&prm_layout_query_pages_out, out, "num_pages");
+	n = prm_field_value(&prm_layout_query_pages_out, out, prm_layout_bytes(&prm_layout_query_pages_out), "num_pages");
 	if (n > MAX_PAGES - q->npages)
 		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "too_many_pages",
 				   "%s: firmware asks for %llu pages, more than prmctl gives (%u)",
@@ -273,7 +255,7 @@ static int bring_up(struct cmdq *q, struct prm_err *err)
 	q->enabled = true;
 	if (simple(q, OP_QUERY_ISSI, 0, &prm_layout_query_issi_in, out, &prm_layout_query_issi_out, err))
 		return -1;
-	if (get(&prm_layout_query_issi_out, out, "supported_issi_dw0") & 0x2) {
+	if (prm_field_value(&prm_layout_query_issi_out, out, prm_layout_bytes(&prm_layout_query_issi_out), "supported_issi_dw0") & 0x2) {
 		put(&prm_layout_mbox_in, in, "opcode", OP_SET_ISSI);
 		put(&prm_layout_set_issi_in, in, "current_issi", 1);
 		if (cmdq_run(q, in, prm_layout_bytes(&prm_layout_set_issi_in) < 16 ? 16 :

@@ -266,3 +266,22 @@ int prm_layout_check(const struct prm_layout *l, struct prm_err *err)
 	}
 	return 0;
 }
+
+uint64_t prm_field_value(const struct prm_layout *l, const void *buf, size_t len,
+			 const char *path)
+{
+	uint64_t v = 0;
+
+	prm_get(l, buf, len, path, &v, NULL);
+	return v;
+}
+
+uint8_t prm_xor8(const void *buf, size_t n)
+{
+	const uint8_t *p = buf;
+	uint8_t x = 0;
+
+	while (n--)
+		x ^= *p++;
+	return x;
+}

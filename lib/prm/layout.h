@@ -100,6 +100,16 @@ int prm_get(const struct prm_layout *l, const void *buf, size_t len,
 int prm_set(const struct prm_layout *l, void *buf, size_t len,
 	    const char *path, uint64_t val, struct prm_err *err);
 
+/*
+ * A field, or 0 when the path does not resolve or lies beyond len bytes:
+ * for code reading messages whose fields it knows.
+ */
+uint64_t prm_field_value(const struct prm_layout *l, const void *buf, size_t len,
+			 const char *path);
+
+/* XOR of n bytes: the PRM's command-queue entry and mailbox signatures. */
+uint8_t prm_xor8(const void *buf, size_t n);
+
 /* Name of a value, or NULL when the table has none for it. */
 const char *prm_name_of(const struct prm_names *names, uint64_t val);
 

@@ -33,23 +33,6 @@ uint8_t *sim_dma(struct sim_adapter *a, uint64_t iova, size_t len)
 	return a->hostmem + (iova - SIM_HOSTMEM_IOVA);
 }
 
-static uint64_t field(const struct prm_layout *l, const uint8_t *buf, const char *name)
-{
-	uint64_t v = 0;
-
-	prm_get(l, buf, prm_layout_bytes(l), name, &v, NULL);
-	return v;
-}
-
-static uint8_t xor8(const uint8_t *p, size_t n)
-{
-	uint8_t x = 0;
-
-	while (n--)
-		x ^= *p++;
-	return x;
-}
-
 /* Walk a mailbox chain from ptr for len bytes; copy in or out. */
 static int chain(struct sim_adapter *a, uint64_t ptr, uint8_t token, uint8_t *buf,
 		 size_t len, bool to_host, bool in)
@@ -65,13 +48,13 @@ static int chain(struct sim_adapter *a, uint64_t ptr, uint8_t token, uint8_t *bu
 		b = sim_dma(a, ptr, BLOCK_BYTES);
 		if (!b)
 			return DS_FW;
-		if (field(bl, b, "block_num") != n)
+		if (prm_field_value(bl, b, prm_layout_bytes(bl), "block_num") != n)
 			return DS_BLOCK_NUM;
-		if (field(bl, b, "token") != token)
+		if (prm_field_value(bl, b, prm_layout_bytes(bl), "token") != token)
 			return DS_TOKEN;
 		/* signatures are checked only when the host writes them */
-		if (in && field(bl, b, "ctrl_sig") &&
-		    (xor8(b + BLOCK_DATA, 63) != 0xff || xor8(b, BLOCK_BYTES) != 0xff))
+		if (in && prm_field_value(bl, b, prm_layout_bytes(bl), "ctrl_sig") &&
+		    (prm_xor8(b + BLOCK_DATA, 63) != 0xff || prm_xor8(b, BLOCK_BYTES) != 0xff))
 			return DS_SIGNAT;
 		if (to_host)
 			memcpy(b, buf, take);
@@ -79,7 +62,7 @@ static int chain(struct sim_adapter *a, uint64_t ptr, uint8_t token, uint8_t *bu
 			memcpy(buf, b, take);
 		buf += take;
 		len -= take;
-		ptr = field(bl, b, "next");
+		ptr = prm_field_value(bl, b, prm_layout_bytes(bl), "next");
 		if (len && !ptr)
 			return in ? DS_IN_LEN : DS_OUT_LEN;
 	}
@@ -89,17 +72,17 @@ static int chain(struct sim_adapter *a, uint64_t ptr, uint8_t token, uint8_t *bu
 static void run_entry(struct sim_adapter *a, uint8_t *e)
 {
 	const struct prm_layout *el = &prm_layout_cmdq_entry;
-	uint32_t inlen = (uint32_t)field(el, e, "inlen"), outlen = (uint32_t)field(el, e, "outlen");
-	uint8_t token = (uint8_t)field(el, e, "token"), ds = DS_OK;
+	uint32_t inlen = (uint32_t)prm_field_value(el, e, prm_layout_bytes(el), "inlen"), outlen = (uint32_t)prm_field_value(el, e, prm_layout_bytes(el), "outlen");
+	uint8_t token = (uint8_t)prm_field_value(el, e, prm_layout_bytes(el), "token"), ds = DS_OK;
 	uint8_t *in = NULL, *out = NULL;
 
-	if (field(el, e, "type") != 7)
+	if (prm_field_value(el, e, prm_layout_bytes(el), "type") != 7)
 		ds = DS_DESCR;
 	else if (inlen < 8 || inlen > MAX_MSG)
 		ds = DS_IN_LEN;
 	else if (outlen < 8 || outlen > MAX_MSG)
 		ds = DS_OUT_LEN;
-	else if (field(el, e, "sig") && xor8(e, ENTRY_BYTES) != 0xff)
+	else if (prm_field_value(el, e, prm_layout_bytes(el), "sig") && prm_xor8(e, ENTRY_BYTES) != 0xff)
 		ds = DS_SIGNAT;
 	if (ds == DS_OK) {
 		in = calloc(1, inlen < INLINE_BYTES ? INLINE_BYTES : inlen);
@@ -110,7 +93,7 @@ static void run_entry(struct sim_adapter *a, uint8_t *e)
 	if (ds == DS_OK) {
 		memcpy(in, e + 0x10, INLINE_BYTES);
 		if (inlen > INLINE_BYTES)
-			ds = chain(a, field(el, e, "in_ptr"), token, in + INLINE_BYTES,
+			ds = chain(a, prm_field_value(el, e, prm_layout_bytes(el), "in_ptr"), token, in + INLINE_BYTES,
 				   inlen - INLINE_BYTES, false, true);
 	}
 	if (ds == DS_OK) {
@@ -120,7 +103,7 @@ static void run_entry(struct sim_adapter *a, uint8_t *e)
 		pthread_mutex_unlock(&a->lock);
 		memcpy(e + 0x20, out, INLINE_BYTES);
 		if (outlen > INLINE_BYTES)
-			ds = chain(a, field(el, e, "out_ptr"), token, out + INLINE_BYTES,
+			ds = chain(a, prm_field_value(el, e, prm_layout_bytes(el), "out_ptr"), token, out + INLINE_BYTES,
 				   outlen - INLINE_BYTES, true, false);
 	}
 	free(in);

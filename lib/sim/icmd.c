@@ -36,30 +36,21 @@
 #define TLV_REG 3
 #define REG_ST_BAD_TLV 3
 
-static uint64_t tlv_get(const struct prm_layout *l, const uint8_t *buf,
-			const char *field)
-{
-	uint64_t v = 0;
-
-	prm_get(l, buf, prm_layout_bytes(l), field, &v, NULL);
-	return v;
-}
-
 /* 0x9001: operation TLV, register TLV, register data. */
 static uint8_t reg_access(struct sim_adapter *a)
 {
 	const struct prm_layout *op = &prm_layout_op_tlv, *rt = &prm_layout_reg_tlv;
 	uint8_t *m = a->icmd.mbox, *reg = m + prm_layout_bytes(op);
 	size_t hdr = prm_layout_bytes(op) + prm_layout_bytes(rt);
-	uint64_t words = tlv_get(rt, reg, "len");
+	uint64_t words = prm_field_value(rt, reg, prm_layout_bytes(rt), "len");
 	uint8_t status;
 
-	if (tlv_get(op, m, "type") != TLV_OPERATION || tlv_get(rt, reg, "type") != TLV_REG ||
+	if (prm_field_value(op, m, prm_layout_bytes(op), "type") != TLV_OPERATION || prm_field_value(rt, reg, prm_layout_bytes(rt), "type") != TLV_REG ||
 	    words < 1 || hdr - prm_layout_bytes(rt) + words * 4 > sizeof(a->icmd.mbox))
 		status = REG_ST_BAD_TLV;
 	else
-		status = sim_reg_access(a, (uint16_t)tlv_get(op, m, "register_id"),
-					(uint8_t)tlv_get(op, m, "method"), m + hdr,
+		status = sim_reg_access(a, (uint16_t)prm_field_value(op, m, prm_layout_bytes(op), "register_id"),
+					(uint8_t)prm_field_value(op, m, prm_layout_bytes(op), "method"), m + hdr,
 					(size_t)(words - 1) * 4);
 	prm_set(op, m, prm_layout_bytes(op), "status", status, NULL);
 	return ICMD_ST_OK;

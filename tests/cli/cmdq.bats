@@ -59,3 +59,9 @@ load helper
 	prm -d sim cmd NOP --in "zz"
 	assert_failure 2
 }
+
+@test "an 8-byte output is read within its bounds: the firmware's bad output length" {
+	prm -d sim cmd NOP --out-len 8
+	assert_failure 1
+	[[ $stderr == *"NOP(0x80d) op_mod(0x0) failed, status bad output length(0x51)"* ]]
+}
