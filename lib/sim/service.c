@@ -13,6 +13,7 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -238,8 +239,14 @@ static void loop(struct svc *s)
 		if (p[0].revents & POLLIN) {
 			int c = accept4(s->listen_fd, NULL, NULL, SOCK_CLOEXEC);
 
-			if (c >= 0 && s->nclients < MAX_CLIENTS)
+			if (c >= 0 && s->nclients < MAX_CLIENTS) {
+				/* a client that stops half-way through a request must not
+				 * stall the adapter for the others */
+				struct timeval tv = { 1, 0 };
+
+				setsockopt(c, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
 				s->clients[s->nclients++] = c;
+			}
 			else if (c >= 0)
 				close(c);
 		}
