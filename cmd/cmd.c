@@ -7,12 +7,16 @@
 
 #include "cmd/cmd.h"
 #include "cmd/devsel.h"
-#include "lib/dev/cmdq.h"
+#include "lib/dev/cmdchan.h"
+#include "lib/dev/dev.h"
+#include "lib/out/layout_print.h"
 #include "lib/out/out.h"
+#include "lib/prm/cmdinfo.h"
 #include "lib/prm/cmdstatus.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/names.h"
 #include "lib/util/hexparse.h"
+#include "lib/util/readall.h"
 
 #define CMD_MAX_BYTES (1u << 16)
 
@@ -28,7 +32,8 @@ static const struct argp_option options[] = {
 	{ "op-mod", OPT_OP_MOD, "N", 0, "The command's op_mod (default 0)", 0 },
 	{ "in", OPT_IN, "HEX", 0,
 	  "Input after the 8-byte header: hex bytes, or @FILE with a hex dump", 0 },
-	{ "out-len", OPT_OUT_LEN, "BYTES", 0, "Output length (default 16)", 0 },
+	{ "out-len", OPT_OUT_LEN, "BYTES", 0,
+	  "Output length (default: the command's output layout, else 16)", 0 },
 	{ 0 }
 };
 
@@ -71,32 +76,79 @@ static const struct argp cmd_argp = {
 	prm_global_children, NULL, NULL
 };
 
-static int opcode_of(const char *name, uint16_t *op)
+static int send(uint16_t op, const struct cmd_opts *o, const uint8_t *extra, size_t extra_len)
 {
-	const struct prm_names *n = &prm_cmd_opcode_names;
-	uint64_t v;
+	const struct prm_cmd_info *info = prm_cmd_info(op);
+	const char *name = prm_name_of(&prm_cmd_opcode_names, op);
+	size_t inlen = 8 + extra_len, outlen = o->out_len;
+	struct prm_err err = { 0 };
+	const struct cmd_chan *chan;
+	struct cmd_result res;
+	uint8_t *in, *out;
+	struct dev *d;
+	int rc;
 
-	if (cmd_number(name, 0xffff, &v) == 0) {
-		*op = (uint16_t)v;
-		return 0;
+	if (info && info->in && inlen < prm_layout_bytes(info->in))
+		inlen = prm_layout_bytes(info->in);
+	if (inlen < 16)
+		inlen = 16;
+	if (!outlen)
+		outlen = info && info->out ? prm_layout_bytes(info->out) : 16;
+	in = calloc(1, inlen);
+	out = calloc(1, outlen);
+	if (!in || !out) {
+		free(in);
+		free(out);
+		return cmd_fail(&(struct prm_err){ PRM_E_FAILED, ENOMEM, "oom", "out of memory" });
 	}
-	for (size_t i = 0; i < n->n; i++)
-		if (strcasecmp(n->v[i].name, name) == 0) {
-			*op = (uint16_t)n->v[i].value;
-			return 0;
+	prm_set(&prm_layout_mbox_in, in, inlen, "opcode", op, NULL);
+	prm_set(&prm_layout_mbox_in, in, inlen, "op_mod", o->op_mod, NULL);
+	memcpy(in + 8, extra, extra_len);
+	rc = cmd_open_device(false, &d);
+	if (rc)
+		goto done;
+	/* an unknown opcode may change anything */
+	if (((!info || info->changes_state) &&
+	     dev_check_write(d, G.write, name ? name : "an unknown command", &err)) ||
+	    dev_cmd_chan(d, &chan, &err) || dev_cmd_exec(d, in, inlen, out, outlen, &res, &err) ||
+	    prm_cmd_check(&err, d->label, in, inlen, res.status, res.syndrome)) {
+		rc = cmd_fail(&err);
+		dev_close(d);
+		goto done;
+	}
+	out_doc_begin();
+	out_str("device", d->label);
+	out_str("access", chan->access);
+	out_named("opcode", op, true, name);
+	out_hex("op_mod", o->op_mod);
+	out_named("status", res.status, true, prm_name_of(&prm_cmd_status_names, res.status));
+	out_hex_width("syndrome", res.syndrome, 32);
+	if (info && info->out) {
+		out_obj_begin("fields");
+		if (out_layout(info->out, out, outlen, 0, &err)) {
+			out_doc_abort();
+			rc = cmd_fail(&err);
+			dev_close(d);
+			goto done;
 		}
-	return cmd_usage("cmd: unknown command '%s' (a name such as QUERY_ADAPTER, or an opcode)", name);
+		out_obj_end();
+	}
+	if (!info || !info->out || G.verbose)
+		out_be_words("output", 0, out, outlen);
+	dev_close(d);
+	rc = cmd_done(EXIT_OK);
+done:
+	free(in);
+	free(out);
+	return rc;
 }
 
 static int run(int argc, char **argv)
 {
-	struct cmd_opts o = { .out_len = 16 };
+	struct cmd_opts o = { 0 };
 	struct prm_err err = { 0 };
-	uint8_t *in = NULL, *out = NULL, *extra = NULL;
-	size_t extra_len = 0, inlen;
-	struct cmd_result res;
-	struct cmdq *q;
-	struct dev *d;
+	uint8_t *extra = NULL;
+	size_t extra_len = 0;
 	uint16_t op = 0;
 	int rc = cmd_parse(&cmd_argp, argc, argv, &o);
 
@@ -104,57 +156,31 @@ static int run(int argc, char **argv)
 		return rc;
 	if (!o.name)
 		return cmd_usage("cmd: which command? (OPCODE or NAME)");
-	if ((rc = opcode_of(o.name, &op)))
-		return rc;
-	if (o.in && hex_parse(o.in, strlen(o.in), &extra, &extra_len, &(size_t){ 0 }, &err))
-		return cmd_fail(&err);
-	inlen = 8 + extra_len < 16 ? 16 : 8 + extra_len;
-	in = calloc(1, inlen);
-	out = calloc(1, o.out_len);
-	if (!in || !out) {
-		rc = EXIT_FAIL;
-		goto done;
-	}
-	prm_set(&prm_layout_mbox_in, in, inlen, "opcode", op, NULL);
-	prm_set(&prm_layout_mbox_in, in, inlen, "op_mod", o.op_mod, NULL);
-	if (extra_len)
-		memcpy(in + 8, extra, extra_len);
-	rc = cmd_open_device(false, &d);
-	if (rc)
-		goto done;
-	if (dev_cmdq(d, &q, &err) || cmdq_exec(q, in, inlen, out, o.out_len, &res, &err)) {
-		rc = cmd_fail(&err);
-		dev_close(d);
-		goto done;
-	}
-	if (res.status) {
-		prm_cmd_failed(&err, d->label, op, (uint16_t)o.op_mod, res.status, res.syndrome);
-		rc = cmd_fail(&err);
-		dev_close(d);
-		goto done;
-	}
-	out_doc_begin();
-	out_str("device", d->label);
-	out_named("opcode", op, true, prm_name_of(&prm_cmd_opcode_names, op));
-	out_hex("op_mod", o.op_mod);
-	out_named("status", res.status, true, prm_name_of(&prm_cmd_status_names, res.status));
-	out_hex_width("syndrome", res.syndrome, 32);
-	{
-		uint32_t *w = calloc(o.out_len / 4 + 1, 4);
+	if (prm_cmd_opcode_parse(o.name, &op))
+		return cmd_usage("cmd: unknown command '%s' (a name such as QUERY_ADAPTER, or an opcode)",
+				 o.name);
+	if (o.in && o.in[0] == '@') {
+		uint8_t *text = NULL;
+		size_t tlen = 0;
 
-		for (size_t i = 0; w && i < o.out_len / 4; i++)
-			w[i] = (uint32_t)out[4 * i] << 24 | (uint32_t)out[4 * i + 1] << 16 |
-			       (uint32_t)out[4 * i + 2] << 8 | out[4 * i + 3];
-		if (w)
-			out_words("output", 0, w, o.out_len / 4);
-		free(w);
+		rc = read_all(o.in + 1, 4 * CMD_MAX_BYTES, &text, &tlen, &err) ||
+		     hex_parse((const char *)text, tlen, &extra, &extra_len, &(size_t){ 0 }, &err);
+		free(text);
+		if (rc) {
+			prm_err_prefix(&err, "--in: ");
+			return cmd_fail(&err);
+		}
+	} else if (o.in && hex_parse(o.in, strlen(o.in), &extra, &extra_len, &(size_t){ 0 }, &err)) {
+		prm_err_prefix(&err, "--in: ");
+		return cmd_fail(&err);
 	}
-	dev_close(d);
-	rc = cmd_done(EXIT_OK);
-done:
+	if (extra_len > CMD_MAX_BYTES - 8) {
+		free(extra);
+		return cmd_usage("cmd: --in is %zu bytes; a command carries at most %u", extra_len,
+				 CMD_MAX_BYTES - 8);
+	}
+	rc = send(op, &o, extra, extra_len);
 	free(extra);
-	free(in);
-	free(out);
 	return rc;
 }
 

@@ -29,6 +29,7 @@ struct prm_globals {
 	const char *model;	/* --model: for -d sim */
 	char *inject;		/* --inject: faults for -d sim, ';'-joined */
 	const char *adb;	/* --adb: NVIDIA's register database file */
+	unsigned timeout_ms;	/* --timeout: bound per device command, 0: the firmware's */
 	bool help_shown;	/* -h/--help or -V printed: stop, exit 0 */
 };
 

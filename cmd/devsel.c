@@ -60,7 +60,7 @@ int cmd_open_device(bool need_bar, struct dev **out)
 {
 	struct dev_open_opts o = { .access = G.access, .need_bar = need_bar,
 				   .write = G.write, .sim_model = G.model,
-				   .sim_inject = G.inject };
+				   .sim_inject = G.inject, .cmd_timeout_ms = G.timeout_ms };
 	struct prm_err err = { 0 };
 	char only[32];
 	const char *name = G.device;

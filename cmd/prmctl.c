@@ -24,7 +24,7 @@
 #endif
 
 enum { OPT_ACCESS = 0x100, OPT_WRITE, OPT_DUMP_COMMANDS, OPT_USAGE, OPT_MODEL, OPT_INJECT,
-       OPT_ADB };
+       OPT_ADB, OPT_TIMEOUT };
 
 static const struct argp_option global_options[] = {
 	{ "device", 'd', "DEV", 0,
@@ -34,7 +34,10 @@ static const struct argp_option global_options[] = {
 	{ "verbose", 'v', NULL, 0, "More detail (repeatable)", 0 },
 	{ "quiet", 'q', NULL, 0, "Print only errors and results", 0 },
 	{ "access", OPT_ACCESS, "PATH", 0,
-	  "Force an access path: fwctl, pci, devlink, cmdq", 0 },
+	  "Force an access path: fwctl, pci, devlink, cmdq, icmd", 0 },
+	{ "timeout", OPT_TIMEOUT, "MS", 0,
+	  "Give up on a firmware command after MS milliseconds (default: what the "
+	  "firmware advertises, plus a second)", 0 },
 	{ "write", OPT_WRITE, NULL, 0,
 	  "Allow operations that change device state on real hardware", 0 },
 	{ "model", OPT_MODEL, "MODEL", 0,
@@ -79,6 +82,16 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 	case OPT_ADB:
 		G.adb = arg;
 		break;
+	case OPT_TIMEOUT: {
+		uint64_t ms;
+
+		if (cmd_number(arg, 3600000, &ms) || !ms) {
+			argp_error(state, "--timeout: '%s' is not a number of milliseconds (1 to 3600000)", arg);
+			return EINVAL;
+		}
+		G.timeout_ms = (unsigned)ms;
+		break;
+	}
 	case OPT_INJECT: {
 		char *joined = NULL;
 

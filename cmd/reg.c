@@ -203,12 +203,7 @@ static int print(struct dev *d, const struct prm_register *r, uint16_t id,
 	out_hex("id", id);
 	out_u64("size", len);
 	if (!r) {
-		uint32_t w[REG_MAX_BYTES / 4];
-
-		for (size_t i = 0; i < len / 4; i++)
-			w[i] = (uint32_t)buf[4 * i] << 24 | (uint32_t)buf[4 * i + 1] << 16 |
-			       (uint32_t)buf[4 * i + 2] << 8 | buf[4 * i + 3];
-		out_words("dwords", 0, w, len / 4);
+		out_be_words("dwords", 0, buf, len);
 		return cmd_done(EXIT_OK);
 	}
 	out_obj_begin("fields");

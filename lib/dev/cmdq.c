@@ -20,7 +20,7 @@
 #define INLINE_BYTES 16
 #define PAGE 4096
 #define CMD_XPORT_PCI 7
-#define SLOT 0			/* one command at a time: slot 0 */
+#define MAX_SLOTS 32
 #define MAX_PAGES 256
 #define INIT_WAIT_MS 10000	/* when the firmware does not say */
 
@@ -39,6 +39,10 @@ struct cmdq {
 	struct dma_buf queue;
 	uint8_t token;
 	uint64_t timeout_ms;
+	unsigned nslots, stride;
+	/* slots whose command never came back: the firmware may still write
+	 * them and their mailboxes, so neither is used again */
+	uint32_t stuck;
 	struct dma_buf pages[MAX_PAGES];
 	unsigned npages;
 	bool enabled, initialized;
@@ -89,17 +93,20 @@ static size_t nblocks(size_t len)
 	return len > INLINE_BYTES ? (len - INLINE_BYTES + BLOCK_DATA - 1) / BLOCK_DATA : 0;
 }
 
-static int ring(struct cmdq *q, struct prm_err *err)
+static int ring(struct cmdq *q, unsigned slot, struct prm_err *err)
 {
-	uint32_t bell = (uint32_t)1 << SLOT;
+	uint32_t bell = (uint32_t)1 << slot;
 	uint8_t be[4] = { (uint8_t)(bell >> 24), (uint8_t)(bell >> 16), (uint8_t)(bell >> 8),
 			  (uint8_t)bell };
 
 	return dev_bar_write(q->d, 0x18, be, 4, err);
 }
 
-static int wait_done(struct cmdq *q, volatile uint8_t *own, struct prm_err *err)
+static int wait_done(struct cmdq *q, volatile uint8_t *own, uint16_t opcode,
+		     struct prm_err *err)
 {
+	const char *name = prm_name_of(&prm_cmd_opcode_names, opcode);
+
 	uint64_t deadline = clock_now_ms() + q->timeout_ms;
 
 	for (unsigned i = 0;; i++) {
@@ -110,8 +117,9 @@ static int wait_done(struct cmdq *q, volatile uint8_t *own, struct prm_err *err)
 					   "%s: interrupted", q->d->label);
 		if (clock_now_ms() >= deadline)
 			return prm_err_set(err, PRM_E_TIMEOUT, ETIMEDOUT, "cmd_timeout",
-					   "%s: command not completed in %llu ms",
-					   q->d->label, (unsigned long long)q->timeout_ms);
+					   "%s: %s(0x%x) not completed in %llu ms",
+					   q->d->label, name ? name : "UNKNOWN", opcode,
+					   (unsigned long long)q->timeout_ms);
 		clock_sleep_us(i < 64 ? 5 : 200);
 	}
 }
@@ -121,17 +129,24 @@ int cmdq_exec(struct cmdq *q, const void *in, size_t inlen, void *out, size_t ou
 {
 	const struct prm_layout *el = &prm_layout_cmdq_entry;
 	size_t nin = nblocks(inlen), nout = nblocks(outlen);
-	struct dma_buf *blk = calloc(nin + nout + 1, sizeof(*blk));
-	uint8_t *e = q->queue.va + SLOT * ENTRY_BYTES, ds;
+	struct dma_buf *blk;
+	unsigned slot = 0;
+	uint8_t *e, ds;
 	int rc = -1;
 
-	if (!blk)
-		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
-	if (inlen < 8 || outlen < 8) {
-		free(blk);
+	if (inlen < 8 || outlen < 8)
 		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_length",
 				   "command input and output are at least 8 bytes");
-	}
+	while (slot < q->nslots && (q->stuck >> slot & 1))
+		slot++;
+	if (slot == q->nslots)
+		return prm_err_set(err, PRM_E_FAILED, EBUSY, "cmdq_stuck",
+				   "%s: every command queue slot holds a command the firmware never completed",
+				   q->d->label);
+	blk = calloc(nin + nout + 1, sizeof(*blk));
+	if (!blk)
+		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
+	e = q->queue.va + slot * q->stride;
 	q->token = (uint8_t)(q->token + 1 ? q->token + 1 : 1);	/* never 0 */
 	if (chain_alloc(q, blk, nin, err) || chain_alloc(q, blk + nin, nout, err))
 		goto out;
@@ -153,15 +168,24 @@ int cmdq_exec(struct cmdq *q, const void *in, size_t inlen, void *out, size_t ou
 	e[0x3f] = 1;				/* owned by the device */
 	e[0x3d] = (uint8_t)~prm_xor8(e, ENTRY_BYTES);	/* signature over the rest */
 	__atomic_thread_fence(__ATOMIC_RELEASE);	/* descriptor valid before the bell */
-	if (ring(q, err) || wait_done(q, &e[0x3f], err))
+	if (ring(q, slot, err))
 		goto out;
+	if (wait_done(q, &e[0x3f], prm_cmd_opcode(in, inlen), err)) {
+		if (err->kind == PRM_E_TIMEOUT) {
+			q->stuck |= 1u << slot;
+			free(blk);	/* the chain stays allocated: see stuck */
+			return -1;
+		}
+		goto out;
+	}
 	ds = e[0x3f] >> 1;
 	if (ds) {
 		const char *n = prm_name_of(&prm_cmd_delivery_status_names, ds);
 
 		prm_err_set(err, PRM_E_FAILED, EIO, "delivery_status",
-			    "%s: command 0x%llx not delivered: %s (0x%x)", q->d->label,
-			    (unsigned long long)prm_field_value(&prm_layout_mbox_in, in, inlen, "opcode"),
+			    "%s: %s(0x%llx) not delivered: %s (0x%x)", q->d->label,
+			    prm_name_of(&prm_cmd_opcode_names, prm_cmd_opcode(in, inlen)) ?: "UNKNOWN",
+			    (unsigned long long)prm_cmd_opcode(in, inlen),
 			    n ? n : "unknown status code", ds);
 		goto out;
 	}
@@ -188,12 +212,7 @@ int cmdq_run(struct cmdq *q, const void *in, size_t inlen, void *out, size_t out
 
 	if (cmdq_exec(q, in, inlen, out, outlen, &r, err))
 		return -1;
-	if (r.status)
-		return prm_cmd_failed(err, q->d->label,
-				      (uint16_t)prm_field_value(&prm_layout_mbox_in, in, inlen, "opcode"),
-				      (uint16_t)prm_field_value(&prm_layout_mbox_in, in, inlen, "op_mod"),
-				      r.status, r.syndrome);
-	return 0;
+	return prm_cmd_check(err, q->d->label, in, inlen, r.status, r.syndrome);
 }
 
 /* A command with nothing set beyond opcode and op_mod, at its full size. */
@@ -270,8 +289,8 @@ static int bring_up(struct cmdq *q, struct prm_err *err)
 	return 0;
 }
 
-int cmdq_open(struct dev *d, struct dma_provider *dma, struct cmdq **out,
-	      struct prm_err *err)
+int cmdq_open(struct dev *d, struct dma_provider *dma, unsigned timeout_ms,
+	      struct cmdq **out, struct prm_err *err)
 {
 	static uint8_t seg[DEV_INITSEG_BYTES];
 	struct prm_initseg_summary s;
@@ -295,7 +314,10 @@ int cmdq_open(struct dev *d, struct dma_provider *dma, struct cmdq **out,
 		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
 	q->d = d;
 	q->dma = dma;
-	q->timeout_ms = (s.cmd_exec_timeout_ms ? s.cmd_exec_timeout_ms : 60000) + 1000;
+	q->timeout_ms = timeout_ms ? timeout_ms :
+			(s.cmd_exec_timeout_ms ? s.cmd_exec_timeout_ms : 60000) + 1000;
+	q->nslots = s.cmdq_entries < MAX_SLOTS ? s.cmdq_entries : MAX_SLOTS;
+	q->stride = s.cmdq_stride;
 	if (dma->alloc(dma, PAGE, PAGE, &q->queue, err))
 		goto fail;
 	/* the queue address: high word, then low word (its low 12 bits are the

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lib/dev/cmdchan.h"
 #include "lib/dev/dma.h"
 #include "lib/util/err.h"
 
@@ -18,14 +19,9 @@ struct dev;
  */
 struct cmdq;
 
-/* What the firmware said about a command it ran. */
-struct cmd_result {
-	uint8_t status;
-	uint32_t syndrome;
-};
-
-int cmdq_open(struct dev *d, struct dma_provider *dma, struct cmdq **out,
-	      struct prm_err *err);
+/* timeout_ms: bound for each command; 0 takes what the firmware advertises. */
+int cmdq_open(struct dev *d, struct dma_provider *dma, unsigned timeout_ms,
+	      struct cmdq **out, struct prm_err *err);
 
 /*
  * Run one command. Returns -1 for transport failures (delivery status,

@@ -9,14 +9,13 @@
 #include "lib/dev/cfg.h"
 #include "lib/dev/cmdq.h"
 #include "lib/dev/dma.h"
-#include "lib/sim/adapter.h"
 #include "lib/dev/icmd.h"
 #include "lib/dev/vsec.h"
 #include "lib/dev/sysfs.h"
 #include "lib/prm/initseg.h"
 #include "lib/prm/models.h"
 
-const char *const dev_access_paths[] = { "fwctl", "pci", "devlink", "cmdq", NULL };
+const char *const dev_access_paths[] = { "fwctl", "pci", "devlink", "cmdq", "icmd", NULL };
 
 static int check_access(const char *access, struct prm_err *err)
 {
@@ -24,7 +23,7 @@ static int check_access(const char *access, struct prm_err *err)
 		if (strcmp(access, dev_access_paths[i]) == 0)
 			return 0;
 	return prm_err_set(err, PRM_E_USAGE, 0, "bad_access",
-			   "unknown access path '%s' (fwctl, pci, devlink, cmdq)",
+			   "unknown access path '%s' (fwctl, pci, devlink, cmdq, icmd)",
 			   access);
 }
 
@@ -56,7 +55,7 @@ static int open_pci(struct dev *d, const struct dev_open_opts *o,
 				   d->label, d->info.bdf, d->info.vendor_id,
 				   d->info.device_id);
 	d->model = d->info.model;
-	if (o->access && strcmp(o->access, "pci"))
+	if (o->access && strcmp(o->access, "devlink") == 0)
 		return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "no_access_path",
 				   "%s: access path '%s' is not available in this version of prmctl",
 				   d->label, o->access);
@@ -88,6 +87,8 @@ int dev_open(const char *name, const struct dev_open_opts *o, struct dev **out,
 		return -1;
 	}
 	snprintf(d->label, sizeof(d->label), "%s", name);
+	d->want_access = o->access;
+	d->cmd_timeout_ms = o->cmd_timeout_ms;
 	if ((o->sim_model || o->sim_inject) &&
 	    !(d->name.kind == DEV_KIND_SIM && !d->name.arg[0])) {
 		free(d);
@@ -102,8 +103,10 @@ int dev_open(const char *name, const struct dev_open_opts *o, struct dev **out,
 			rc = dev_image_open(d, d->name.arg, err);
 		break;
 	case DEV_KIND_SIM:
-		/* the simulator stands behind the PCI path (BAR0) */
-		if (o->access && strcmp(o->access, "pci"))
+		/* the simulator stands behind the PCI path (BAR0, the gateway)
+		 * and serves the command queue */
+		if (o->access && strcmp(o->access, "pci") && strcmp(o->access, "cmdq") &&
+		    strcmp(o->access, "icmd"))
 			rc = no_path(d, o->access, "the simulated adapter", err);
 		else
 			rc = dev_sim_open(d, d->name.arg, o, err);
@@ -269,18 +272,14 @@ int dev_bar_write(struct dev *d, uint32_t off, const void *buf, size_t len,
 int dev_cmdq(struct dev *d, struct cmdq **out, struct prm_err *err)
 {
 	if (!d->cmdq) {
-		if (!d->sim)
-			return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "no_command_channel",
-					   "%s: no command channel: the command queue needs DMA memory "
-					   "(the in-process simulator today; vfio-pci and fwctl are not implemented)",
+		if (!d->ops || !d->ops->dma_open)
+			return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "no_dma",
+					   "%s: the command queue needs memory the device can reach by DMA: "
+					   "the simulator has it; a vfio-pci function is not supported yet",
 					   d->label);
-		if (!d->dma) {
-			d->dma = dma_open_region(d->sim->hostmem, SIM_HOSTMEM_IOVA,
-						 d->sim->hostmem_size, err);
-			if (!d->dma)
-				return -1;
-		}
-		if (cmdq_open(d, d->dma, &d->cmdq, err))
+		if (!d->dma && !(d->dma = d->ops->dma_open(d, err)))
+			return -1;
+		if (cmdq_open(d, d->dma, d->cmd_timeout_ms, &d->cmdq, err))
 			return -1;
 	}
 	*out = d->cmdq;

@@ -26,6 +26,8 @@ struct dev_ops {
 	/* Raw BAR0 bytes written at off (dword aligned); NULL: read-only. */
 	int (*bar_write)(struct dev *d, uint32_t off, const void *buf, size_t len,
 			 struct prm_err *err);
+	/* Memory the device reaches by DMA; NULL: none (no command queue). */
+	struct dma_provider *(*dma_open)(struct dev *d, struct prm_err *err);
 	void (*close)(struct dev *d);
 };
 
@@ -46,6 +48,9 @@ struct dev {
 	struct icmd *icmd;		/* ICMD over it (dev_icmd) */
 	struct cmdq *cmdq;		/* the command queue, brought up (dev_cmdq) */
 	struct dma_provider *dma;	/* its DMA memory */
+	const struct cmd_chan *chan;	/* the command channel chosen (dev_cmd_chan) */
+	const char *want_access;	/* --access, or NULL */
+	unsigned cmd_timeout_ms;	/* bound per command; 0: the firmware's */
 	/* identity known without PCI (image, sim) */
 	const char *model;
 	const char *source;		/* image file, sim name */
@@ -57,6 +62,7 @@ struct dev_open_opts {
 	const char *sim_inject;	/* -d sim: faults to inject, comma-separated */
 	bool need_bar;		/* fail unless BAR0 is readable */
 	bool write;		/* --write given */
+	unsigned cmd_timeout_ms;	/* --timeout: bound per command, 0: the firmware's */
 };
 
 /* Access paths prmctl knows, in order of preference. */
@@ -100,9 +106,10 @@ int dev_vsec(struct dev *d, struct vsec **out, struct prm_err *err);
 int dev_icmd(struct dev *d, struct icmd **out, struct prm_err *err);
 
 /*
- * The command channel: the PRM command queue, brought up on first use and
- * torn down by dev_close(). Today on the in-process simulator; a
- * driverless (vfio-pci) function and fwctl come later.
+ * The PRM command queue, brought up on first use and torn down by
+ * dev_close(): on the simulator in this process or a simulator service
+ * (a driverless vfio-pci function is not implemented). Commands should go
+ * through dev_cmd_exec (lib/dev/cmdchan.h), which picks the carrier.
  */
 struct cmdq;
 struct dma_provider;

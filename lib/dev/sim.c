@@ -10,6 +10,7 @@
 
 #include "lib/dev/cfg.h"
 #include "lib/dev/dev.h"
+#include "lib/dev/dma.h"
 #include "lib/prm/models.h"
 #include "lib/sim/adapter.h"
 
@@ -38,6 +39,11 @@ static int sim_write(struct dev *d, uint32_t off, const void *buf, size_t len,
 	return 0;
 }
 
+static struct dma_provider *sim_dma_open(struct dev *d, struct prm_err *err)
+{
+	return dma_open_region(d->sim->hostmem, SIM_HOSTMEM_IOVA, d->sim->hostmem_size, err);
+}
+
 static void sim_close(struct dev *d)
 {
 	sim_adapter_destroy(d->sim);
@@ -47,6 +53,7 @@ static void sim_close(struct dev *d)
 static const struct dev_ops sim_ops = {
 	.bar_read = sim_read,
 	.bar_write = sim_write,
+	.dma_open = sim_dma_open,
 	.close = sim_close,
 };
 

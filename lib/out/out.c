@@ -509,6 +509,22 @@ void out_words(const char *key, uint32_t addr, const uint32_t *w, size_t n)
 	}
 }
 
+void out_be_words(const char *key, uint32_t addr, const uint8_t *buf, size_t len)
+{
+	size_t n = len / 4;
+	uint32_t *w = calloc(n ? n : 1, sizeof(*w));
+
+	if (!w) {
+		out_null(key);
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		w[i] = (uint32_t)buf[4 * i] << 24 | (uint32_t)buf[4 * i + 1] << 16 |
+		       (uint32_t)buf[4 * i + 2] << 8 | buf[4 * i + 3];
+	out_words(key, addr, w, n);
+	free(w);
+}
+
 void out_time_ns(const char *key, uint64_t ns)
 {
 	time_t secs = (time_t)(ns / 1000000000ull);

@@ -78,6 +78,8 @@ void out_bytes(const char *key, const uint8_t *buf, size_t len);
 
 /* Dwords at an address: "0x000f0014: 00000218 ..." rows in text, numbers in JSON. */
 void out_words(const char *key, uint32_t addr, const uint32_t *w, size_t n);
+/* The same from device bytes: big-endian dwords, len/4 of them. */
+void out_be_words(const char *key, uint32_t addr, const uint8_t *buf, size_t len);
 
 /* A wall-clock time in ns since the epoch: ISO-8601 UTC in text, and in
  * JSON the number plus a key_iso member. */

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 
+#include "lib/prm/layouts/layouts.h"
 #include "lib/prm/names.h"
 
 int prm_cmd_failed(struct prm_err *err, const char *label, uint16_t opcode,
@@ -15,4 +16,23 @@ int prm_cmd_failed(struct prm_err *err, const char *label, uint16_t opcode,
 			   "%s: %s(0x%x) op_mod(0x%x) failed, status %s(0x%x), syndrome (0x%x)",
 			   label, op ? op : "UNKNOWN", opcode, op_mod,
 			   st ? st : "unknown status", status, syndrome);
+}
+
+uint16_t prm_cmd_opcode(const void *in, size_t inlen)
+{
+	return (uint16_t)prm_field_value(&prm_layout_mbox_in, in, inlen, "opcode");
+}
+
+uint16_t prm_cmd_op_mod(const void *in, size_t inlen)
+{
+	return (uint16_t)prm_field_value(&prm_layout_mbox_in, in, inlen, "op_mod");
+}
+
+int prm_cmd_check(struct prm_err *err, const char *label, const void *in, size_t inlen,
+		  uint8_t status, uint32_t syndrome)
+{
+	if (!status)
+		return 0;
+	return prm_cmd_failed(err, label, prm_cmd_opcode(in, inlen), prm_cmd_op_mod(in, inlen),
+			      status, syndrome);
 }

@@ -2,6 +2,7 @@
 #ifndef PRMCTL_PRM_CMDSTATUS_H
 #define PRMCTL_PRM_CMDSTATUS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "lib/util/err.h"
@@ -13,5 +14,13 @@
  */
 int prm_cmd_failed(struct prm_err *err, const char *label, uint16_t opcode,
 		   uint16_t op_mod, uint8_t status, uint32_t syndrome);
+
+/* The same from a command's input message: 0 when status is 0. */
+int prm_cmd_check(struct prm_err *err, const char *label, const void *in, size_t inlen,
+		  uint8_t status, uint32_t syndrome);
+
+/* A command input's opcode and op_mod (0 when the message is too short). */
+uint16_t prm_cmd_opcode(const void *in, size_t inlen);
+uint16_t prm_cmd_op_mod(const void *in, size_t inlen);
 
 #endif

@@ -39,6 +39,10 @@ enum sim_fault {
 	SIM_FAULT_DEVICE_GONE,
 	SIM_FAULT_SEM_HELD,
 	SIM_FAULT_ICMD_BUSY,
+	SIM_FAULT_CMD_HANG,
+	SIM_FAULT_CMD_SLOW,
+	SIM_FAULT_CMD_STATUS,
+	SIM_FAULT_CMD_BAD_SIGNATURE,
 	SIM_NFAULTS
 };
 
@@ -75,6 +79,10 @@ struct sim_adapter {
 	size_t ncr_writes;
 	bool faults[SIM_NFAULTS];
 	uint32_t fault_sem_ticket;
+	uint16_t fault_hang_op, fault_slow_op, fault_status_op;
+	uint32_t fault_slow_ms;
+	uint8_t fault_status;
+	uint32_t fault_syndrome;
 	uint8_t *gone_shadow;		/* BAR0 from before device-gone */
 	/* firmware thread */
 	pthread_t thread;
@@ -126,10 +134,14 @@ void sim_fw_tick(struct sim_adapter *a, uint64_t now_ns);
 
 /*
  * Faults: "health-stall", "fw-assert[:synd=1,ext_synd=0x8f7a,severity=3,irisc=2]",
- * "thermal", "device-gone", "sem-held", "icmd-busy".
+ * "thermal", "device-gone", "sem-held", "icmd-busy", and for the command
+ * interface "cmd-hang:OPCODE", "cmd-slow:OPCODE,MS",
+ * "cmd-status:OPCODE,STATUS,SYNDROME", "cmd-bad-signature" (OPCODE a number
+ * or a name such as QUERY_HCA_CAP). sim_fault_list() names them all.
  */
 int sim_fault_inject(struct sim_adapter *a, const char *spec, struct prm_err *err);
 int sim_fault_clear(struct sim_adapter *a, const char *name, struct prm_err *err);
 const char *sim_fault_name(enum sim_fault f);
+const char *sim_fault_list(void);
 
 #endif

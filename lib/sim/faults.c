@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib/prm/cmdinfo.h"
 #include "lib/sim/internal.h"
 
 static const char *const names[SIM_NFAULTS] = {
@@ -15,6 +16,18 @@ static const char *const names[SIM_NFAULTS] = {
 	[SIM_FAULT_DEVICE_GONE] = "device-gone",
 	[SIM_FAULT_SEM_HELD] = "sem-held",
 	[SIM_FAULT_ICMD_BUSY] = "icmd-busy",
+	[SIM_FAULT_CMD_HANG] = "cmd-hang",
+	[SIM_FAULT_CMD_SLOW] = "cmd-slow",
+	[SIM_FAULT_CMD_STATUS] = "cmd-status",
+	[SIM_FAULT_CMD_BAD_SIGNATURE] = "cmd-bad-signature",
+};
+
+/* Arguments each fault takes, for messages ("" for none). */
+static const char *const usage[SIM_NFAULTS] = {
+	[SIM_FAULT_FW_ASSERT] = "[:synd=N,ext_synd=N,severity=N,irisc=N]",
+	[SIM_FAULT_CMD_HANG] = ":OPCODE",
+	[SIM_FAULT_CMD_SLOW] = ":OPCODE,MS",
+	[SIM_FAULT_CMD_STATUS] = ":OPCODE,STATUS,SYNDROME",
 };
 
 /* The ticket a foreign holder of the gateway semaphore shows. */
@@ -23,6 +36,60 @@ static const char *const names[SIM_NFAULTS] = {
 const char *sim_fault_name(enum sim_fault f)
 {
 	return f < SIM_NFAULTS ? names[f] : "?";
+}
+
+const char *sim_fault_list(void)
+{
+	static char list[256];
+
+	if (!list[0])
+		for (int i = 0; i < SIM_NFAULTS; i++)
+			snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
+				 i ? ", " : "", names[i]);
+	return list;
+}
+
+/* An opcode by number or by name, from the first len bytes of s. */
+static int opcode_arg(const char *s, size_t len, uint16_t *op)
+{
+	char word[64];
+
+	if (len >= sizeof(word))
+		return -1;
+	memcpy(word, s, len);
+	word[len] = '\0';
+	return prm_cmd_opcode_parse(word, op);
+}
+
+/* "OPCODE[,N[,N]]" with commas or spaces; want numbers after the opcode. */
+static int cmd_args(int f, const char *s, uint16_t *op, uint64_t *nums, int want,
+		    const uint64_t *max, struct prm_err *err)
+{
+	size_t len = strcspn(s, ", ");
+	int got = 0;
+
+	if (!len || opcode_arg(s, len, op))
+		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
+				   "%s: '%.*s' is not a command (an opcode or a name such as QUERY_HCA_CAP); usage %s%s",
+				   names[f], (int)len, s, names[f], usage[f]);
+	for (s += len; *s; got++) {
+		char *end;
+
+		s += strspn(s, ", ");
+		if (!*s)
+			break;
+		errno = 0;
+		if (got == want || (nums[got] = strtoull(s, &end, 0), errno) || end == s ||
+		    (*end && *end != ',' && *end != ' ') || nums[got] > max[got])
+			return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
+					   "%s: bad argument '%.*s'; usage %s%s", names[f],
+					   (int)strcspn(s, ", "), s, names[f], usage[f]);
+		s = end;
+	}
+	if (got < want)
+		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
+				   "%s: missing arguments; usage %s%s", names[f], names[f], usage[f]);
+	return 0;
 }
 
 static int find(const char *name, size_t len)
@@ -35,6 +102,8 @@ static int find(const char *name, size_t len)
 
 struct assert_args {
 	uint64_t synd, ext_synd, severity, irisc;
+	uint16_t opcode;
+	uint64_t n[2];		/* cmd-slow: ms; cmd-status: status, syndrome */
 };
 
 /* "synd=1,ext_synd=0x8f7a,severity=3,irisc=2" (also space-separated) */
@@ -129,6 +198,18 @@ static void set(struct sim_adapter *a, int f, bool on, const struct assert_args 
 	case SIM_FAULT_SEM_HELD:
 		a->fault_sem_ticket = FOREIGN_TICKET;
 		break;
+	case SIM_FAULT_CMD_HANG:
+		a->fault_hang_op = on ? aa->opcode : 0;
+		break;
+	case SIM_FAULT_CMD_SLOW:
+		a->fault_slow_op = on ? aa->opcode : 0;
+		a->fault_slow_ms = on ? (uint32_t)aa->n[0] : 0;
+		break;
+	case SIM_FAULT_CMD_STATUS:
+		a->fault_status_op = on ? aa->opcode : 0;
+		a->fault_status = on ? (uint8_t)aa->n[0] : 0;
+		a->fault_syndrome = on ? (uint32_t)aa->n[1] : 0;
+		break;
 	}
 	a->faults[f] = on;
 }
@@ -139,13 +220,25 @@ int sim_fault_inject(struct sim_adapter *a, const char *spec, struct prm_err *er
 	struct assert_args aa = { .synd = 0x1, .ext_synd = 0, .severity = 3, .irisc = 0 };
 	int f = find(spec, len);
 
+	static const uint64_t slow_max[] = { 600000 }, status_max[] = { 0xff, 0xffffffff };
+
 	if (f < 0)
 		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
-				   "unknown fault '%.*s' (health-stall, fw-assert, thermal, device-gone, sem-held, icmd-busy)",
-				   (int)len, spec);
-	if (spec[len] && f != SIM_FAULT_FW_ASSERT)
+				   "unknown fault '%.*s' (%s)", (int)len, spec, sim_fault_list());
+	if (spec[len] && !usage[f])
 		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
 				   "fault '%s' takes no arguments", names[f]);
+	if (usage[f] && usage[f][0] == ':' && !spec[len])
+		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
+				   "%s needs arguments: %s%s", names[f], names[f], usage[f]);
+	if ((f == SIM_FAULT_CMD_HANG && cmd_args(f, spec + len + 1, &aa.opcode, aa.n, 0, NULL, err)) ||
+	    (f == SIM_FAULT_CMD_SLOW && cmd_args(f, spec + len + 1, &aa.opcode, aa.n, 1, slow_max, err)) ||
+	    (f == SIM_FAULT_CMD_STATUS &&
+	     cmd_args(f, spec + len + 1, &aa.opcode, aa.n, 2, status_max, err)))
+		return -1;
+	if (f == SIM_FAULT_CMD_STATUS && !aa.n[0])
+		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
+				   "cmd-status: status 0 is success, not a fault");
 	if (f == SIM_FAULT_THERMAL) {
 		aa.synd = 0x10;		/* High temperature */
 		aa.severity = 2;

@@ -69,20 +69,51 @@ static int chain(struct sim_adapter *a, uint64_t ptr, uint8_t token, uint8_t *bu
 	return DS_OK;
 }
 
+/* cmd-slow: the command takes ms longer; stopping the adapter ends the wait. */
+static void linger(struct sim_adapter *a, uint32_t ms)
+{
+	struct timespec until;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += ms / 1000;
+	until.tv_nsec += (long)(ms % 1000) * 1000000L;
+	if (until.tv_nsec >= 1000000000L) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000L;
+	}
+	pthread_mutex_lock(&a->lock);
+	while (!a->stop && pthread_cond_timedwait(&a->doorbell_cv, &a->lock, &until) != ETIMEDOUT)
+		;
+	pthread_mutex_unlock(&a->lock);
+}
+
 static void run_entry(struct sim_adapter *a, uint8_t *e)
 {
 	const struct prm_layout *el = &prm_layout_cmdq_entry;
 	uint32_t inlen = (uint32_t)prm_field_value(el, e, prm_layout_bytes(el), "inlen"), outlen = (uint32_t)prm_field_value(el, e, prm_layout_bytes(el), "outlen");
 	uint8_t token = (uint8_t)prm_field_value(el, e, prm_layout_bytes(el), "token"), ds = DS_OK;
 	uint8_t *in = NULL, *out = NULL;
+	uint16_t opcode = (uint16_t)(e[0x10] << 8 | e[0x11]);
+	bool bad_sig, hang;
+	uint32_t slow_ms;
 
+	pthread_mutex_lock(&a->lock);
+	bad_sig = a->faults[SIM_FAULT_CMD_BAD_SIGNATURE];
+	hang = a->faults[SIM_FAULT_CMD_HANG] && a->fault_hang_op == opcode;
+	slow_ms = a->faults[SIM_FAULT_CMD_SLOW] && a->fault_slow_op == opcode ? a->fault_slow_ms : 0;
+	pthread_mutex_unlock(&a->lock);
+	if (hang)
+		return;		/* never completed: the entry stays the device's */
+	if (slow_ms)
+		linger(a, slow_ms);
 	if (prm_field_value(el, e, prm_layout_bytes(el), "type") != 7)
 		ds = DS_DESCR;
 	else if (inlen < 8 || inlen > MAX_MSG)
 		ds = DS_IN_LEN;
 	else if (outlen < 8 || outlen > MAX_MSG)
 		ds = DS_OUT_LEN;
-	else if (prm_field_value(el, e, prm_layout_bytes(el), "sig") && prm_xor8(e, ENTRY_BYTES) != 0xff)
+	else if (bad_sig ||
+		 (prm_field_value(el, e, prm_layout_bytes(el), "sig") && prm_xor8(e, ENTRY_BYTES) != 0xff))
 		ds = DS_SIGNAT;
 	if (ds == DS_OK) {
 		in = calloc(1, inlen < INLINE_BYTES ? INLINE_BYTES : inlen);

@@ -217,7 +217,10 @@ void sim_fw_execute(struct sim_adapter *a, const uint8_t *in, size_t inlen,
 	for (size_t i = 0; i < sizeof(handlers) / sizeof(handlers[0]); i++)
 		if (handlers[i].opcode == c.opcode)
 			h = &handlers[i];
-	if (!h)
+	if (a->faults[SIM_FAULT_CMD_STATUS] && a->fault_status_op == c.opcode) {
+		status = a->fault_status;
+		c.syndrome = a->fault_syndrome;
+	} else if (!h)
 		status = fail(&c, ST_BAD_OP, 0);
 	else if (inlen < prm_layout_bytes(h->in))
 		status = fail(&c, ST_BAD_INP_LEN, 0);

@@ -8,6 +8,9 @@
 
 #include <cmocka.h>
 
+#include <time.h>
+
+#include "lib/dev/cmdchan.h"
 #include "lib/dev/cmdq.h"
 #include "lib/dev/dev.h"
 #include "lib/prm/layouts/layouts.h"
@@ -91,12 +94,125 @@ static void commands_before_bring_up_are_refused(void **state)
 	dev_close(d);
 }
 
+static struct dev *open_sim(unsigned timeout_ms, const char *fault)
+{
+	struct dev_open_opts o = { .cmd_timeout_ms = timeout_ms, .sim_inject = fault };
+	struct prm_err err = { 0 };
+	struct dev *d = NULL;
+
+	assert_int_equal(dev_open("sim", &o, &d, &err), 0);
+	return d;
+}
+
+static int run_op(struct dev *d, uint16_t op, struct cmd_result *r, struct prm_err *err)
+{
+	uint8_t in[16] = { 0 }, out[0x100] = { 0 };
+
+	prm_set(&prm_layout_mbox_in, in, sizeof(in), "opcode", op, NULL);
+	return dev_cmd_exec(d, in, sizeof(in), out, sizeof(out), r, err);
+}
+
+static void hung_command_times_out_and_the_next_runs(void **state)
+{
+	struct dev *d = open_sim(150, "cmd-hang:NOP");
+	struct prm_err err = { 0 };
+	struct cmd_result r = { 0xff, 0 };
+
+	(void)state;
+	assert_int_equal(run_op(d, 0x80d, &r, &err), -1);
+	assert_int_equal(err.kind, PRM_E_TIMEOUT);
+	assert_non_null(strstr(err.msg, "NOP(0x80d) not completed in 150 ms"));
+	/* the next command takes another slot and is answered */
+	assert_int_equal(run_op(d, 0x10a, &r, &err), 0);
+	assert_int_equal(r.status, 0);
+	assert_int_equal(sim_fault_clear(d->sim, "cmd-hang", &err), 0);
+	assert_int_equal(run_op(d, 0x80d, &r, &err), 0);
+	assert_int_equal(r.status, 0);
+	dev_close(d);
+}
+
+static void slow_command_completes_late(void **state)
+{
+	struct dev *d = open_sim(0, "cmd-slow:NOP,120");
+	struct prm_err err = { 0 };
+	struct cmd_result r = { 0xff, 0 };
+	struct timespec t0, t1;
+
+	(void)state;
+	assert_int_equal(run_op(d, 0x10a, &r, &err), 0);	/* bring-up first */
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	assert_int_equal(run_op(d, 0x80d, &r, &err), 0);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	assert_int_equal(r.status, 0);
+	assert_true((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000 >= 110);
+	dev_close(d);
+}
+
+static void injected_status_comes_back_as_status(void **state)
+{
+	struct dev *d = open_sim(0, "cmd-status:NOP,0x51,0xdecade");
+	struct prm_err err = { 0 };
+	struct cmd_result r = { 0 };
+	uint8_t in[16] = { 0 }, out[16];
+
+	(void)state;
+	assert_int_equal(run_op(d, 0x80d, &r, &err), 0);
+	assert_int_equal(r.status, 0x51);
+	assert_int_equal(r.syndrome, 0xdecade);
+	prm_set(&prm_layout_mbox_in, in, sizeof(in), "opcode", 0x80d, NULL);
+	assert_int_equal(dev_cmd_run(d, in, sizeof(in), out, sizeof(out), &err), -1);
+	assert_int_equal(err.kind, PRM_E_FAILED);
+	assert_string_equal(err.msg, "sim: NOP(0x80d) op_mod(0x0) failed, status bad output length(0x51), "
+				     "syndrome (0xdecade)");
+	dev_close(d);
+}
+
+static void bad_signature_is_a_delivery_failure(void **state)
+{
+	struct dev *d = open_sim(0, "cmd-bad-signature");
+	struct prm_err err = { 0 };
+	struct cmd_result r = { 0 };
+
+	(void)state;
+	assert_int_equal(run_op(d, 0x80d, &r, &err), -1);
+	assert_string_equal(err.reason, "delivery_status");
+	assert_non_null(strstr(err.msg, "ENABLE_HCA(0x104) not delivered: signature error (0x1)"));
+	dev_close(d);
+}
+
+static void fault_arguments_are_checked(void **state)
+{
+	struct dev *d = open_sim(0, NULL);
+	struct prm_err err = { 0 };
+	static const char *const bad[] = {
+		"cmd-hang", "cmd-hang:NOPE", "cmd-hang:NOP,1", "cmd-slow:NOP", "cmd-slow:NOP,x",
+		"cmd-slow:NOP,600001", "cmd-status:NOP,0,1", "cmd-status:NOP,0x100,1",
+		"cmd-status:NOP,3", "cmd-bad-signature:1",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		memset(&err, 0, sizeof(err));
+		assert_int_equal(sim_fault_inject(d->sim, bad[i], &err), -1);
+		assert_int_equal(err.kind, PRM_E_USAGE);
+	}
+	assert_int_equal(sim_fault_inject(d->sim, "cmd-slow:query_hca_cap 5", &err), 0);
+	assert_int_equal(d->sim->fault_slow_op, 0x100);
+	assert_int_equal(d->sim->fault_slow_ms, 5);
+	dev_close(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(bring_up_and_teardown),
 		cmocka_unit_test(long_chains_both_ways),
 		cmocka_unit_test(commands_before_bring_up_are_refused),
+		cmocka_unit_test(hung_command_times_out_and_the_next_runs),
+		cmocka_unit_test(slow_command_completes_late),
+		cmocka_unit_test(injected_status_comes_back_as_status),
+		cmocka_unit_test(bad_signature_is_a_delivery_failure),
+		cmocka_unit_test(fault_arguments_are_checked),
 	};
 
 	return cmocka_run_group_tests_name("cmdq", tests, NULL, NULL);

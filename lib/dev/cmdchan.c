@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * The command channel: which carrier takes a PRM command to the firmware.
+ * The carriers differ below one exec call, so every command in prmctl is
+ * written once and says in its output which carrier ran it.
+ */
+#include "lib/dev/cmdchan.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "lib/dev/cmdq.h"
+#include "lib/dev/dev.h"
+#include "lib/dev/icmd.h"
+#include "lib/prm/cmdstatus.h"
+#include "lib/prm/layouts/layouts.h"
+#include "lib/prm/names.h"
+#include "lib/prm/regtlv.h"
+
+#define OP_ACCESS_REG 0x805
+
+/* ---- the command queue ---- */
+
+static int cmdq_chan_exec(struct dev *d, const void *in, size_t inlen, void *out,
+			  size_t outlen, struct cmd_result *res, struct prm_err *err)
+{
+	struct cmdq *q;
+
+	return dev_cmdq(d, &q, err) ? -1 : cmdq_exec(q, in, inlen, out, outlen, res, err);
+}
+
+static const char *cmdq_refuses(struct dev *d, uint16_t opcode, uint16_t op_mod)
+{
+	(void)d, (void)opcode, (void)op_mod;
+	return NULL;
+}
+
+static const struct cmd_chan chan_cmdq = { "cmdq", cmdq_chan_exec, cmdq_refuses };
+
+/* ---- ICMD: ACCESS_REG only, as the gateway's register access ---- */
+
+static const char *icmd_refuses(struct dev *d, uint16_t opcode, uint16_t op_mod)
+{
+	(void)d, (void)op_mod;
+	return opcode == OP_ACCESS_REG ? NULL :
+	       "ICMD carries only ACCESS_REG (a command needs fwctl or the command queue)";
+}
+
+static int icmd_chan_exec(struct dev *d, const void *in, size_t inlen, void *out,
+			  size_t outlen, struct cmd_result *res, struct prm_err *err)
+{
+	const struct prm_layout *il = &prm_layout_access_register_in;
+	size_t hdr = prm_layout_bytes(il), ohdr = prm_layout_bytes(&prm_layout_access_register_out);
+	uint16_t opcode = prm_cmd_opcode(in, inlen);
+	const char *why = icmd_refuses(d, opcode, 0);
+	struct icmd *ic;
+	size_t len;
+
+	if (why) {
+		const char *n = prm_name_of(&prm_cmd_opcode_names, opcode);
+
+		return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "not_on_path",
+				   "%s: %s(0x%x): %s", d->label, n ? n : "UNKNOWN", opcode, why);
+	}
+	if (inlen < hdr || outlen < ohdr)
+		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_length",
+				   "ACCESS_REG: input and output carry a 16-byte header");
+	len = inlen - hdr < outlen - ohdr ? inlen - hdr : outlen - ohdr;
+	memset(out, 0, outlen);
+	memcpy((uint8_t *)out + ohdr, (const uint8_t *)in + hdr, len);
+	/* op_mod 1 reads, 0 writes (the driver's !write) */
+	if (dev_icmd(d, &ic, err) ||
+	    icmd_reg_access(ic, (uint16_t)prm_field_value(il, in, inlen, "register_id"),
+			    prm_cmd_op_mod(in, inlen) ? PRM_REG_GET : PRM_REG_SET,
+			    (uint8_t *)out + ohdr, len, err))
+		return -1;
+	*res = (struct cmd_result){ 0 };
+	return 0;
+}
+
+static const struct cmd_chan chan_icmd = { "icmd", icmd_chan_exec, icmd_refuses };
+
+/* ---- the choice ---- */
+
+static int pick(struct dev *d, const char *want, const struct cmd_chan **out,
+		struct prm_err *err)
+{
+	struct cmdq *q;
+	struct prm_err why = { 0 };
+
+	if (!want || strcmp(want, "cmdq") == 0) {
+		if (dev_cmdq(d, &q, want ? err : &why) == 0) {
+			*out = &chan_cmdq;
+			return 0;
+		}
+		if (want || why.kind == PRM_E_TIMEOUT || (d->ops && d->ops->dma_open)) {
+			/* the queue exists but would not come up: that is the answer */
+			if (!want)
+				*err = why;
+			return -1;
+		}
+	}
+	if (!want || strcmp(want, "icmd") == 0) {
+		/* the gateway is opened when a command needs it */
+		*out = &chan_icmd;
+		return 0;
+	}
+	if (strcmp(want, "fwctl") == 0)
+		return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "no_fwctl",
+				   "%s: no fwctl node for this device", d->label);
+	return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "no_access_path",
+			   "%s: access path '%s' does not carry commands (fwctl, cmdq, icmd do)",
+			   d->label, want);
+}
+
+int dev_cmd_chan(struct dev *d, const struct cmd_chan **out, struct prm_err *err)
+{
+	if (!d->chan && pick(d, d->want_access, &d->chan, err))
+		return -1;
+	*out = d->chan;
+	return 0;
+}
+
+int dev_cmd_exec(struct dev *d, const void *in, size_t inlen, void *out, size_t outlen,
+		 struct cmd_result *res, struct prm_err *err)
+{
+	const struct cmd_chan *c;
+
+	if (dev_cmd_chan(d, &c, err))
+		return -1;
+	return c->exec(d, in, inlen, out, outlen, res, err);
+}
+
+int dev_cmd_run(struct dev *d, const void *in, size_t inlen, void *out, size_t outlen,
+		struct prm_err *err)
+{
+	struct cmd_result r;
+
+	if (dev_cmd_exec(d, in, inlen, out, outlen, &r, err))
+		return -1;
+	return prm_cmd_check(err, d->label, in, inlen, r.status, r.syndrome);
+}

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * Opcodes from include/linux/mlx5/mlx5_ifc.h (MLX5_CMD_OP_*); which of them
+ * change state, from what each does (a query reads, everything else
+ * creates, modifies or destroys). Gating bits from mlx5_ifc.h's capability
+ * pages as the kernel tests them (MLX5_CAP_GEN(dev, dct), ...).
+ */
+#include "lib/prm/cmdinfo.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "lib/prm/layouts/layouts.h"
+#include "lib/prm/names.h"
+
+#define Q(op, in, out, ...) { (op), (in), (out), false, __VA_ARGS__ }
+#define S(op, in, out, ...) { (op), (in), (out), true, __VA_ARGS__ }
+
+const struct prm_cmd_info prm_cmd_infos[] = {
+	/* op_mod 1: the current general capabilities */
+	Q(0x100, &prm_layout_query_hca_cap_in, &prm_layout_query_hca_cap_out, 1, 0x1010, NULL, NULL),
+	Q(0x101, &prm_layout_query_adapter_in, &prm_layout_query_adapter_out, 0, 0x110, NULL, NULL),
+	S(0x102, &prm_layout_init_hca_in, &prm_layout_init_hca_out, 0, 0, NULL, NULL),
+	S(0x103, &prm_layout_teardown_hca_in, &prm_layout_teardown_hca_out, 0, 0, NULL, NULL),
+	S(0x104, &prm_layout_enable_hca_in, &prm_layout_enable_hca_out, 0, 0, NULL, NULL),
+	S(0x105, &prm_layout_disable_hca_in, &prm_layout_disable_hca_out, 0, 0, NULL, NULL),
+	/* op_mod 1: boot pages, asked and answered without handing any over */
+	Q(0x107, &prm_layout_query_pages_in, &prm_layout_query_pages_out, 1, 0x10, NULL, NULL),
+	S(0x108, &prm_layout_manage_pages_in, &prm_layout_manage_pages_out, 0, 0, NULL, NULL),
+	S(0x109, NULL, NULL, 0, 0, NULL, NULL),
+	Q(0x10a, &prm_layout_query_issi_in, &prm_layout_query_issi_out, 0, 0x70, NULL, NULL),
+	S(0x10b, &prm_layout_set_issi_in, &prm_layout_set_issi_out, 0, 0, NULL, NULL),
+	Q(0x203, NULL, NULL, 0, 0x20, NULL, NULL),
+	S(0x301, NULL, NULL, 0, 0, NULL, NULL),
+	S(0x302, NULL, NULL, 0, 0, NULL, NULL),
+	Q(0x303, NULL, NULL, 0, 0x110, NULL, NULL),
+	S(0x304, NULL, NULL, 0, 0, NULL, NULL),
+	S(0x710, NULL, NULL, 0, 0, "general", "dct"),
+	S(0x711, NULL, NULL, 0, 0, "general", "dct"),
+	S(0x712, NULL, NULL, 0, 0, "general", "dct"),
+	Q(0x713, NULL, NULL, 0, 0x110, "general", "dct"),
+	S(0x714, NULL, NULL, 0, 0, "general", "dct"),
+	Q(0x722, NULL, NULL, 0, 0x110, "general", "nvmf_target_offload"),
+	Q(0x728, NULL, NULL, 0, 0x110, "general", "nvmf_target_offload"),
+	Q(0x740, NULL, NULL, 0, 0x1010, "general", "eswitch_manager"),
+	Q(0x750, NULL, NULL, 0, 0x10, NULL, NULL),
+	Q(0x754, NULL, NULL, 0, 0x110, NULL, NULL),
+	Q(0x762, NULL, NULL, 0, 0x110, NULL, NULL),
+	Q(0x770, NULL, NULL, 0, 0x210, NULL, NULL),
+	/* op_mod 1 reads; a probe reads MGIR */
+	Q(0x805, &prm_layout_access_register_in, &prm_layout_access_register_out, 1, 0xb0, NULL, NULL),
+	Q(0x80d, &prm_layout_nop_in, &prm_layout_nop_out, 0, 0x10, NULL, NULL),
+};
+
+const size_t prm_ncmd_infos = sizeof(prm_cmd_infos) / sizeof(prm_cmd_infos[0]);
+
+const struct prm_cmd_info *prm_cmd_info(uint16_t opcode)
+{
+	for (size_t i = 0; i < prm_ncmd_infos; i++)
+		if (prm_cmd_infos[i].opcode == opcode)
+			return &prm_cmd_infos[i];
+	return NULL;
+}
+
+int prm_cmd_opcode_parse(const char *s, uint16_t *opcode)
+{
+	const struct prm_names *n = &prm_cmd_opcode_names;
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(s, &end, 0);
+	if (!errno && end != s && !*end && v <= 0xffff && (s[0] >= '0' && s[0] <= '9')) {
+		*opcode = (uint16_t)v;
+		return 0;
+	}
+	for (size_t i = 0; i < n->n; i++)
+		if (strcasecmp(n->v[i].name, s) == 0) {
+			*opcode = (uint16_t)n->v[i].value;
+			return 0;
+		}
+	return -1;
+}
