@@ -31,11 +31,8 @@ static int sim_write(struct dev *d, uint32_t off, const void *buf, size_t len,
 		uint32_t w;
 
 		memcpy(&w, (const uint8_t *)buf + i, 4);
-		__atomic_store_n((uint32_t *)(void *)(d->sim->bar0 + off + i), w,
-				 __ATOMIC_RELEASE);
+		sim_bar_host_write(d->sim, off + (uint32_t)i, w);
 	}
-	if (off <= 0x18 && off + len > 0x18)
-		sim_doorbell(d->sim);
 	return 0;
 }
 

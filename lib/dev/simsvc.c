@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/file.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/time.h>
@@ -21,10 +22,13 @@
 
 #include "lib/dev/cfg.h"
 #include "lib/dev/dev.h"
+#include "lib/dev/dma.h"
 #include "lib/prm/models.h"
 #include "lib/sim/model.h"
 #include "lib/sim/proto.h"
+#include "lib/sim/adapter.h"
 #include "lib/sim/rundir.h"
+#include "lib/util/clock.h"
 
 /* A service that takes longer than this to answer one dword is hung. */
 #define SIMSVC_TIMEOUT_S 5
@@ -116,7 +120,12 @@ struct svc_dev {
 	const char *name;
 	uint8_t *bar0;
 	size_t bar_size;
+	uint8_t *hostmem;
+	int cmdq_lock;		/* ours while we drive the command queue */
 };
+
+/* Another prmctl driving the queue gets this long to finish. */
+#define CMDQ_LOCK_WAIT_MS 5000
 
 static int svc_rd(struct cfg_port *p, uint32_t off, uint32_t *val, struct prm_err *err)
 {
@@ -162,12 +171,91 @@ static int svc_bar_read(struct dev *d, uint32_t off, void *buf, size_t len,
 	return 0;
 }
 
+/* A BAR0 store goes to the service, which also answers the doorbell. */
+static int svc_bar_write(struct dev *d, uint32_t off, const void *buf, size_t len,
+			 struct prm_err *err)
+{
+	struct svc_dev *s = d->priv;
+
+	for (size_t i = 0; i < len; i += 4) {
+		struct sim_req q = { .magic = SIM_PROTO_MAGIC, .op = SIM_OP_BAR_WRITE,
+				     .off = off + (uint32_t)i };
+		struct sim_rsp r;
+
+		memcpy(&q.val, (const uint8_t *)buf + i, 4);
+		if (transact(s->fd, s->name, &q, &r, err))
+			return -1;
+	}
+	return 0;
+}
+
+static int lock_cmdq(struct svc_dev *s, struct prm_err *err)
+{
+	char path[PATH_MAX], who[32] = "";
+	uint64_t deadline = clock_now_ms() + CMDQ_LOCK_WAIT_MS;
+	int fd;
+
+	sim_path(s->name, SIM_FILE_CMDQ_LOCK, path, sizeof(path));
+	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return prm_err_set(err, PRM_E_NODEV, errno, "open_failed", "sim:%s: %s: %s",
+				   s->name, path, strerror(errno));
+	while (flock(fd, LOCK_EX | LOCK_NB)) {
+		if (errno != EWOULDBLOCK || clock_now_ms() >= deadline || dev_interrupted()) {
+			ssize_t n = pread(fd, who, sizeof(who) - 1, 0);
+
+			who[n > 0 ? n : 0] = '\0';
+			who[strcspn(who, "\n")] = '\0';
+			close(fd);
+			return prm_err_set(err, PRM_E_TIMEOUT, EBUSY, "cmdq_busy",
+					   "sim:%s: the command queue is in use by another prmctl%s%s%s",
+					   s->name, who[0] ? " (pid " : "", who, who[0] ? ")" : "");
+		}
+		clock_sleep_us(10000);
+	}
+	snprintf(who, sizeof(who), "%d\n", (int)getpid());
+	/* the pid only makes another client's message kinder: errors ignored */
+	if (ftruncate(fd, 0) == 0 && pwrite(fd, who, strlen(who), 0) < 0)
+		who[0] = '\0';
+	s->cmdq_lock = fd;
+	return 0;
+}
+
+static struct dma_provider *svc_dma_open(struct dev *d, struct prm_err *err)
+{
+	struct svc_dev *s = d->priv;
+	char path[PATH_MAX];
+	void *p;
+	int fd;
+
+	if (s->cmdq_lock < 0 && lock_cmdq(s, err))
+		return NULL;
+	sim_path(s->name, SIM_FILE_HOSTMEM, path, sizeof(path));
+	fd = open(path, O_RDWR | O_CLOEXEC);
+	p = fd < 0 ? MAP_FAILED :
+	    mmap(NULL, SIM_HOSTMEM_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (p == MAP_FAILED) {
+		prm_err_set(err, PRM_E_NODEV, errno, "open_failed", "sim:%s: %s: %s", s->name,
+			    path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	close(fd);
+	s->hostmem = p;
+	return dma_open_region(s->hostmem, SIM_HOSTMEM_IOVA, SIM_HOSTMEM_BYTES, err);
+}
+
 static void svc_close(struct dev *d)
 {
 	struct svc_dev *s = d->priv;
 
 	if (!s)
 		return;
+	if (s->hostmem)
+		munmap(s->hostmem, SIM_HOSTMEM_BYTES);
+	if (s->cmdq_lock >= 0)
+		close(s->cmdq_lock);	/* the next client may drive the queue */
 	if (s->bar0)
 		munmap(s->bar0, s->bar_size);
 	if (s->fd >= 0)
@@ -180,6 +268,8 @@ static void svc_close(struct dev *d)
 
 static const struct dev_ops svc_ops = {
 	.bar_read = svc_bar_read,
+	.bar_write = svc_bar_write,
+	.dma_open = svc_dma_open,
 	.close = svc_close,
 };
 
@@ -197,6 +287,7 @@ int dev_simsvc_open(struct dev *d, const char *name, struct prm_err *err)
 	if (!s)
 		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
 	s->name = d->name.arg;
+	s->cmdq_lock = -1;
 	s->fd = connect_to(name, err);
 	d->priv = s;
 	d->ops = &svc_ops;

@@ -44,6 +44,15 @@ void sim_bar_set(struct sim_adapter *a, const char *path, uint64_t val)
 	}
 }
 
+void sim_bar_host_write(struct sim_adapter *a, uint32_t off, uint32_t raw)
+{
+	if (off % 4 || off > a->bar_size - 4)
+		return;		/* beyond what the simulator backs: dropped, as by a BAR */
+	__atomic_store_n((uint32_t *)(void *)(a->bar0 + off), raw, __ATOMIC_RELEASE);
+	if (off == 0x18)
+		sim_doorbell(a);
+}
+
 uint64_t sim_bar_get(struct sim_adapter *a, const char *path)
 {
 	uint64_t v = 0;
@@ -154,6 +163,7 @@ int sim_adapter_create(const struct sim_opts *o, struct sim_adapter **out,
 		free(a);
 		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
 	}
+	a->hostmem = o ? o->hostmem : NULL;
 	pthread_mutex_init(&a->lock, NULL);
 	a->start_ns = sim_now_ns();
 	power_up(a);

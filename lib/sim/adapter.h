@@ -29,6 +29,7 @@ struct sim_opts {
 	const char *model;		/* "cx5", "cx6dx", "cx7"; NULL = cx7 */
 	unsigned boot_ms;		/* initializing stays set this long */
 	uint8_t *bar0;			/* caller-provided BAR0 memory (shared), or NULL */
+	uint8_t *hostmem;		/* caller-provided host memory (SIM_HOSTMEM_BYTES), or NULL */
 	bool no_thread;			/* tests: no firmware thread, tick by hand */
 };
 
@@ -128,6 +129,12 @@ void sim_cfg_write(struct sim_adapter *a, uint32_t off, const uint8_t *buf, size
  */
 uint8_t *sim_dma(struct sim_adapter *a, uint64_t iova, size_t len);
 void sim_doorbell(struct sim_adapter *a);
+
+/*
+ * A host's store of one BAR0 dword (raw, device byte order) at a dword
+ * offset: written through, and the doorbell answered at once.
+ */
+void sim_bar_host_write(struct sim_adapter *a, uint32_t off, uint32_t raw);
 
 /* One firmware tick (10 ms of firmware life); the thread calls it. */
 void sim_fw_tick(struct sim_adapter *a, uint64_t now_ns);

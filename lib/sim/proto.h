@@ -8,7 +8,9 @@
  * served over a Unix socket, one synchronous transaction per dword, because
  * gateway registers act on access (the counter ticks on read, the flag
  * flips): plain shared memory cannot do that. The same socket carries the
- * control requests of `prmctl sim`.
+ * control requests of `prmctl sim` and BAR0 stores (the doorbell). Host
+ * memory for the command queue is a second shared file; one client at a
+ * time drives the queue, as one driver owns a function, under an flock.
  */
 
 #include <stdint.h>
@@ -23,6 +25,7 @@ enum sim_op {
 	SIM_OP_CLEAR,		/* text: fault name, or "" for all */
 	SIM_OP_STATUS,		/* reply text: "fault,fault" */
 	SIM_OP_STOP,
+	SIM_OP_BAR_WRITE,	/* off, val: one BAR0 dword, raw (device byte order) */
 };
 
 struct sim_req {
@@ -47,5 +50,7 @@ struct sim_rsp {
 #define SIM_FILE_LOCK "lock"
 #define SIM_FILE_PID "pid"
 #define SIM_FILE_PCIDEV "pcidev"	/* mount point of the PCI device directory */
+#define SIM_FILE_HOSTMEM "hostmem"	/* host memory the adapter reaches by DMA */
+#define SIM_FILE_CMDQ_LOCK "cmdq.lock"	/* held by the one client driving the queue */
 
 #endif

@@ -48,7 +48,7 @@ static int mkdirs(const char *path)
 
 struct svc {
 	struct sim_adapter *a;
-	uint8_t *bar0;
+	uint8_t *bar0, *hostmem;
 	int lock_fd, listen_fd;
 	struct sim_pcidev *pcidev;
 	int clients[MAX_CLIENTS];
@@ -74,13 +74,35 @@ static int write_line(const char *path, const char *line)
 	return close(fd) || n != (ssize_t)strlen(line) ? -1 : 0;
 }
 
+/* A file of the service directory, size bytes, mapped shared. */
+static int map_file(const char *name, const char *file, size_t size, uint8_t **out,
+		    struct prm_err *err)
+{
+	char path[PATH_MAX];
+	void *p;
+	int fd;
+
+	sim_path(name, file, path, sizeof(path));
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0 || ftruncate(fd, (off_t)size)) {
+		if (fd >= 0)
+			close(fd);
+		return fail_errno(err, "cannot create", path);
+	}
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);
+	if (p == MAP_FAILED)
+		return fail_errno(err, "cannot map", path);
+	*out = p;
+	return 0;
+}
+
 static int setup(struct svc *s, const struct sim_service_opts *o, struct prm_err *err)
 {
 	struct sim_opts so = { .model = o->model, .boot_ms = o->boot_ms };
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
 	char path[PATH_MAX], line[PATH_MAX + 32];
 	pid_t pid;
-	int fd;
 
 	if (sim_alive(o->name, &pid))
 		return prm_err_set(err, PRM_E_FAILED, EEXIST, "already_running",
@@ -102,17 +124,11 @@ static int setup(struct svc *s, const struct sim_service_opts *o, struct prm_err
 		errno = e;
 		return fail_errno(err, "cannot lock", path);
 	}
-	sim_path(o->name, SIM_FILE_BAR0, path, sizeof(path));
-	fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0 || ftruncate(fd, SIM_BAR0_BYTES))
-		return fail_errno(err, "cannot create", path);
-	s->bar0 = mmap(NULL, SIM_BAR0_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	close(fd);
-	if (s->bar0 == MAP_FAILED) {
-		s->bar0 = NULL;
-		return fail_errno(err, "cannot map", path);
-	}
+	if (map_file(o->name, SIM_FILE_BAR0, SIM_BAR0_BYTES, &s->bar0, err) ||
+	    map_file(o->name, SIM_FILE_HOSTMEM, SIM_HOSTMEM_BYTES, &s->hostmem, err))
+		return -1;
 	so.bar0 = s->bar0;
+	so.hostmem = s->hostmem;
 	if (sim_adapter_create(&so, &s->a, err))
 		return -1;
 	if (sim_path(o->name, SIM_FILE_SOCK, sa.sun_path, sizeof(sa.sun_path)))
@@ -185,6 +201,9 @@ static void handle(struct svc *s, const struct sim_req *q, struct sim_rsp *r)
 		return;
 	case SIM_OP_STOP:
 		stopping = 1;
+		return;
+	case SIM_OP_BAR_WRITE:
+		sim_bar_host_write(s->a, q->off, q->val);
 		return;
 	default:
 		prm_err_set(&err, PRM_E_USAGE, EINVAL, "bad_request", "unknown request %u", q->op);
@@ -263,6 +282,8 @@ static void teardown(struct svc *s, const char *name)
 	sim_adapter_destroy(s->a);
 	if (s->bar0)
 		munmap(s->bar0, SIM_BAR0_BYTES);
+	if (s->hostmem)
+		munmap(s->hostmem, SIM_HOSTMEM_BYTES);
 	sim_cleanup(name);	/* while the lock is still ours */
 	if (s->lock_fd >= 0)
 		close(s->lock_fd);
@@ -287,9 +308,11 @@ int sim_service_run(const struct sim_service_opts *o, struct prm_err *err)
 		loop(&s);
 	if (rc && s.lock_fd < 0) {
 		/* never got the lock: leave another's files alone */
+		sim_adapter_destroy(s.a);
 		if (s.bar0)
 			munmap(s.bar0, SIM_BAR0_BYTES);
-		sim_adapter_destroy(s.a);
+		if (s.hostmem)
+			munmap(s.hostmem, SIM_HOSTMEM_BYTES);
 		return rc;
 	}
 	teardown(&s, o->name);
