@@ -11,7 +11,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/devsel.h"
-#include "lib/dev/icmd.h"
+#include "lib/dev/regaccess.h"
 #include "lib/out/layout_print.h"
 #include "lib/out/out.h"
 #include "lib/prm/registers.h"
@@ -192,13 +192,14 @@ static int assign(const struct prm_register *r, uint8_t *buf, size_t len,
 	return 0;
 }
 
-static int print(struct dev *d, const struct prm_register *r, uint16_t id,
+static int print(struct dev *d, const char *via, const struct prm_register *r, uint16_t id,
 		 const uint8_t *buf, size_t len)
 {
 	struct prm_err err = { 0 };
 
 	out_doc_begin();
 	out_str("device", d->label);
+	out_str("access", via);
 	out_str("register", r ? r->name : NULL);
 	out_hex("id", id);
 	out_u64("size", len);
@@ -219,7 +220,7 @@ static int access_reg(bool writing, int argc, char **argv)
 	const struct prm_register *r = NULL;
 	uint8_t buf[REG_MAX_BYTES] = { 0 };
 	struct prm_err err = { 0 };
-	struct icmd *ic;
+	const char *via = NULL;
 	struct dev *d;
 	uint16_t id = 0;
 	size_t len = 0;
@@ -240,7 +241,7 @@ static int access_reg(bool writing, int argc, char **argv)
 	if (rc)
 		return rc;
 	if ((writing && dev_check_write(d, G.write, "reg write", &err)) ||
-	    dev_icmd(d, &ic, &err) || icmd_reg_access(ic, id, PRM_REG_GET, buf, len, &err))
+	    dev_reg_access(d, id, PRM_REG_GET, buf, len, &via, &err))
 		goto fail;
 	if (writing) {
 		for (int i = 0; !rc && i < o.nassign; i++)
@@ -249,10 +250,10 @@ static int access_reg(bool writing, int argc, char **argv)
 			dev_close(d);
 			return rc;
 		}
-		if (icmd_reg_access(ic, id, PRM_REG_SET, buf, len, &err))
+		if (dev_reg_access(d, id, PRM_REG_SET, buf, len, &via, &err))
 			goto fail;
 	}
-	rc = print(d, r, id, buf, len);
+	rc = print(d, via, r, id, buf, len);
 	dev_close(d);
 	return rc;
 fail:
