@@ -122,5 +122,7 @@ extern const struct prm_cmd cmd_cr;
 extern const struct prm_cmd cmd_reg;
 extern const struct prm_cmd cmd_sim;
 extern const struct prm_cmd cmd_cmd;
+extern const struct prm_cmd cmd_caps;
+extern const struct prm_cmd cmd_probe;
 
 #endif

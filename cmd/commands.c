@@ -3,11 +3,13 @@
 #include "cmd/cmd.h"
 
 const struct prm_cmd *const prm_commands[] = {
+	&cmd_caps,
 	&cmd_cmd,
 	&cmd_cr,
 	&cmd_decode,
 	&cmd_device,
 	&cmd_initseg,
+	&cmd_probe,
 	&cmd_reg,
 	&cmd_sim,
 	NULL,

@@ -2,7 +2,9 @@
 /*
  * The command channel: which carrier takes a PRM command to the firmware.
  * The carriers differ below one exec call, so every command in prmctl is
- * written once and says in its output which carrier ran it.
+ * written once and says in its output which carrier ran it. fwctl first:
+ * with mlx5_core loaded it is the kernel's own path, and the command queue
+ * belongs to the driver.
  */
 #include "lib/dev/cmdchan.h"
 
@@ -11,7 +13,9 @@
 
 #include "lib/dev/cmdq.h"
 #include "lib/dev/dev.h"
+#include "lib/dev/fwctl.h"
 #include "lib/dev/icmd.h"
+#include "lib/prm/fwctl_scope.h"
 #include "lib/prm/cmdstatus.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/names.h"
@@ -80,6 +84,45 @@ static int icmd_chan_exec(struct dev *d, const void *in, size_t inlen, void *out
 
 static const struct cmd_chan chan_icmd = { "icmd", icmd_chan_exec, icmd_refuses };
 
+/* ---- fwctl: the kernel's driver carries it, at an explicit scope ---- */
+
+static enum fwctl_rpc_scope scope_of(const struct dev *d)
+{
+	return fwctl_scope_for(d->write);
+}
+
+static const char *fwctl_refuses(struct dev *d, uint16_t opcode, uint16_t op_mod)
+{
+	static char why[256];
+
+	if (fwctl_scope_explain(opcode, op_mod, scope_of(d), why, sizeof(why)) == FWCTL_ALLOWED)
+		return NULL;
+	return why;
+}
+
+static int fwctl_chan_exec(struct dev *d, const void *in, size_t inlen, void *out,
+			   size_t outlen, struct cmd_result *res, struct prm_err *err)
+{
+	return fwctl_rpc(d->fwctl, scope_of(d), in, inlen, out, outlen, res, err);
+}
+
+static const struct cmd_chan chan_fwctl = { "fwctl", fwctl_chan_exec, fwctl_refuses };
+
+/* fwctl when the PCI function has a node; 1 when it has none. */
+static int try_fwctl(struct dev *d, bool wanted, struct prm_err *err)
+{
+	char node[64];
+	struct prm_err why = { 0 };
+
+	if (!d->has_info)
+		return wanted ? prm_err_set(err, PRM_E_NODEV, ENOTSUP, "no_fwctl",
+					    "%s: fwctl needs a PCI function with mlx5_core loaded",
+					    d->label) : 1;
+	if (fwctl_node_of_pci(&d->name.pci, node, sizeof(node), wanted ? err : &why))
+		return wanted ? -1 : 1;
+	return fwctl_open(node, NULL, &d->fwctl, err);
+}
+
 /* ---- the choice ---- */
 
 static int pick(struct dev *d, const char *want, const struct cmd_chan **out,
@@ -87,7 +130,17 @@ static int pick(struct dev *d, const char *want, const struct cmd_chan **out,
 {
 	struct cmdq *q;
 	struct prm_err why = { 0 };
+	int rc;
 
+	if (!want || strcmp(want, "fwctl") == 0) {
+		rc = try_fwctl(d, want != NULL, err);
+		if (rc < 0)
+			return -1;
+		if (rc == 0) {
+			*out = &chan_fwctl;
+			return 0;
+		}
+	}
 	if (!want || strcmp(want, "cmdq") == 0) {
 		if (dev_cmdq(d, &q, want ? err : &why) == 0) {
 			*out = &chan_cmdq;
@@ -105,9 +158,6 @@ static int pick(struct dev *d, const char *want, const struct cmd_chan **out,
 		*out = &chan_icmd;
 		return 0;
 	}
-	if (strcmp(want, "fwctl") == 0)
-		return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "no_fwctl",
-				   "%s: no fwctl node for this device", d->label);
 	return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "no_access_path",
 			   "%s: access path '%s' does not carry commands (fwctl, cmdq, icmd do)",
 			   d->label, want);
@@ -115,8 +165,13 @@ static int pick(struct dev *d, const char *want, const struct cmd_chan **out,
 
 int dev_cmd_chan(struct dev *d, const struct cmd_chan **out, struct prm_err *err)
 {
-	if (!d->chan && pick(d, d->want_access, &d->chan, err))
-		return -1;
+	const struct cmd_chan *c;
+
+	if (!d->chan) {
+		if (pick(d, d->want_access, &c, err))
+			return -1;
+		d->chan = c;
+	}
 	*out = d->chan;
 	return 0;
 }

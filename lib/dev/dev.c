@@ -9,6 +9,7 @@
 #include "lib/dev/cfg.h"
 #include "lib/dev/cmdq.h"
 #include "lib/dev/dma.h"
+#include "lib/dev/fwctl.h"
 #include "lib/dev/icmd.h"
 #include "lib/dev/vsec.h"
 #include "lib/dev/sysfs.h"
@@ -88,6 +89,7 @@ int dev_open(const char *name, const struct dev_open_opts *o, struct dev **out,
 	}
 	snprintf(d->label, sizeof(d->label), "%s", name);
 	d->want_access = o->access;
+	d->write = o->write;
 	d->cmd_timeout_ms = o->cmd_timeout_ms;
 	if ((o->sim_model || o->sim_inject) &&
 	    !(d->name.kind == DEV_KIND_SIM && !d->name.arg[0])) {
@@ -135,6 +137,7 @@ void dev_close(struct dev *d)
 	if (!d)
 		return;
 	cmdq_close(d->cmdq);		/* teardown while the device is still there */
+	fwctl_close(d->fwctl);
 	if (d->dma)
 		d->dma->close(d->dma);
 	free(d->icmd);

@@ -50,6 +50,8 @@ struct dev {
 	struct dma_provider *dma;	/* its DMA memory */
 	const struct cmd_chan *chan;	/* the command channel chosen (dev_cmd_chan) */
 	const char *want_access;	/* --access, or NULL */
+	bool write;			/* --write: state changes allowed on hardware */
+	struct fwctl *fwctl;		/* the fwctl node, once opened (dev_cmd_chan) */
 	unsigned cmd_timeout_ms;	/* bound per command; 0: the firmware's */
 	/* identity known without PCI (image, sim) */
 	const char *model;

@@ -15,4 +15,11 @@ void sim_fwcmd_stop(struct sim_adapter *a);
 void sim_fw_execute(struct sim_adapter *a, const uint8_t *in, size_t inlen,
 		    uint8_t *out, size_t outlen);
 
+/*
+ * A capability page (QUERY_HCA_CAP cap_type), current or maximum, into page
+ * (len bytes, zeroed first). -1 for a page this firmware does not have.
+ */
+int sim_caps_fill(struct sim_adapter *a, unsigned cap_type, bool current, uint8_t *page,
+		  size_t len);
+
 #endif

@@ -168,6 +168,17 @@ static uint8_t query_adapter(struct call *c)
 	return ST_OK;
 }
 
+static uint8_t query_hca_cap(struct call *c)
+{
+	size_t at = prm_layout_bytes(&prm_layout_query_hca_cap_in);	/* 16: the page follows the header */
+
+	if (in_get(c, &prm_layout_query_hca_cap_in, "other_function"))
+		return fail(c, ST_BAD_PARAM, 2);	/* one function: no others to ask for */
+	if (sim_caps_fill(c->a, c->op_mod >> 1, c->op_mod & 1, c->out + at, c->outlen - at))
+		return fail(c, ST_BAD_PARAM, 1);	/* a page this firmware does not have */
+	return ST_OK;
+}
+
 static uint8_t access_reg(struct call *c)
 {
 	size_t hdr = prm_layout_bytes(&prm_layout_access_register_in);
@@ -201,6 +212,7 @@ static const struct handler handlers[] = {
 	{ 0x102, init_hca, SIM_HCA_ENABLED, &prm_layout_init_hca_in, &prm_layout_init_hca_out },
 	{ 0x103, teardown_hca, SIM_HCA_ENABLED, &prm_layout_teardown_hca_in, &prm_layout_teardown_hca_out },
 	{ 0x80d, nop, SIM_HCA_ENABLED, &prm_layout_nop_in, &prm_layout_nop_out },
+	{ 0x100, query_hca_cap, SIM_HCA_ENABLED, &prm_layout_query_hca_cap_in, &prm_layout_query_hca_cap_out },
 	{ 0x101, query_adapter, SIM_HCA_ENABLED, &prm_layout_query_adapter_in, &prm_layout_query_adapter_out },
 	{ 0x805, access_reg, SIM_HCA_ENABLED, &prm_layout_access_register_in, &prm_layout_access_register_out },
 };

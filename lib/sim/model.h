@@ -13,6 +13,8 @@ struct sim_model {
 	const char *psid;
 	const char *serial;
 	uint8_t revision;	/* PCI revision, also cr-space 0xf0014 bits 23:16 */
+	uint32_t device_frequency_khz;	/* the internal timer's rate */
+	uint8_t steering_format;	/* cmd_hca_cap steering_format_version */
 };
 
 extern const struct sim_model sim_models[];	/* terminated by key == NULL */

@@ -19,7 +19,7 @@
 
 #include "lib/prm/layouts/layouts.h"
 
-#define MAX_VECTORS 256
+#define MAX_VECTORS 1024
 #define MAX_PATHS 4096
 
 struct leaf {
@@ -246,11 +246,16 @@ int main(void)
 		by_layout[nby].last = nleaves;
 		nby++;
 	}
-	while ((e = readdir(d)) && n < MAX_VECTORS) {
+	while ((e = readdir(d))) {
 		size_t len = strlen(e->d_name);
 
-		if (len > 4 && strcmp(e->d_name + len - 4, ".vec") == 0)
+		if (len > 4 && strcmp(e->d_name + len - 4, ".vec") == 0) {
+			if (n == MAX_VECTORS) {
+				fprintf(stderr, "more than %d vectors: raise MAX_VECTORS\n", MAX_VECTORS);
+				return 1;
+			}
 			files[n++] = strdup(e->d_name);
+		}
 	}
 	closedir(d);
 	qsort(files, n, sizeof(files[0]), cmp);

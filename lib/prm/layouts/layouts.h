@@ -46,6 +46,13 @@ extern const struct prm_layout prm_layout_nop_in;
 extern const struct prm_layout prm_layout_nop_out;
 extern const struct prm_layout prm_layout_access_register_in;
 extern const struct prm_layout prm_layout_access_register_out;
+/* QUERY_HCA_CAP capability pages (caps_*.c; see lib/prm/caps.h). */
+extern const struct prm_layout prm_layout_cmd_hca_cap;
+extern const struct prm_layout prm_layout_cmd_hca_cap_2;
+extern const struct prm_layout prm_layout_atomic_caps;
+extern const struct prm_layout prm_layout_roce_cap;
+extern const struct prm_layout prm_layout_e_switch_cap;
+extern const struct prm_layout prm_layout_debug_cap;
 
 /* All compiled-in layouts, NULL-terminated, in the order `decode --list` shows. */
 extern const struct prm_layout *const prm_layouts[];

@@ -43,6 +43,12 @@ const struct prm_layout *const prm_layouts[] = {
 	&prm_layout_nop_out,
 	&prm_layout_access_register_in,
 	&prm_layout_access_register_out,
+	&prm_layout_cmd_hca_cap,
+	&prm_layout_cmd_hca_cap_2,
+	&prm_layout_atomic_caps,
+	&prm_layout_roce_cap,
+	&prm_layout_e_switch_cap,
+	&prm_layout_debug_cap,
 	NULL,
 };
 

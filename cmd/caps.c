@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* prmctl caps [PAGE] [FIELD...]: capability pages, decoded field by field. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "cmd/devsel.h"
+#include "lib/dev/cmdchan.h"
+#include "lib/dev/dev.h"
+#include "lib/dev/devcaps.h"
+#include "lib/dev/regaccess.h"
+#include "lib/out/layout_print.h"
+#include "lib/out/out.h"
+#include "lib/prm/caps.h"
+#include "lib/prm/layouts/layouts.h"
+#include "lib/prm/names.h"
+#include "lib/prm/registers.h"
+#include "lib/util/match.h"
+
+#define MAX_FIELDS 64
+#define REG_MTRC_CAP 0x9040
+
+enum { OPT_MAX = 0x700, OPT_LIST };
+
+struct caps_opts {
+	bool max, list;
+	const char *page;
+	const char *field[MAX_FIELDS];
+	int nfields;
+};
+
+static const struct argp_option options[] = {
+	{ "max", OPT_MAX, NULL, 0, "The maximum the device supports, not the current values", 0 },
+	{ "list", OPT_LIST, NULL, 0, "The pages prmctl knows and whether the device has them", 0 },
+	{ 0 }
+};
+
+static error_t parse(int key, char *arg, struct argp_state *state)
+{
+	struct caps_opts *o = state->input;
+
+	switch (key) {
+	case OPT_MAX:
+		o->max = true;
+		return 0;
+	case OPT_LIST:
+		o->list = true;
+		return 0;
+	case ARGP_KEY_ARG:
+		if (!o->page) {
+			o->page = arg;
+		} else if (o->nfields == MAX_FIELDS) {
+			argp_error(state, "at most %d fields", MAX_FIELDS);
+			return EINVAL;
+		} else {
+			o->field[o->nfields++] = arg;
+		}
+		return 0;
+	}
+	return ARGP_ERR_UNKNOWN;
+}
+
+static const struct argp caps_argp = {
+	options, parse, "[PAGE [FIELD...]]",
+	"Capability pages (QUERY_HCA_CAP), each field decoded: general (the default), "
+	"atomic, roce, esw, debug, general_2; and tracer (the MTRC_CAP register). "
+	"FIELDs limit the output to those fields.",
+	prm_global_children, NULL, NULL
+};
+
+/* The pages users can name: the capability pages, then "tracer". */
+struct page_name {
+	const char *name;
+	const struct prm_cap_page *page;	/* NULL: tracer */
+};
+
+static size_t page_names(struct page_name *v)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < prm_ncap_pages; i++)
+		v[n++] = (struct page_name){ prm_cap_pages[i].name, &prm_cap_pages[i] };
+	v[n++] = (struct page_name){ "tracer", NULL };
+	return n;
+}
+
+static int print_fields(const struct prm_layout *l, const uint8_t *buf, size_t len,
+			const struct caps_opts *o)
+{
+	struct prm_err err = { 0 };
+	struct match_set s = { l->fields, l->nfields, sizeof(l->fields[0]) };
+	size_t idx;
+	int rc;
+
+	out_obj_begin("fields");
+	if (!o->nfields) {
+		rc = out_layout(l, buf, len, 0, &err);
+		out_obj_end();
+		return rc ? cmd_fail(&err) : 0;
+	}
+	for (int i = 0; i < o->nfields; i++) {
+		rc = cmd_match(&s, o->field[i], "field", "caps: ", "prmctl caps PAGE", &idx);
+		if (rc) {
+			out_doc_abort();
+			return rc;
+		}
+		if (out_layout_field(&l->fields[idx], buf, len, 0, &err)) {
+			out_doc_abort();
+			return cmd_fail(&err);
+		}
+	}
+	out_obj_end();
+	return 0;
+}
+
+static int show_page(struct dev *d, const struct page_name *p, const struct caps_opts *o)
+{
+	static uint8_t page[DEV_CAP_PAGE_BYTES];
+	const struct prm_layout *l = p->page ? p->page->layout : &prm_layout_mtrc_cap;
+	struct prm_err err = { 0 };
+	const struct cmd_chan *chan;
+	const char *via = NULL;
+	int rc;
+
+	memset(page, 0, sizeof(page));
+	if (p->page) {
+		if (dev_cmd_chan(d, &chan, &err) ||
+		    dev_query_cap(d, p->page->cap_type, !o->max, page, &err))
+			return cmd_fail(&err);
+		via = chan->access;
+	} else if (o->max) {
+		return cmd_usage("caps: tracer is a register: it has no maximum values");
+	} else if (dev_reg_access(d, REG_MTRC_CAP, PRM_REG_GET, page, prm_layout_bytes(l),
+				  &via, &err)) {
+		return cmd_fail(&err);
+	}
+	out_doc_begin();
+	out_str("device", d->label);
+	out_str("access", via);
+	out_str("page", p->name);
+	if (p->page)
+		out_hex("cap_type", p->page->cap_type);
+	else
+		out_str("register", "MTRC_CAP");
+	out_str("values", o->max ? "max" : "current");
+	rc = print_fields(l, page, prm_layout_bytes(l), o);
+	return rc ? rc : cmd_done(EXIT_OK);
+}
+
+/* Each page, and whether the general page says the device has it. */
+static int list(struct dev *d)
+{
+	static uint8_t general[DEV_CAP_PAGE_BYTES];
+	const struct prm_cap_page *g = prm_cap_page_by_type(0);
+	struct prm_err err = { 0 };
+	const struct cmd_chan *chan;
+
+	if (dev_cmd_chan(d, &chan, &err) || dev_query_cap(d, 0, true, general, &err))
+		return cmd_fail(&err);
+	out_doc_begin();
+	out_str("device", d->label);
+	out_str("access", chan->access);
+	out_table_begin("pages");
+	for (size_t i = 0; i < prm_ncap_pages; i++) {
+		const struct prm_cap_page *p = &prm_cap_pages[i];
+
+		out_obj_begin(NULL);
+		out_str("page", p->name);
+		out_hex("cap_type", p->cap_type);
+		out_bool("present", !p->gate ||
+				    prm_field_value(g->layout, general, sizeof(general), p->gate));
+		out_str("gate", p->gate ? p->gate : NULL);
+		out_str("description", p->desc);
+		out_obj_end();
+	}
+	out_table_end();
+	return cmd_done(EXIT_OK);
+}
+
+static int run(int argc, char **argv)
+{
+	struct page_name names[32];
+	struct caps_opts o = { 0 };
+	size_t n = page_names(names), idx = 0;
+	struct match_set s = { names, n, sizeof(names[0]) };
+	struct dev *d;
+	int rc = cmd_parse(&caps_argp, argc, argv, &o);
+
+	if (rc || G.help_shown)
+		return rc;
+	if (o.list && (o.page || o.max))
+		return cmd_usage("caps: --list takes no page and no --max");
+	if (o.page && (rc = cmd_match(&s, o.page, "capability page", "caps: ", "prmctl caps --help", &idx)))
+		return rc;
+	rc = cmd_open_device(false, &d);
+	if (rc)
+		return rc;
+	rc = o.list ? list(d) : show_page(d, &names[idx], &o);
+	dev_close(d);
+	return rc;
+}
+
+const struct prm_cmd cmd_caps = {
+	.name = "caps",
+	.summary = "Capability pages, decoded (QUERY_HCA_CAP)",
+	.argp = &caps_argp,
+	.run = run,
+	.flags = CMD_NEEDS_DEVICE,
+};

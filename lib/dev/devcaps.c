@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+#include "lib/dev/devcaps.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/dev/cmdchan.h"
+#include "lib/prm/caps.h"
+#include "lib/prm/layouts/layouts.h"
+
+#define OP_QUERY_HCA_CAP 0x100
+
+int dev_query_cap(struct dev *d, uint16_t cap_type, bool current, uint8_t *page,
+		  struct prm_err *err)
+{
+	const struct prm_layout *il = &prm_layout_query_hca_cap_in;
+	size_t outlen = prm_layout_bytes(&prm_layout_query_hca_cap_out);
+	size_t hdr = outlen - DEV_CAP_PAGE_BYTES;
+	uint8_t in[16] = { 0 }, *out = calloc(1, outlen);
+	int rc;
+
+	if (!out)
+		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
+	prm_set(il, in, sizeof(in), "opcode", OP_QUERY_HCA_CAP, NULL);
+	prm_set(il, in, sizeof(in), "op_mod", prm_cap_op_mod(cap_type, current), NULL);
+	rc = dev_cmd_run(d, in, sizeof(in), out, outlen, err);
+	if (rc == 0)
+		memcpy(page, out + hdr, DEV_CAP_PAGE_BYTES);
+	free(out);
+	return rc;
+}

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+#ifndef PRMCTL_DEV_DEVCAPS_H
+#define PRMCTL_DEV_DEVCAPS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/util/err.h"
+
+struct dev;
+
+/* Bytes of the capability union QUERY_HCA_CAP returns after its header. */
+#define DEV_CAP_PAGE_BYTES 4096
+
+/* One capability page (QUERY_HCA_CAP), current or maximum, into page. */
+int dev_query_cap(struct dev *d, uint16_t cap_type, bool current, uint8_t *page,
+		  struct prm_err *err);
+
+#endif

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * The capability pages the simulated firmware answers QUERY_HCA_CAP with.
+ * Values are typical of the model's generation as the public headers and
+ * drivers describe the fields, not read from a real adapter: they make the
+ * simulator a plausible device, they are no reference for one.
+ */
+#include <string.h>
+
+#include "lib/prm/caps.h"
+#include "lib/prm/layouts/layouts.h"
+#include "lib/sim/fwcmd.h"
+#include "lib/sim/internal.h"
+
+enum { GENERAL = 0x0, ATOMIC = 0x3, ESWITCH = 0x9 };
+
+struct cap_value {
+	uint8_t cap_type;
+	const char *field;
+	uint64_t cur, max;	/* what the function runs with; what it could */
+};
+
+static const struct cap_value values[] = {
+	{ GENERAL, "hca_cap_2", 1, 1 },
+	{ GENERAL, "log_max_srq_sz", 15, 15 },
+	{ GENERAL, "log_max_qp_sz", 15, 15 },
+	{ GENERAL, "event_cap", 1, 1 },
+	{ GENERAL, "log_max_qp", 17, 18 },
+	{ GENERAL, "log_max_srq", 23, 23 },
+	{ GENERAL, "log_max_cq_sz", 22, 22 },
+	{ GENERAL, "log_max_cq", 24, 24 },
+	{ GENERAL, "log_max_eq_sz", 22, 22 },
+	{ GENERAL, "log_max_mkey", 24, 24 },
+	{ GENERAL, "log_max_eq", 7, 7 },
+	{ GENERAL, "max_indirection", 4, 4 },
+	{ GENERAL, "log_max_mrw_sz", 64, 64 },
+	{ GENERAL, "log_max_klm_list_size", 16, 16 },
+	{ GENERAL, "log_max_ra_req_dc", 4, 4 },
+	{ GENERAL, "log_max_ra_res_dc", 4, 4 },
+	{ GENERAL, "log_max_ra_req_qp", 4, 4 },
+	{ GENERAL, "log_max_ra_res_qp", 4, 4 },
+	{ GENERAL, "qcam_reg", 1, 1 },
+	{ GENERAL, "gid_table_size", 4, 4 },
+	{ GENERAL, "debug", 1, 1 },
+	{ GENERAL, "vport_group_manager", 1, 1 },
+	{ GENERAL, "eswitch_manager", 1, 1 },
+	{ GENERAL, "mcam_reg", 1, 1 },
+	{ GENERAL, "pcam_reg", 1, 1 },
+	{ GENERAL, "port_type", 1, 1 },
+	{ GENERAL, "num_ports", 1, 1 },
+	{ GENERAL, "log_max_msg", 30, 30 },
+	{ GENERAL, "max_tc", 8, 8 },
+	{ GENERAL, "general_notification_event", 1, 1 },
+	{ GENERAL, "cqe_version", 1, 1 },
+	{ GENERAL, "cmdif_checksum", 0, 3 },	/* the driver leaves it off */
+	{ GENERAL, "dct", 1, 1 },
+	{ GENERAL, "eth_net_offloads", 1, 1 },
+	{ GENERAL, "roce", 1, 1 },
+	{ GENERAL, "atomic", 1, 1 },
+	{ GENERAL, "rc", 1, 1 },
+	{ GENERAL, "uc", 1, 1 },
+	{ GENERAL, "ud", 1, 1 },
+	{ GENERAL, "xrc", 1, 1 },
+	{ GENERAL, "log_pg_sz", 12, 12 },
+	{ GENERAL, "max_wqe_sz_sq", 1024, 1024 },
+	{ GENERAL, "max_wqe_sz_rq", 512, 512 },
+	{ GENERAL, "max_wqe_sz_sq_dc", 512, 512 },
+	{ GENERAL, "log_max_pd", 23, 23 },
+	{ GENERAL, "log_max_xrcd", 24, 24 },
+	{ GENERAL, "log_max_transport_domain", 24, 24 },
+	{ GENERAL, "log_max_rq", 23, 23 },
+	{ GENERAL, "log_max_sq", 23, 23 },
+	{ GENERAL, "log_max_tir", 23, 23 },
+	{ GENERAL, "log_max_tis", 23, 23 },
+	{ GENERAL, "log_max_rqt", 20, 20 },
+	{ GENERAL, "log_max_wq_sz", 15, 15 },
+	{ GENERAL, "max_num_eqs", 1024, 1024 },
+	{ GENERAL, "log_uar_page_sz", 0, 0 },
+	{ GENERAL, "nvmf_target_offload", 1, 1 },
+	{ GENERAL, "num_of_uars_per_page", 1, 1 },
+	{ GENERAL, "max_num_sf", 256, 256 },
+	{ GENERAL, "sf", 1, 1 },
+	{ GENERAL, "log_max_sf", 8, 8 },
+	{ GENERAL, "sf_base_id", 0x8000, 0x8000 },
+	/* 8-byte atomics in big-endian until SET_HCA_CAP picks host order;
+	 * masked (extended) compare-swap and fetch-add from 4 to 256 bytes */
+	{ ATOMIC, "atomic_req_8B_endianness_mode", 0, 1 },
+	{ ATOMIC, "supported_atomic_req_8B_endianness_mode_1", 1, 1 },
+	{ ATOMIC, "atomic_operations", 0xf, 0xf },
+	{ ATOMIC, "atomic_size_qp", 0x1fc, 0x1fc },
+	{ ATOMIC, "atomic_size_dc", 0x1fc, 0x1fc },
+	{ ESWITCH, "esw_functions_changed", 1, 1 },
+	{ ESWITCH, "log_max_esw_sf", 8, 8 },
+	{ ESWITCH, "esw_sf_base_id", 0x8000, 0x8000 },
+};
+
+int sim_caps_fill(struct sim_adapter *a, unsigned cap_type, bool current, uint8_t *page,
+		  size_t len)
+{
+	const struct sim_model *m = a->model;
+	const struct prm_cap_page *p = prm_cap_page_by_type((uint16_t)cap_type);
+	const struct prm_layout *l = p ? p->layout : NULL;
+
+	/* every page prmctl can decode exists here; unlisted fields are 0 */
+	if (!l || len < prm_layout_bytes(l))
+		return -1;
+	memset(page, 0, len);
+	for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++)
+		if (values[i].cap_type == cap_type)
+			prm_set(l, page, len, values[i].field,
+				current ? values[i].cur : values[i].max, NULL);
+	if (cap_type == GENERAL) {
+		prm_set(l, page, len, "device_frequency_khz", m->device_frequency_khz, NULL);
+		prm_set(l, page, len, "steering_format_version", m->steering_format, NULL);
+	}
+	return 0;
+}
