@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "lib/dev/cfg.h"
 #include "lib/dev/cmdq.h"
 #include "lib/dev/dev.h"
 #include "lib/dev/fwctl.h"
@@ -154,9 +155,16 @@ static int pick(struct dev *d, const char *want, const struct cmd_chan **out,
 		}
 	}
 	if (!want || strcmp(want, "icmd") == 0) {
-		/* the gateway is opened when a command needs it */
-		*out = &chan_icmd;
-		return 0;
+		struct cfg_port *cfg;
+
+		/* the gateway itself is opened when a command needs it */
+		if (want || dev_cfg(d, &cfg, &why) == 0) {
+			*out = &chan_icmd;
+			return 0;
+		}
+		return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "no_command_channel",
+				   "%s: no command channel: no fwctl node, no DMA memory for the "
+				   "command queue, no config space for ICMD", d->label);
 	}
 	return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "no_access_path",
 			   "%s: access path '%s' does not carry commands (fwctl, cmdq, icmd do)",

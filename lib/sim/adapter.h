@@ -44,6 +44,7 @@ enum sim_fault {
 	SIM_FAULT_CMD_SLOW,
 	SIM_FAULT_CMD_STATUS,
 	SIM_FAULT_CMD_BAD_SIGNATURE,
+	SIM_FAULT_CAP,
 	SIM_NFAULTS
 };
 
@@ -84,6 +85,12 @@ struct sim_adapter {
 	uint32_t fault_slow_ms;
 	uint8_t fault_status;
 	uint32_t fault_syndrome;
+	struct sim_cap_override {	/* "cap:PAGE.FIELD=VALUE", both current and max */
+		uint16_t cap_type;
+		char field[64];
+		uint64_t value;
+	} cap_over[8];
+	size_t ncap_over;
 	uint8_t *gone_shadow;		/* BAR0 from before device-gone */
 	/* firmware thread */
 	pthread_t thread;
@@ -144,7 +151,8 @@ void sim_fw_tick(struct sim_adapter *a, uint64_t now_ns);
  * "thermal", "device-gone", "sem-held", "icmd-busy", and for the command
  * interface "cmd-hang:OPCODE", "cmd-slow:OPCODE,MS",
  * "cmd-status:OPCODE,STATUS,SYNDROME", "cmd-bad-signature" (OPCODE a number
- * or a name such as QUERY_HCA_CAP). sim_fault_list() names them all.
+ * or a name such as QUERY_HCA_CAP), and "cap:PAGE.FIELD=VALUE" (a capability
+ * the firmware reports otherwise; repeatable). sim_fault_list() names them all.
  */
 int sim_fault_inject(struct sim_adapter *a, const char *spec, struct prm_err *err);
 int sim_fault_clear(struct sim_adapter *a, const char *name, struct prm_err *err);

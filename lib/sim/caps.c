@@ -5,6 +5,8 @@
  * drivers describe the fields, not read from a real adapter: they make the
  * simulator a plausible device, they are no reference for one.
  */
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/prm/caps.h"
@@ -113,5 +115,45 @@ int sim_caps_fill(struct sim_adapter *a, unsigned cap_type, bool current, uint8_
 		prm_set(l, page, len, "device_frequency_khz", m->device_frequency_khz, NULL);
 		prm_set(l, page, len, "steering_format_version", m->steering_format, NULL);
 	}
+	for (size_t i = 0; i < a->ncap_over; i++)
+		if (a->cap_over[i].cap_type == cap_type)
+			prm_set(l, page, len, a->cap_over[i].field, a->cap_over[i].value, NULL);
+	return 0;
+}
+
+int sim_caps_parse(const char *spec, struct sim_cap_override *o, struct prm_err *err)
+{
+	size_t plen = strcspn(spec, "."), flen;
+	const struct prm_cap_page *p = NULL;
+	struct prm_loc loc;
+	char page[32], *end;
+
+	if (plen < sizeof(page)) {
+		memcpy(page, spec, plen);
+		page[plen] = '\0';
+		p = prm_cap_page_by_name(page);
+	}
+	if (!p || spec[plen] != '.')
+		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
+				   "cap: '%.*s' is not a capability page (general, atomic, esw, ...); "
+				   "usage cap:PAGE.FIELD=VALUE", (int)plen, spec);
+	spec += plen + 1;
+	flen = strcspn(spec, "=");
+	if (flen >= sizeof(o->field) || !spec[flen])
+		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
+				   "cap: usage cap:PAGE.FIELD=VALUE");
+	memcpy(o->field, spec, flen);
+	o->field[flen] = '\0';
+	if (prm_path_resolve(p->layout, o->field, &loc, NULL))
+		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
+				   "cap: %s has no field '%s'", p->name, o->field);
+	errno = 0;
+	o->value = strtoull(spec + flen + 1, &end, 0);
+	if (errno || end == spec + flen + 1 || *end ||
+	    (loc.width < 64 && o->value >> loc.width))
+		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
+				   "cap: %s.%s is a %u-bit field: '%s' does not fit", p->name, o->field,
+				   loc.width, spec + flen + 1);
+	o->cap_type = p->cap_type;
 	return 0;
 }

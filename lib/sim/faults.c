@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "lib/prm/cmdinfo.h"
+#include "lib/sim/fwcmd.h"
 #include "lib/sim/internal.h"
 
 static const char *const names[SIM_NFAULTS] = {
@@ -20,6 +21,7 @@ static const char *const names[SIM_NFAULTS] = {
 	[SIM_FAULT_CMD_SLOW] = "cmd-slow",
 	[SIM_FAULT_CMD_STATUS] = "cmd-status",
 	[SIM_FAULT_CMD_BAD_SIGNATURE] = "cmd-bad-signature",
+	[SIM_FAULT_CAP] = "cap",
 };
 
 /* Arguments each fault takes, for messages ("" for none). */
@@ -28,6 +30,7 @@ static const char *const usage[SIM_NFAULTS] = {
 	[SIM_FAULT_CMD_HANG] = ":OPCODE",
 	[SIM_FAULT_CMD_SLOW] = ":OPCODE,MS",
 	[SIM_FAULT_CMD_STATUS] = ":OPCODE,STATUS,SYNDROME",
+	[SIM_FAULT_CAP] = ":PAGE.FIELD=VALUE",
 };
 
 /* The ticket a foreign holder of the gateway semaphore shows. */
@@ -205,6 +208,10 @@ static void set(struct sim_adapter *a, int f, bool on, const struct assert_args 
 		a->fault_slow_op = on ? aa->opcode : 0;
 		a->fault_slow_ms = on ? (uint32_t)aa->n[0] : 0;
 		break;
+	case SIM_FAULT_CAP:
+		if (!on)
+			a->ncap_over = 0;
+		break;
 	case SIM_FAULT_CMD_STATUS:
 		a->fault_status_op = on ? aa->opcode : 0;
 		a->fault_status = on ? (uint8_t)aa->n[0] : 0;
@@ -236,6 +243,23 @@ int sim_fault_inject(struct sim_adapter *a, const char *spec, struct prm_err *er
 	    (f == SIM_FAULT_CMD_STATUS &&
 	     cmd_args(f, spec + len + 1, &aa.opcode, aa.n, 2, status_max, err)))
 		return -1;
+	if (f == SIM_FAULT_CAP) {
+		struct sim_cap_override o;
+
+		if (sim_caps_parse(spec + len + 1, &o, err))
+			return -1;
+		pthread_mutex_lock(&a->lock);
+		if (a->ncap_over == sizeof(a->cap_over) / sizeof(a->cap_over[0])) {
+			pthread_mutex_unlock(&a->lock);
+			return prm_err_set(err, PRM_E_USAGE, E2BIG, "bad_fault",
+					   "cap: at most %zu capability overrides",
+					   sizeof(a->cap_over) / sizeof(a->cap_over[0]));
+		}
+		a->cap_over[a->ncap_over++] = o;
+		a->faults[f] = true;
+		pthread_mutex_unlock(&a->lock);
+		return 0;
+	}
 	if (f == SIM_FAULT_CMD_STATUS && !aa.n[0])
 		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
 				   "cmd-status: status 0 is success, not a fault");

@@ -22,4 +22,7 @@ void sim_fw_execute(struct sim_adapter *a, const uint8_t *in, size_t inlen,
 int sim_caps_fill(struct sim_adapter *a, unsigned cap_type, bool current, uint8_t *page,
 		  size_t len);
 
+/* "general.dct=0": a capability override, checked against the page's layout. */
+int sim_caps_parse(const char *spec, struct sim_cap_override *o, struct prm_err *err);
+
 #endif

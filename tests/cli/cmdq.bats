@@ -11,8 +11,9 @@ load helper
 }
 
 @test "QUERY_ADAPTER returns the model's PSID through an output mailbox" {
-	prm -j -d sim --model cx6dx cmd QUERY_ADAPTER --out-len 0x110
+	prm -j -v -d sim --model cx6dx cmd QUERY_ADAPTER --out-len 0x110
 	assert_success
+	echo "$output" | jq -e '.fields.query_adapter_struct.vsd_contd_psid == "SIM0000000006" and .fields.query_adapter_struct.ieee_vendor_id == 713' 
 	# vsd_contd_psid: the last 16 bytes of the 0x100-byte adapter struct
 	local psid
 	psid=$(echo "$output" | jq -r '.output[64:68][] | tostring' | while read -r w; do printf '%08x' "$w"; done | xxd -r -p | tr -d '\0')
@@ -38,10 +39,10 @@ load helper
 @test "ACCESS_REG through the command queue reads MGIR" {
 	local in
 	in="00 00 90 20 00 00 00 00 $(printf '00 %.0s' $(seq 1 160))"
-	prm -j -d sim cmd ACCESS_REG --op-mod 1 --in "$in" --out-len 0xb0
+	prm -j -v -d sim cmd ACCESS_REG --op-mod 1 --in "$in" --out-len 0xb0
 	assert_success
 	# MGIR hw_info: device_id 0x1021 in dword 0 of the register (output + 0x10)
-	echo "$output" | jq -e '.output[4] == 4129'
+	echo "$output" | jq -e '.output[4] == 4129 and .access == "cmdq"'
 }
 
 @test "devices without a command channel say so, exit 3" {
