@@ -109,7 +109,16 @@ fuzz: $(FUZZ_BINS)
 	sh tests/run-fuzz $(FUZZ_SECONDS) $(FUZZ_BINS)
 fuzz-smoke: $(FUZZ_BINS)
 
-check: all unit fuzz-smoke
+# the command-queue benchmark: ratios, never a test verdict
+BENCH_BINS := $(B)/bench/bench_cmdq
+$(B)/bench/%: tests/bench/%.c $(LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $^ $(DEP_LIBS) $(LDLIBS)
+bench: $(BENCH_BINS)
+	$(B)/bench/bench_cmdq
+.PHONY: bench
+
+check: all unit fuzz-smoke $(BENCH_BINS)
 	$(MAKE) --no-print-directory asan
 	sh tests/run-suite $(B)
 

@@ -103,7 +103,8 @@ static int send(uint16_t op, const struct cmd_opts *o, const uint8_t *extra, siz
 	}
 	prm_set(&prm_layout_mbox_in, in, inlen, "opcode", op, NULL);
 	prm_set(&prm_layout_mbox_in, in, inlen, "op_mod", o->op_mod, NULL);
-	memcpy(in + 8, extra, extra_len);
+	if (extra_len)
+		memcpy(in + 8, extra, extra_len);
 	rc = cmd_open_device(false, &d);
 	if (rc)
 		goto done;

@@ -2,6 +2,7 @@
 #include "lib/dev/cmdq.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +24,7 @@
 #define MAX_SLOTS 32
 #define MAX_PAGES 256
 #define INIT_WAIT_MS 10000	/* when the firmware does not say */
+#define SPIN_US 200		/* poll without sleeping this long first */
 
 #define OP_ENABLE_HCA 0x104
 #define OP_DISABLE_HCA 0x105
@@ -109,9 +111,15 @@ static int wait_done(struct cmdq *q, volatile uint8_t *own, uint16_t opcode,
 
 	uint64_t deadline = clock_now_ms() + q->timeout_ms;
 
+	uint64_t spin_until = clock_now_us() + SPIN_US;
+
 	for (unsigned i = 0;; i++) {
 		if (!(__atomic_load_n(own, __ATOMIC_ACQUIRE) & 1))
 			return 0;
+		if (clock_now_us() < spin_until) {
+			sched_yield();	/* most commands finish sooner than a sleep wakes */
+			continue;
+		}
 		if (dev_interrupted())
 			return prm_err_set(err, PRM_E_FAILED, EINTR, "interrupted",
 					   "%s: interrupted", q->d->label);

@@ -17,6 +17,7 @@ struct dma_buf {
 	uint8_t *va;
 	uint64_t iova;
 	size_t size;
+	size_t mark;		/* the provider's: what freeing gives back */
 };
 
 struct dma_provider {

@@ -6,9 +6,9 @@
 
 #include "lib/dev/dma.h"
 
-/* A bump allocator with whole-page granules; freed space is reused when
- * it is the last thing allocated. The command queue allocates a few dozen
- * buffers for a process's life, so nothing smarter is needed. */
+/* A bump allocator; freed space is reused when it is the last thing
+ * allocated (with the padding its alignment took), so the command queue's
+ * per-command mailboxes, freed last-first, never accumulate. */
 struct region {
 	struct dma_provider p;
 	uint8_t *base;
@@ -31,6 +31,7 @@ static int region_alloc(struct dma_provider *p, size_t size, size_t align,
 	out->va = r->base + at;
 	out->iova = r->iova + at;
 	out->size = size;
+	out->mark = r->used;	/* alignment padding included */
 	memset(out->va, 0, size);
 	r->used = at + size;
 	return 0;
@@ -41,7 +42,7 @@ static void region_free(struct dma_provider *p, struct dma_buf *b)
 	struct region *r = p->ctx;
 
 	if (b->va && b->va + b->size == r->base + r->used)
-		r->used = (size_t)(b->va - r->base);
+		r->used = b->mark;
 	memset(b, 0, sizeof(*b));
 }
 

@@ -109,6 +109,7 @@ struct sim_adapter {
 	uint16_t issi;
 	int32_t boot_pages, init_pages, pages_held;
 	uint64_t commands;		/* executed, for status */
+	uint64_t fw_ns;			/* spent serving entries, doorbell to ownership back */
 };
 
 enum { SIM_HCA_DISABLED, SIM_HCA_ENABLED, SIM_HCA_INITIALIZED };

@@ -93,6 +93,7 @@ static void run_entry(struct sim_adapter *a, uint8_t *e)
 	uint32_t inlen = (uint32_t)prm_field_value(el, e, prm_layout_bytes(el), "inlen"), outlen = (uint32_t)prm_field_value(el, e, prm_layout_bytes(el), "outlen");
 	uint8_t token = (uint8_t)prm_field_value(el, e, prm_layout_bytes(el), "token"), ds = DS_OK;
 	uint8_t *in = NULL, *out = NULL;
+	uint64_t t0 = sim_now_ns();
 	uint16_t opcode = (uint16_t)(e[0x10] << 8 | e[0x11]);
 	bool bad_sig, hang;
 	uint32_t slow_ms;
@@ -139,6 +140,7 @@ static void run_entry(struct sim_adapter *a, uint8_t *e)
 	}
 	free(in);
 	free(out);
+	__atomic_add_fetch(&a->fw_ns, sim_now_ns() - t0, __ATOMIC_RELAXED);
 	/* delivery status, then ownership back to software, in one store */
 	__atomic_store_n(&e[0x3f], (uint8_t)(ds << 1), __ATOMIC_RELEASE);
 }

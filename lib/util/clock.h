@@ -6,6 +6,7 @@
 
 /* Monotonic milliseconds, for deadlines of bounded waits. */
 uint64_t clock_now_ms(void);
+uint64_t clock_now_us(void);
 
 /* Sleep; a signal cuts it short (so waits can notice an interruption). */
 void clock_sleep_us(unsigned us);

@@ -23,7 +23,7 @@ load helper
 @test "a command whose input and output span several chained mailboxes" {
 	local in
 	in=$(for i in $(seq 1 275); do printf '01020304 '; done)
-	prm -j -d sim cmd NOP --in "$in" --out-len 1300
+	prm -j -v -d sim cmd NOP --in "$in" --out-len 1300
 	assert_success
 	echo "$output" | jq -e '(.output | length) == 325 and .status == 0'
 }
