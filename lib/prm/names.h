@@ -16,5 +16,6 @@ extern const struct prm_names prm_cmd_xport_names;
 extern const struct prm_names prm_cmd_owner_names;
 extern const struct prm_names prm_reg_status_names;
 extern const struct prm_names prm_icmd_status_names;
+extern const struct prm_names prm_event_type_names;
 
 #endif

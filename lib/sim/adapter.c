@@ -164,6 +164,7 @@ int sim_adapter_create(const struct sim_opts *o, struct sim_adapter **out,
 		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
 	}
 	a->hostmem = o ? o->hostmem : NULL;
+	a->next_eqn = SIM_FIRST_EQN;
 	pthread_mutex_init(&a->lock, NULL);
 	a->start_ns = sim_now_ns();
 	power_up(a);

@@ -65,6 +65,19 @@ struct sim_icmd {
 
 struct sim_reg;
 
+/* An event queue the host created (lib/sim/eq.c). */
+#define SIM_MAX_EQS 8
+#define SIM_EQ_MAX_PAS 64
+#define SIM_FIRST_EQN 8
+struct sim_eq {
+	bool used;
+	uint8_t eqn, log_size;
+	size_t page_bytes;
+	uint64_t pas[SIM_EQ_MAX_PAS];
+	uint64_t bitmask[4];		/* bit n: event type n */
+	uint32_t prod;			/* producer index, 24 bits */
+};
+
 struct sim_adapter {
 	const struct sim_model *model;
 	pthread_mutex_t lock;
@@ -110,6 +123,8 @@ struct sim_adapter {
 	int32_t boot_pages, init_pages, pages_held;
 	uint64_t commands;		/* executed, for status */
 	uint64_t fw_ns;			/* spent serving entries, doorbell to ownership back */
+	struct sim_eq eqs[SIM_MAX_EQS];
+	uint8_t next_eqn;
 };
 
 enum { SIM_HCA_DISABLED, SIM_HCA_ENABLED, SIM_HCA_INITIALIZED };

@@ -22,6 +22,19 @@ void sim_fw_execute(struct sim_adapter *a, const uint8_t *in, size_t inlen,
 int sim_caps_fill(struct sim_adapter *a, unsigned cap_type, bool current, uint8_t *page,
 		  size_t len);
 
+/*
+ * Event queues: the commands (a status, and *why for the syndrome), an
+ * event to every queue that asked for its type, and all of them gone.
+ * Called with a->lock held.
+ */
+uint8_t sim_eq_create(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
+		      size_t outlen, uint16_t *why);
+uint8_t sim_eq_destroy(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint16_t *why);
+uint8_t sim_eq_gen(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint16_t *why);
+void sim_eq_post(struct sim_adapter *a, uint8_t type, uint8_t sub_type, const uint8_t *data,
+		 size_t len);
+void sim_eq_reset(struct sim_adapter *a);
+
 /* "general.dct=0": a capability override, checked against the page's layout. */
 int sim_caps_parse(const char *spec, struct sim_cap_override *o, struct prm_err *err);
 

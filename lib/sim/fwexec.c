@@ -54,6 +54,8 @@ static uint8_t fail(struct call *c, uint8_t status, uint16_t why)
 
 static uint8_t enable_hca(struct call *c)
 {
+	/* a new driver: queues of one that went away point into its memory */
+	sim_eq_reset(c->a);
 	c->a->hca_state = SIM_HCA_ENABLED;
 	return ST_OK;
 }
@@ -142,6 +144,7 @@ static uint8_t teardown_hca(struct call *c)
 	if (c->a->hca_state != SIM_HCA_INITIALIZED)
 		return fail(c, ST_BAD_SYS_STATE, 1);
 	c->a->hca_state = SIM_HCA_ENABLED;
+	sim_eq_reset(c->a);	/* a torn-down function has no queues */
 	return ST_OK;
 }
 
@@ -179,6 +182,30 @@ static uint8_t query_hca_cap(struct call *c)
 	return ST_OK;
 }
 
+static uint8_t create_eq(struct call *c)
+{
+	uint16_t why = 0;
+	uint8_t st = sim_eq_create(c->a, c->in, c->inlen, c->out, c->outlen, &why);
+
+	return st ? fail(c, st, why) : ST_OK;
+}
+
+static uint8_t destroy_eq(struct call *c)
+{
+	uint16_t why = 0;
+	uint8_t st = sim_eq_destroy(c->a, c->in, c->inlen, &why);
+
+	return st ? fail(c, st, why) : ST_OK;
+}
+
+static uint8_t gen_eqe(struct call *c)
+{
+	uint16_t why = 0;
+	uint8_t st = sim_eq_gen(c->a, c->in, c->inlen, &why);
+
+	return st ? fail(c, st, why) : ST_OK;
+}
+
 static uint8_t access_reg(struct call *c)
 {
 	size_t hdr = prm_layout_bytes(&prm_layout_access_register_in);
@@ -214,6 +241,9 @@ static const struct handler handlers[] = {
 	{ 0x80d, nop, SIM_HCA_ENABLED, &prm_layout_nop_in, &prm_layout_nop_out },
 	{ 0x100, query_hca_cap, SIM_HCA_ENABLED, &prm_layout_query_hca_cap_in, &prm_layout_query_hca_cap_out },
 	{ 0x101, query_adapter, SIM_HCA_ENABLED, &prm_layout_query_adapter_in, &prm_layout_query_adapter_out },
+	{ 0x301, create_eq, SIM_HCA_INITIALIZED, &prm_layout_create_eq_in, &prm_layout_create_eq_out },
+	{ 0x302, destroy_eq, SIM_HCA_INITIALIZED, &prm_layout_destroy_eq_in, &prm_layout_destroy_eq_out },
+	{ 0x304, gen_eqe, SIM_HCA_INITIALIZED, &prm_layout_gen_eqe_in, &prm_layout_gen_eqe_out },
 	{ 0x805, access_reg, SIM_HCA_ENABLED, &prm_layout_access_register_in, &prm_layout_access_register_out },
 };
 

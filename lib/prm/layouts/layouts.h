@@ -46,6 +46,15 @@ extern const struct prm_layout prm_layout_nop_in;
 extern const struct prm_layout prm_layout_nop_out;
 extern const struct prm_layout prm_layout_access_register_in;
 extern const struct prm_layout prm_layout_access_register_out;
+/* Event queues (cmd_eq.c, eqe.c). */
+extern const struct prm_layout prm_layout_eqc;
+extern const struct prm_layout prm_layout_create_eq_in;
+extern const struct prm_layout prm_layout_create_eq_out;
+extern const struct prm_layout prm_layout_destroy_eq_in;
+extern const struct prm_layout prm_layout_destroy_eq_out;
+extern const struct prm_layout prm_layout_gen_eqe_in;
+extern const struct prm_layout prm_layout_gen_eqe_out;
+extern const struct prm_layout prm_layout_eqe;
 /* QUERY_HCA_CAP capability pages (caps_*.c; see lib/prm/caps.h). */
 extern const struct prm_layout prm_layout_cmd_hca_cap;
 extern const struct prm_layout prm_layout_cmd_hca_cap_2;

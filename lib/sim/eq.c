@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * Event queues the host created in its memory (CREATE_EQ): the firmware
+ * writes 64-byte entries at its producer index, the owner bit flipping on
+ * each pass (device.h struct mlx5_eqe; the driver's next_eqe_sw() takes an
+ * entry whose owner bit equals bit log_eq_size of its consumer index, and
+ * starts with every owner bit set). No interrupts and no doorbell: the host
+ * polls, and an entry it has not consumed may be overwritten (the EQ
+ * overruns silently, as one that is never armed would).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "lib/prm/layouts/layouts.h"
+#include "lib/sim/fwcmd.h"
+#include "lib/sim/internal.h"
+
+#define EQE_BYTES 64
+#define PAS_AT 0x110		/* create_eq_in: pas[] after the fixed part */
+#define MAX_LOG_EQ 12
+#define PAGE 4096
+
+enum { ST_OK = 0, ST_BAD_PARAM = 3, ST_BAD_RES = 5, ST_LIM = 8, ST_BAD_INP_LEN = 0x50 };
+
+static struct sim_eq *find(struct sim_adapter *a, uint64_t eqn)
+{
+	for (size_t i = 0; i < SIM_MAX_EQS; i++)
+		if (a->eqs[i].used && a->eqs[i].eqn == eqn)
+			return &a->eqs[i];
+	return NULL;
+}
+
+static uint8_t *slot(struct sim_adapter *a, struct sim_eq *q, uint32_t index)
+{
+	uint64_t off = (uint64_t)(index & ((1u << q->log_size) - 1)) * EQE_BYTES;
+
+	return sim_dma(a, q->pas[off / q->page_bytes] + off % q->page_bytes, EQE_BYTES);
+}
+
+/* One entry at the producer index; returns false when the memory is gone. */
+static bool write_eqe(struct sim_adapter *a, struct sim_eq *q, const uint8_t *eqe)
+{
+	uint8_t *e = slot(a, q, q->prod);
+
+	if (!e)
+		return false;
+	memcpy(e, eqe, EQE_BYTES - 1);
+	/* the owner byte last: the entry is whole when the host sees it flip */
+	__atomic_store_n(&e[EQE_BYTES - 1],
+			 (uint8_t)((eqe[EQE_BYTES - 1] & ~1u) | ((q->prod >> q->log_size) & 1)),
+			 __ATOMIC_RELEASE);
+	q->prod = (q->prod + 1) & 0xffffff;
+	return true;
+}
+
+uint8_t sim_eq_create(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
+		      size_t outlen, uint16_t *why)
+{
+	const struct prm_layout *l = &prm_layout_create_eq_in;
+	uint64_t log_size = prm_field_value(l, in, inlen, "eq_context_entry.log_eq_size");
+	uint64_t log_page = prm_field_value(l, in, inlen, "eq_context_entry.log_page_size");
+	struct sim_eq *q = NULL;
+	size_t page_bytes, npas;
+
+	if (log_size > MAX_LOG_EQ || log_page > 8 ||
+	    prm_field_value(l, in, inlen, "eq_context_entry.page_offset"))
+		return *why = 1, ST_BAD_PARAM;
+	page_bytes = (size_t)PAGE << log_page;
+	npas = (((size_t)EQE_BYTES << log_size) + page_bytes - 1) / page_bytes;
+	if (npas > SIM_EQ_MAX_PAS)
+		return *why = 2, ST_BAD_PARAM;
+	if (inlen < PAS_AT + npas * 8)
+		return *why = 3, ST_BAD_INP_LEN;
+	for (size_t i = 0; i < SIM_MAX_EQS && !q; i++)
+		if (!a->eqs[i].used)
+			q = &a->eqs[i];
+	if (!q)
+		return *why = 4, ST_LIM;
+	memset(q, 0, sizeof(*q));
+	for (size_t i = 0; i < npas; i++) {
+		prm_bits_get(in, inlen, (uint32_t)((PAS_AT + i * 8) * 8), 64, &q->pas[i]);
+		if (q->pas[i] % PAGE || !sim_dma(a, q->pas[i], page_bytes < ((size_t)EQE_BYTES << log_size) ?
+							    page_bytes : (size_t)EQE_BYTES << log_size))
+			return *why = 5, ST_BAD_PARAM;	/* not host memory */
+	}
+	for (int w = 0; w < 4; w++) {
+		char path[32];
+
+		snprintf(path, sizeof(path), "event_bitmask[%d]", w);
+		q->bitmask[w] = prm_field_value(l, in, inlen, path);
+	}
+	q->log_size = (uint8_t)log_size;
+	q->page_bytes = page_bytes;
+	do {	/* 8-bit numbers: skip any still in use after a wrap */
+		q->eqn = a->next_eqn;
+		a->next_eqn = a->next_eqn == 0xff ? SIM_FIRST_EQN : a->next_eqn + 1;
+	} while (find(a, q->eqn));
+	q->used = true;
+	prm_set(&prm_layout_create_eq_out, out, outlen, "eq_number", q->eqn, NULL);
+	return ST_OK;
+}
+
+uint8_t sim_eq_destroy(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint16_t *why)
+{
+	struct sim_eq *q = find(a, prm_field_value(&prm_layout_destroy_eq_in, in, inlen, "eq_number"));
+
+	if (!q)
+		return *why = 1, ST_BAD_RES;
+	q->used = false;
+	return ST_OK;
+}
+
+uint8_t sim_eq_gen(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint16_t *why)
+{
+	const struct prm_layout *l = &prm_layout_gen_eqe_in;
+	struct sim_eq *q = find(a, prm_field_value(l, in, inlen, "eq_number"));
+	size_t at = prm_layout_bytes(l) - EQE_BYTES;	/* the entry ends the message */
+
+	if (!q)
+		return *why = 1, ST_BAD_RES;
+	if (!write_eqe(a, q, in + at))
+		return *why = 2, ST_BAD_PARAM;
+	return ST_OK;
+}
+
+void sim_eq_post(struct sim_adapter *a, uint8_t type, uint8_t sub_type, const uint8_t *data,
+		 size_t len)
+{
+	uint8_t eqe[EQE_BYTES] = { 0 };
+
+	prm_set(&prm_layout_eqe, eqe, sizeof(eqe), "type", type, NULL);
+	prm_set(&prm_layout_eqe, eqe, sizeof(eqe), "sub_type", sub_type, NULL);
+	memcpy(eqe + 0x20, data, len < 28 ? len : 28);
+	for (size_t i = 0; i < SIM_MAX_EQS; i++) {
+		struct sim_eq *q = &a->eqs[i];
+
+		if (q->used && (q->bitmask[type / 64] >> (type % 64) & 1))
+			write_eqe(a, q, eqe);
+	}
+}
+
+void sim_eq_reset(struct sim_adapter *a)
+{
+	memset(a->eqs, 0, sizeof(a->eqs));
+}
