@@ -85,39 +85,47 @@ static size_t page_names(struct page_name *v)
 	return n;
 }
 
-static int print_fields(const struct prm_layout *l, const uint8_t *buf, size_t len,
-			const struct caps_opts *o)
+static const struct prm_layout *page_layout(const struct page_name *p)
 {
-	struct prm_err err = { 0 };
+	return p->page ? p->page->layout : &prm_layout_mtrc_cap;
+}
+
+/* FIELDs to indices of the page's fields, before the device is asked. */
+static int resolve_fields(const struct prm_layout *l, const struct caps_opts *o, size_t *idx)
+{
 	struct match_set s = { l->fields, l->nfields, sizeof(l->fields[0]) };
-	size_t idx;
 	int rc;
 
-	out_obj_begin("fields");
-	if (!o->nfields) {
-		rc = out_layout(l, buf, len, 0, &err);
-		out_obj_end();
-		return rc ? cmd_fail(&err) : 0;
-	}
-	for (int i = 0; i < o->nfields; i++) {
-		rc = cmd_match(&s, o->field[i], "field", "caps: ", "prmctl caps PAGE", &idx);
-		if (rc) {
-			out_doc_abort();
+	for (int i = 0; i < o->nfields; i++)
+		if ((rc = cmd_match(&s, o->field[i], "field", "caps: ", "prmctl caps PAGE", &idx[i])))
 			return rc;
-		}
-		if (out_layout_field(&l->fields[idx], buf, len, 0, &err)) {
-			out_doc_abort();
-			return cmd_fail(&err);
-		}
+	return 0;
+}
+
+static int print_fields(const struct prm_layout *l, const uint8_t *buf, size_t len,
+			const struct caps_opts *o, const size_t *idx)
+{
+	struct prm_err err = { 0 };
+	int rc = 0;
+
+	out_obj_begin("fields");
+	if (!o->nfields)
+		rc = out_layout(l, buf, len, 0, &err);
+	for (int i = 0; !rc && i < o->nfields; i++)
+		rc = out_layout_field(&l->fields[idx[i]], buf, len, 0, &err);
+	if (rc) {
+		out_doc_abort();
+		return cmd_fail(&err);
 	}
 	out_obj_end();
 	return 0;
 }
 
-static int show_page(struct dev *d, const struct page_name *p, const struct caps_opts *o)
+static int show_page(struct dev *d, const struct page_name *p, const struct caps_opts *o,
+		     const size_t *idx)
 {
 	static uint8_t page[DEV_CAP_PAGE_BYTES];
-	const struct prm_layout *l = p->page ? p->page->layout : &prm_layout_mtrc_cap;
+	const struct prm_layout *l = page_layout(p);
 	struct prm_err err = { 0 };
 	const struct cmd_chan *chan;
 	const char *via = NULL;
@@ -129,8 +137,6 @@ static int show_page(struct dev *d, const struct page_name *p, const struct caps
 		    dev_query_cap(d, p->page->cap_type, !o->max, page, &err))
 			return cmd_fail(&err);
 		via = chan->access;
-	} else if (o->max) {
-		return cmd_usage("caps: tracer is a register: it has no maximum values");
 	} else if (dev_reg_access(d, REG_MTRC_CAP, PRM_REG_GET, page, prm_layout_bytes(l),
 				  &via, &err)) {
 		return cmd_fail(&err);
@@ -144,7 +150,7 @@ static int show_page(struct dev *d, const struct page_name *p, const struct caps
 	else
 		out_str("register", "MTRC_CAP");
 	out_str("values", o->max ? "max" : "current");
-	rc = print_fields(l, page, prm_layout_bytes(l), o);
+	rc = print_fields(l, page, prm_layout_bytes(l), o, idx);
 	return rc ? rc : cmd_done(EXIT_OK);
 }
 
@@ -184,6 +190,7 @@ static int run(int argc, char **argv)
 	struct caps_opts o = { 0 };
 	size_t n = page_names(names), idx = 0;
 	struct match_set s = { names, n, sizeof(names[0]) };
+	size_t fidx[MAX_FIELDS];
 	struct dev *d;
 	int rc = cmd_parse(&caps_argp, argc, argv, &o);
 
@@ -193,10 +200,14 @@ static int run(int argc, char **argv)
 		return cmd_usage("caps: --list takes no page and no --max");
 	if (o.page && (rc = cmd_match(&s, o.page, "capability page", "caps: ", "prmctl caps --help", &idx)))
 		return rc;
+	if (o.page && (rc = resolve_fields(page_layout(&names[idx]), &o, fidx)))
+		return rc;
+	if (o.page && !names[idx].page && o.max)
+		return cmd_usage("caps: tracer is a register: it has no maximum values");
 	rc = cmd_open_device(false, &d);
 	if (rc)
 		return rc;
-	rc = o.list ? list(d) : show_page(d, &names[idx], &o);
+	rc = o.list ? list(d) : show_page(d, &names[idx], &o, fidx);
 	dev_close(d);
 	return rc;
 }

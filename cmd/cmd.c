@@ -11,14 +11,18 @@
 #include "lib/dev/dev.h"
 #include "lib/out/layout_print.h"
 #include "lib/out/out.h"
+#include "lib/prm/caps.h"
 #include "lib/prm/cmdinfo.h"
 #include "lib/prm/cmdstatus.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/names.h"
+#include "lib/prm/registers.h"
 #include "lib/util/hexparse.h"
 #include "lib/util/readall.h"
 
 #define CMD_MAX_BYTES (1u << 16)
+#define OP_QUERY_HCA_CAP 0x100
+#define OP_ACCESS_REG 0x805
 
 enum { OPT_OP_MOD = 0x600, OPT_IN, OPT_OUT_LEN };
 
@@ -76,6 +80,36 @@ static const struct argp cmd_argp = {
 	prm_global_children, NULL, NULL
 };
 
+/*
+ * What follows the header, where prmctl knows its layout: the capability
+ * page of a QUERY_HCA_CAP, the register of an ACCESS_REG.
+ */
+static int payload(uint16_t op, uint16_t op_mod, const uint8_t *in, size_t inlen,
+		   const uint8_t *out, size_t outlen, struct prm_err *err)
+{
+	size_t hdr = prm_layout_bytes(&prm_layout_mbox_out);
+	const struct prm_layout *l = NULL;
+	const char *key = NULL;
+
+	if (op == OP_QUERY_HCA_CAP && prm_cap_page_of_op_mod(op_mod)) {
+		l = prm_cap_page_of_op_mod(op_mod)->layout;
+		key = "capability";
+	} else if (op == OP_ACCESS_REG) {
+		const struct prm_register *r = prm_register_by_id((uint16_t)prm_field_value(
+			&prm_layout_access_register_in, in, inlen, "register_id"));
+
+		l = r ? r->layout : NULL;
+		key = "register";
+	}
+	if (!l || outlen < hdr + prm_layout_bytes(l))
+		return 0;
+	out_obj_begin(key);
+	if (out_layout(l, out + hdr, outlen - hdr, 0, err))
+		return -1;
+	out_obj_end();
+	return 0;
+}
+
 static int send(uint16_t op, const struct cmd_opts *o, const uint8_t *extra, size_t extra_len)
 {
 	const struct prm_cmd_info *info = prm_cmd_info(op);
@@ -124,7 +158,8 @@ static int send(uint16_t op, const struct cmd_opts *o, const uint8_t *extra, siz
 	out_hex("op_mod", o->op_mod);
 	out_named("status", res.status, true, prm_name_of(&prm_cmd_status_names, res.status));
 	out_hex_width("syndrome", res.syndrome, 32);
-	if (info && info->out) {
+	/* the header's status and syndrome are above: fields only when there is more */
+	if (info && info->out && info->out->nfields > 2) {
 		out_obj_begin("fields");
 		if (out_layout(info->out, out, outlen, 0, &err)) {
 			out_doc_abort();
@@ -133,6 +168,12 @@ static int send(uint16_t op, const struct cmd_opts *o, const uint8_t *extra, siz
 			goto done;
 		}
 		out_obj_end();
+	}
+	if (payload(op, (uint16_t)o->op_mod, in, inlen, out, outlen, &err)) {
+		out_doc_abort();
+		rc = cmd_fail(&err);
+		dev_close(d);
+		goto done;
 	}
 	if (!info || !info->out || G.verbose)
 		out_be_words("output", 0, out, outlen);

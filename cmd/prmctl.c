@@ -36,8 +36,8 @@ static const struct argp_option global_options[] = {
 	{ "access", OPT_ACCESS, "PATH", 0,
 	  "Force an access path: fwctl, pci, devlink, cmdq, icmd", 0 },
 	{ "timeout", OPT_TIMEOUT, "MS", 0,
-	  "Give up on a firmware command after MS milliseconds (default: what the "
-	  "firmware advertises, plus a second)", 0 },
+	  "Give up on a command-queue command after MS milliseconds (default: what "
+	  "the firmware advertises, plus a second)", 0 },
 	{ "write", OPT_WRITE, NULL, 0,
 	  "Allow operations that change device state on real hardware", 0 },
 	{ "model", OPT_MODEL, "MODEL", 0,

@@ -25,10 +25,15 @@ static void row(const struct probe_row *r)
 	out_named("opcode", r->info->opcode, true,
 		  prm_name_of(&prm_cmd_opcode_names, r->info->opcode));
 	out_str("result", probe_result_name(r->result));
-	if (r->sent && (r->status || r->result == PROBE_SUPPORTED))
+	if (r->sent && (r->status || r->result == PROBE_SUPPORTED)) {
 		out_named("status", r->status, true, prm_name_of(&prm_cmd_status_names, r->status));
-	else
+		if (out_json())
+			out_hex_width("syndrome", r->syndrome, 32);
+	} else {
 		out_null("status");
+		if (out_json())
+			out_null("syndrome");
+	}
 	if (r->gate[0]) {
 		out_str("gate", r->gate);
 		if (r->gate_value >= 0)

@@ -436,7 +436,7 @@ static const struct prm_verb verbs[] = {
 
 const struct prm_cmd cmd_reg = {
 	.name = "reg",
-	.summary = "Read and write access registers (ACCESS_REG over ICMD)",
+	.summary = "Read and write access registers (ICMD, or ACCESS_REG through the command channel)",
 	.verbs = verbs,
 	.nverbs = sizeof(verbs) / sizeof(verbs[0]),
 	.flags = CMD_NEEDS_DEVICE,

@@ -382,11 +382,11 @@ static int map_rpc_errno(int e, const char *node, uint16_t opcode, uint16_t op_m
 				   n, inlen, outlen);
 	case ETIMEDOUT:
 		return prm_err_set(err, PRM_E_TIMEOUT, e, "timeout",
-				   "%s: the firmware did not complete the command within the driver's timeout (is it hung? see prmctl health show)",
+				   "%s: the firmware did not complete the command within the driver's timeout (is it hung? the health buffer: prmctl initseg show)",
 				   n);
 	case ENXIO:
 		return prm_err_set(err, PRM_E_FAILED, e, "cmd_down",
-				   "%s: the driver's command interface is down (device in internal error, PCI error or recovery; see prmctl health show)",
+				   "%s: the driver's command interface is down (device in internal error, PCI error or recovery; the health buffer: prmctl initseg show)",
 				   n);
 	case ECANCELED:
 		return prm_err_set(err, PRM_E_FAILED, e, "cancelled",

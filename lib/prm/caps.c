@@ -54,6 +54,11 @@ uint16_t prm_cap_op_mod(uint16_t cap_type, bool current)
 	return (uint16_t)(cap_type << 1 | (current ? 1 : 0));
 }
 
+const struct prm_cap_page *prm_cap_page_of_op_mod(uint16_t op_mod)
+{
+	return prm_cap_page_by_type(op_mod >> 1);
+}
+
 /*
  * enum mlx5_cap_type, MLX5_CAP_ dropped, lower case. 0xe is MLX5_CAP_NVMF in
  * the OFED header and MLX5_CAP_RESERVED_14 upstream; 0x10 is reserved in both.

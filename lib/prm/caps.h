@@ -38,6 +38,9 @@ const struct prm_cap_page *prm_cap_page_by_type(uint16_t cap_type);
  */
 uint16_t prm_cap_op_mod(uint16_t cap_type, bool current);
 
+/* The page a QUERY_HCA_CAP op_mod asks for; NULL when prmctl has no layout. */
+const struct prm_cap_page *prm_cap_page_of_op_mod(uint16_t op_mod);
+
 /* Every cap_type of enum mlx5_cap_type, named for messages. */
 extern const struct prm_names prm_cap_type_names;
 

@@ -174,5 +174,8 @@ int sim_fault_inject(struct sim_adapter *a, const char *spec, struct prm_err *er
 int sim_fault_clear(struct sim_adapter *a, const char *name, struct prm_err *err);
 const char *sim_fault_name(enum sim_fault f);
 const char *sim_fault_list(void);
+/* A fault in effect, as it can be injected again ("cmd-slow:NOP 200", arguments
+ * space-separated so lists of faults can be comma-joined); a->lock held. */
+void sim_fault_describe(struct sim_adapter *a, enum sim_fault f, char *buf, size_t sz);
 
 #endif

@@ -6,7 +6,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib/prm/caps.h"
 #include "lib/prm/cmdinfo.h"
+#include "lib/prm/names.h"
 #include "lib/sim/fwcmd.h"
 #include "lib/sim/internal.h"
 
@@ -39,6 +41,51 @@ static const char *const usage[SIM_NFAULTS] = {
 const char *sim_fault_name(enum sim_fault f)
 {
 	return f < SIM_NFAULTS ? names[f] : "?";
+}
+
+static const char *op_name(uint16_t op, char *buf, size_t sz)
+{
+	const char *n = prm_name_of(&prm_cmd_opcode_names, op);
+
+	if (n)
+		return n;
+	snprintf(buf, sz, "0x%x", op);
+	return buf;
+}
+
+void sim_fault_describe(struct sim_adapter *a, enum sim_fault f, char *buf, size_t sz)
+{
+	char op[16];
+
+	switch (f) {
+	case SIM_FAULT_CMD_HANG:
+		snprintf(buf, sz, "%s:%s", names[f], op_name(a->fault_hang_op, op, sizeof(op)));
+		break;
+	case SIM_FAULT_CMD_SLOW:
+		snprintf(buf, sz, "%s:%s %u", names[f], op_name(a->fault_slow_op, op, sizeof(op)),
+			 a->fault_slow_ms);
+		break;
+	case SIM_FAULT_CMD_STATUS:
+		snprintf(buf, sz, "%s:%s 0x%x 0x%x", names[f],
+			 op_name(a->fault_status_op, op, sizeof(op)), a->fault_status,
+			 a->fault_syndrome);
+		break;
+	case SIM_FAULT_CAP: {
+		size_t used = 0;
+
+		buf[0] = '\0';
+		for (size_t i = 0; i < a->ncap_over && used < sz; i++) {
+			const struct prm_cap_page *p = prm_cap_page_by_type(a->cap_over[i].cap_type);
+
+			used += (size_t)snprintf(buf + used, sz - used, "%scap:%s.%s=0x%llx",
+						 i ? "," : "", p ? p->name : "?", a->cap_over[i].field,
+						 (unsigned long long)a->cap_over[i].value);
+		}
+		break;
+	}
+	default:
+		snprintf(buf, sz, "%s", sim_fault_name(f));
+	}
 }
 
 const char *sim_fault_list(void)

@@ -164,9 +164,12 @@ static void faults_text(struct sim_adapter *a, char *buf, size_t sz)
 	buf[0] = '\0';
 	pthread_mutex_lock(&a->lock);
 	for (int i = 0; i < SIM_NFAULTS && used < sz; i++)
-		if (a->faults[i])
-			used += (size_t)snprintf(buf + used, sz - used, "%s%s",
-						 used ? "," : "", sim_fault_name(i));
+		if (a->faults[i]) {
+			char one[256];
+
+			sim_fault_describe(a, i, one, sizeof(one));
+			used += (size_t)snprintf(buf + used, sz - used, "%s%s", used ? "," : "", one);
+		}
 	pthread_mutex_unlock(&a->lock);
 }
 

@@ -153,6 +153,8 @@ LIST
 
 @test "a hung command times out, exit 5, and the next prmctl is served" {
 	"$PRMCTL" sim start h --inject cmd-hang:QUERY_ADAPTER >/dev/null
+	prm -j sim status h
+	echo "$output" | jq -e '.faults == ["cmd-hang:QUERY_ADAPTER"]'
 	prm -d sim:h --timeout 200 cmd QUERY_ADAPTER
 	assert_failure 5
 	[[ $stderr == *"QUERY_ADAPTER(0x101) not completed in 200 ms"* ]]
@@ -238,4 +240,27 @@ LIST
 	assert_failure 2
 	prm -d sim --timeout abc cmd NOP
 	assert_failure 2
+}
+
+@test "malformed requests get the PRM's status, and the adapter goes on" {
+	# the 4112-byte QUERY_HCA_CAP output asked for in 16 bytes
+	prm -d sim cmd QUERY_HCA_CAP --op-mod 1 --out-len 16
+	assert_failure 1
+	[[ $stderr == *"status bad output length(0x51)"* ]]
+	# MANAGE_PAGES giving 0x100 pages (input_num_entries, bytes 0x0c-0x0f) with none listed
+	prm -d sim cmd MANAGE_PAGES --op-mod 1 --in "00 00 00 00 00 00 01 00"
+	assert_failure 1
+	[[ $stderr == *"MANAGE_PAGES(0x108) op_mod(0x1) failed, status bad input length(0x50)"* ]]
+	# CREATE_EQ of 2^31 entries (log_eq_size 0x1f in eqc byte 0x0c, message byte 0x1c)
+	local in
+	in=$(printf '00 %.0s' $(seq 1 20); echo 1f; printf '00 %.0s' $(seq 1 235))
+	prm -d sim cmd CREATE_EQ --in "$in"
+	assert_failure 1
+	[[ $stderr == *"CREATE_EQ(0x301) op_mod(0x0) failed, status bad parameter(0x3)"* ]]
+	# a capability page the firmware does not have (cap_type 0x7f)
+	prm -d sim cmd QUERY_HCA_CAP --op-mod 0xff --out-len 0x1010
+	assert_failure 1
+	[[ $stderr == *"status bad parameter(0x3)"* ]]
+	prm -j -d sim cmd NOP
+	assert_success
 }

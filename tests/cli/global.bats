@@ -113,6 +113,13 @@ load helper
 	done
 }
 
+@test "prmctl-decode(8) lists every layout decode --list knows" {
+	local n
+	for n in $("$PRMCTL" -j decode --list | jq -r '.layouts[].name'); do
+		grep -q "^|  $n\$" "$TOP/man/prmctl-decode.8.scd" || fail "prmctl-decode.8 lacks layout $n"
+	done
+}
+
 @test "man pages document every global option and exit status" {
 	for o in $("$PRMCTL" --dump-commands | jq -r '.global_options[].long'); do
 		grep -q -- "--$o" "$TOP/man/prmctl.8.scd" || fail "prmctl.8 does not document --$o"

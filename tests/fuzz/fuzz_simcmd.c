@@ -2,7 +2,9 @@
 /*
  * The simulated firmware's command parser: any bytes a host may put in a
  * command's input, any output length. It must answer with a status, never
- * crash. The first two bytes pick the output length.
+ * crash. The first two bytes pick the output length; the top bit of the
+ * first also brings the function up first (enabled, pages given,
+ * initialized), so commands that need it (CREATE_EQ, GEN_EQE) are reached.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -27,7 +29,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		a->hostmem = calloc(1, SIM_HOSTMEM_BYTES);
 		a->hostmem_size = a->hostmem ? SIM_HOSTMEM_BYTES : 0;
 	}
-	outlen = 8 + ((size_t)data[0] << 8 | data[1]) % 8192;
+	outlen = 8 + ((size_t)(data[0] & 0x7f) << 8 | data[1]) % 8192;
+	if (data[0] & 0x80) {
+		a->hca_state = SIM_HCA_INITIALIZED;
+		a->pages_held = 24;
+	}
 	out = calloc(1, outlen);
 	if (!out)
 		return 0;
