@@ -39,20 +39,16 @@
  */
 #include "lib/prm/layouts/layouts.h"
 
-#define NAMES(sym, ...)							\
-	static const struct prm_name sym##_v[] = { __VA_ARGS__ };	\
-	static const struct prm_names sym = { sizeof(sym##_v) / sizeof(sym##_v[0]), sym##_v }
-
-NAMES(gid_table_size_names, { 0, "8 entries" }, { 1, "16 entries" }, { 2, "32 entries" },
+PRM_NAMES(gid_table_size_names, { 0, "8 entries" }, { 1, "16 entries" }, { 2, "32 entries" },
       { 3, "64 entries" }, { 4, "128 entries" });
-NAMES(pkey_table_size_names, { 0, "128 entries" }, { 1, "256 entries" }, { 2, "512 entries" },
+PRM_NAMES(pkey_table_size_names, { 0, "128 entries" }, { 1, "256 entries" }, { 2, "512 entries" },
       { 3, "1K entries" }, { 4, "2K entries" }, { 5, "4K entries" });
-NAMES(port_type_names, { 0, "ib" }, { 1, "ethernet" });
-NAMES(cmdif_checksum_names, { 0, "disabled" }, { 1, "initial_state" }, { 3, "enabled" });
-NAMES(umr_fence_names, { 0, "strong" }, { 1, "small" }, { 2, "none" });
-NAMES(ts_format_names, { 0, "free_running" }, { 1, "real_time" },
+PRM_NAMES(port_type_names, { 0, "ib" }, { 1, "ethernet" });
+PRM_NAMES(cmdif_checksum_names, { 0, "disabled" }, { 1, "initial_state" }, { 3, "enabled" });
+PRM_NAMES(umr_fence_names, { 0, "strong" }, { 1, "small" }, { 2, "none" });
+PRM_NAMES(ts_format_names, { 0, "free_running" }, { 1, "real_time" },
       { 2, "free_running_and_real_time" });
-NAMES(steering_format_names, { 0, "connectx_5" }, { 1, "connectx_6dx" }, { 2, "connectx_7" },
+PRM_NAMES(steering_format_names, { 0, "connectx_5" }, { 1, "connectx_6dx" }, { 2, "connectx_7" },
       { 3, "connectx_8" });
 
 /* A one-bit flag; a count or size (log2 ones included). */

@@ -55,15 +55,11 @@
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/names.h"
 
-#define NAMES(sym, ...)							\
-	static const struct prm_name sym##_v[] = { __VA_ARGS__ };	\
-	static const struct prm_names sym = { sizeof(sym##_v) / sizeof(sym##_v[0]), sym##_v }
-
 /* mlx5_ifc.h MLX5_EQC_STATUS_* */
-NAMES(eqc_status_names, { 0x0, "ok" }, { 0xa, "eq_write_failure" });
+PRM_NAMES(eqc_status_names, { 0x0, "ok" }, { 0xa, "eq_write_failure" });
 
 /* mlx5_ifc.h MLX5_EQC_ST_*; 0xb from eq.c MLX5_EQ_STATE_ALWAYS_ARMED */
-NAMES(eqc_st_names,
+PRM_NAMES(eqc_st_names,
 	{ 0x9, "armed" }, { 0xa, "fired" }, { 0xb, "always_armed" });
 
 #define SRC "linux include/linux/mlx5/mlx5_ifc.h "
@@ -71,9 +67,6 @@ NAMES(eqc_st_names,
 #define IN_HDR								\
 	PRM_FIELD("opcode", 0x00, 0x10, .names = &prm_cmd_opcode_names),	\
 	PRM_FIELD("op_mod", 0x30, 0x10)
-#define OUT_HDR								\
-	PRM_FIELD("status", 0x00, 0x08, .names = &prm_cmd_status_names),	\
-	PRM_FIELD("syndrome", 0x20, 0x20)
 #define EQ_NUMBER							\
 	PRM_FIELD("eq_number", 0x58, 0x08, .fmt = PRM_FMT_DEC,		\
 		  .desc = "EQ number (eqn)")
@@ -131,7 +124,7 @@ const struct prm_layout prm_layout_create_eq_in = {
 };
 
 static const struct prm_field create_eq_out_fields[] = {
-	OUT_HDR,
+	PRM_CMD_OUT_HDR,
 	EQ_NUMBER,
 };
 
@@ -159,7 +152,7 @@ const struct prm_layout prm_layout_destroy_eq_in = {
 };
 
 static const struct prm_field destroy_eq_out_fields[] = {
-	OUT_HDR,
+	PRM_CMD_OUT_HDR,
 };
 
 const struct prm_layout prm_layout_destroy_eq_out = {
@@ -188,7 +181,7 @@ const struct prm_layout prm_layout_gen_eqe_in = {
 };
 
 static const struct prm_field gen_eqe_out_fields[] = {
-	OUT_HDR,
+	PRM_CMD_OUT_HDR,
 };
 
 const struct prm_layout prm_layout_gen_eqe_out = {

@@ -23,26 +23,22 @@
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/names.h"
 
-#define NAMES(sym, ...)							\
-	static const struct prm_name sym##_v[] = { __VA_ARGS__ };	\
-	static const struct prm_names sym = { sizeof(sym##_v) / sizeof(sym##_v[0]), sym##_v }
-
 /* mlx5_ifc.h MLX5_QUERY_PAGES_IN_OP_MOD_* */
-NAMES(query_pages_op_mod_names,
+PRM_NAMES(query_pages_op_mod_names,
 	{ 1, "boot_pages" }, { 2, "init_pages" }, { 3, "regular_pages" });
 
 /* mlx5_ifc.h MLX5_MANAGE_PAGES_IN_OP_MOD_* */
-NAMES(manage_pages_op_mod_names,
+PRM_NAMES(manage_pages_op_mod_names,
 	{ 0, "allocation_fail" }, { 1, "allocation_success" },
 	{ 2, "hca_return_pages" });
 
 /* mlx5_ifc.h MLX5_TEARDOWN_HCA_IN_PROFILE_* */
-NAMES(teardown_profile_names,
+PRM_NAMES(teardown_profile_names,
 	{ 0, "graceful_close" }, { 1, "force_close" },
 	{ 2, "prepare_fast_teardown" });
 
 /* mlx5_ifc.h MLX5_TEARDOWN_HCA_OUT_FORCE_STATE_* */
-NAMES(teardown_state_names, { 0, "success" }, { 1, "fail" });
+PRM_NAMES(teardown_state_names, { 0, "success" }, { 1, "fail" });
 
 #define SRC "linux include/linux/mlx5/mlx5_ifc.h "
 
@@ -50,9 +46,6 @@ NAMES(teardown_state_names, { 0, "success" }, { 1, "fail" });
 #define IN_HDR(op_mod_names)						\
 	PRM_FIELD("opcode", 0x00, 0x10, .names = &prm_cmd_opcode_names),	\
 	PRM_FIELD("op_mod", 0x30, 0x10, .names = (op_mod_names))
-#define OUT_HDR								\
-	PRM_FIELD("status", 0x00, 0x08, .names = &prm_cmd_status_names),	\
-	PRM_FIELD("syndrome", 0x20, 0x20)
 
 #define ECPF								\
 	PRM_FIELD("embedded_cpu_function", 0x40, 0x01, .fmt = PRM_FMT_BOOL,	\
@@ -77,7 +70,7 @@ const struct prm_layout prm_layout_enable_hca_in = {
 };
 
 static const struct prm_field enable_hca_out_fields[] = {
-	OUT_HDR,
+	PRM_CMD_OUT_HDR,
 };
 
 const struct prm_layout prm_layout_enable_hca_out = {
@@ -105,7 +98,7 @@ const struct prm_layout prm_layout_disable_hca_in = {
 };
 
 static const struct prm_field disable_hca_out_fields[] = {
-	OUT_HDR,
+	PRM_CMD_OUT_HDR,
 };
 
 const struct prm_layout prm_layout_disable_hca_out = {
@@ -137,7 +130,7 @@ const struct prm_layout prm_layout_query_issi_in = {
  * bit 1, then bit 0).
  */
 static const struct prm_field query_issi_out_fields[] = {
-	OUT_HDR,
+	PRM_CMD_OUT_HDR,
 	PRM_FIELD("current_issi", 0x50, 0x10, .fmt = PRM_FMT_DEC,
 		  .desc = "interface step sequence ID in use"),
 	PRM_FIELD("supported_issi_dw0", 0x360, 0x20,
@@ -167,7 +160,7 @@ const struct prm_layout prm_layout_set_issi_in = {
 };
 
 static const struct prm_field set_issi_out_fields[] = {
-	OUT_HDR,
+	PRM_CMD_OUT_HDR,
 };
 
 const struct prm_layout prm_layout_set_issi_out = {
@@ -195,7 +188,7 @@ const struct prm_layout prm_layout_query_pages_in = {
 };
 
 static const struct prm_field query_pages_out_fields[] = {
-	OUT_HDR,
+	PRM_CMD_OUT_HDR,
 	ECPF,
 	FUNCTION_ID,
 	PRM_FIELD("num_pages", 0x60, 0x20, .fmt = PRM_FMT_DEC,
@@ -229,7 +222,7 @@ const struct prm_layout prm_layout_manage_pages_in = {
 
 /* pas[][0x40] follows at 0x80 (byte 0x10): output_num_entries addresses. */
 static const struct prm_field manage_pages_out_fields[] = {
-	OUT_HDR,
+	PRM_CMD_OUT_HDR,
 	PRM_FIELD("output_num_entries", 0x40, 0x20, .fmt = PRM_FMT_DEC,
 		  .desc = "page addresses returned from byte 0x10"),
 };
@@ -261,7 +254,7 @@ const struct prm_layout prm_layout_init_hca_in = {
 };
 
 static const struct prm_field init_hca_out_fields[] = {
-	OUT_HDR,
+	PRM_CMD_OUT_HDR,
 };
 
 const struct prm_layout prm_layout_init_hca_out = {
@@ -287,7 +280,7 @@ const struct prm_layout prm_layout_teardown_hca_in = {
 };
 
 static const struct prm_field teardown_hca_out_fields[] = {
-	OUT_HDR,
+	PRM_CMD_OUT_HDR,
 	PRM_FIELD("state", 0x7f, 0x01, .fmt = PRM_FMT_DEC,
 		  .names = &teardown_state_names,
 		  .desc = "outcome of a force_close or prepare_fast_teardown"),

@@ -25,21 +25,14 @@
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/names.h"
 
-#define NAMES(sym, ...)							\
-	static const struct prm_name sym##_v[] = { __VA_ARGS__ };	\
-	static const struct prm_names sym = { sizeof(sym##_v) / sizeof(sym##_v[0]), sym##_v }
-
 /* mlx5_ifc.h MLX5_ACCESS_REGISTER_IN_OP_MOD_* */
-NAMES(access_reg_op_mod_names, { 0, "write" }, { 1, "read" });
+PRM_NAMES(access_reg_op_mod_names, { 0, "write" }, { 1, "read" });
 
 #define SRC "linux include/linux/mlx5/mlx5_ifc.h "
 
 #define IN_HDR(op_mod_desc)						\
 	PRM_FIELD("opcode", 0x00, 0x10, .names = &prm_cmd_opcode_names),	\
 	PRM_FIELD("op_mod", 0x30, 0x10, .desc = (op_mod_desc))
-#define OUT_HDR								\
-	PRM_FIELD("status", 0x00, 0x08, .names = &prm_cmd_status_names),	\
-	PRM_FIELD("syndrome", 0x20, 0x20)
 
 /* ---- QUERY_HCA_CAP (0x100) ---- */
 
@@ -64,7 +57,7 @@ const struct prm_layout prm_layout_query_hca_cap_in = {
 
 /* capability (union mlx5_ifc_hca_cap_union_bits, 0x8000 bits) at 0x80: not described yet. */
 static const struct prm_field query_hca_cap_out_fields[] = {
-	OUT_HDR,
+	PRM_CMD_OUT_HDR,
 };
 
 const struct prm_layout prm_layout_query_hca_cap_out = {
@@ -109,7 +102,7 @@ const struct prm_layout prm_layout_query_adapter_struct = {
 };
 
 static const struct prm_field query_adapter_out_fields[] = {
-	OUT_HDR,
+	PRM_CMD_OUT_HDR,
 	PRM_FIELD("query_adapter_struct", 0x80, 0x800,
 		  .sub = &prm_layout_query_adapter_struct),
 };
@@ -137,7 +130,7 @@ const struct prm_layout prm_layout_nop_in = {
 };
 
 static const struct prm_field nop_out_fields[] = {
-	OUT_HDR,
+	PRM_CMD_OUT_HDR,
 };
 
 const struct prm_layout prm_layout_nop_out = {
@@ -169,7 +162,7 @@ const struct prm_layout prm_layout_access_register_in = {
 
 /* register_data[][0x20] follows at 0x80 (byte 0x10). */
 static const struct prm_field access_register_out_fields[] = {
-	OUT_HDR,
+	PRM_CMD_OUT_HDR,
 };
 
 const struct prm_layout prm_layout_access_register_out = {

@@ -73,4 +73,14 @@ const struct prm_layout *prm_layout_lookup(const char *name);
 #define PRM_FIELD(n, o, w, ...) { .name = (n), .off = (o), .width = (w), __VA_ARGS__ }
 #define PRM_LAYOUT_FIELDS(arr) .nfields = sizeof(arr) / sizeof((arr)[0]), .fields = (arr)
 
+/* A table's own value names: PRM_NAMES(port_type_names, { 0, "ib" }, ...). */
+#define PRM_NAMES(sym, ...)						\
+	static const struct prm_name sym##_v[] = { __VA_ARGS__ };	\
+	static const struct prm_names sym = { sizeof(sym##_v) / sizeof(sym##_v[0]), sym##_v }
+
+/* The header every command output starts with (mlx5_ifc.h *_out_bits). */
+#define PRM_CMD_OUT_HDR							\
+	PRM_FIELD("status", 0x00, 0x08, .names = &prm_cmd_status_names),	\
+	PRM_FIELD("syndrome", 0x20, 0x20)
+
 #endif

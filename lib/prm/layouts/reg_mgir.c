@@ -27,32 +27,28 @@
  */
 #include "lib/prm/layouts/layouts.h"
 
-#define NAMES(sym, ...)							\
-	static const struct prm_name sym##_v[] = { __VA_ARGS__ };	\
-	static const struct prm_names sym = { sizeof(sym##_v) / sizeof(sym##_v[0]), sym##_v }
-
 /* adb mgir_hardware_info_ext.technology */
-NAMES(technology_names,
+PRM_NAMES(technology_names,
 	{ 0, "N/A" }, { 1, "40nm" }, { 2, "28nm" }, { 3, "16nm" }, { 4, "7nm" },
 	{ 5, "5nm" });
 
 /* git adb mgir_hardware_info_ext.chip_type */
-NAMES(chip_type_names,
+PRM_NAMES(chip_type_names,
 	{ 0, "real_chip" }, { 1, "emulation" }, { 2, "chipsim" }, { 3, "simx" });
 
 /* adb mgir_fw_info_ext.life_cycle (2 bits; git adb: 4 Pre Production via life_cycle_msb) */
-NAMES(life_cycle_names,
+PRM_NAMES(life_cycle_names,
 	{ 0, "production" }, { 1, "ga_secured" }, { 2, "ga_non_secured" },
 	{ 3, "rma" });
 
 /* adb mgir_sw_info_ext.romN_type; 4..8 only in the git adb */
-NAMES(rom_type_names,
+PRM_NAMES(rom_type_names,
 	{ 0, "none" }, { 1, "flexboot" }, { 2, "uefi" }, { 3, "uefi_clp" },
 	{ 4, "nvme" }, { 5, "fcode" }, { 6, "uefi_virtio_net" },
 	{ 7, "uefi_virtio_blk" }, { 8, "pxe_virtio_net" });
 
 /* adb mgir_sw_info_ext.romN_arch */
-NAMES(rom_arch_names,
+PRM_NAMES(rom_arch_names,
 	{ 0, "unspecified" }, { 1, "amd64" }, { 2, "aarch64" },
 	{ 3, "amd64_aarch64" }, { 4, "ia32" });
 
