@@ -208,7 +208,7 @@ static int run(int argc, char **argv)
 	if (rc)
 		return rc;
 	rc = o.list ? list(d) : show_page(d, &names[idx], &o, fidx);
-	dev_close(d);
+	cmd_close_device(d);
 	return rc;
 }
 

@@ -177,7 +177,7 @@ static int send(uint16_t op, const struct cmd_opts *o, const uint8_t *extra, siz
 	}
 	if (!info || !info->out || G.verbose)
 		out_be_words("output", 0, out, outlen);
-	dev_close(d);
+	cmd_close_device(d);
 	rc = cmd_done(EXIT_OK);
 done:
 	free(in);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 #include "cmd/devsel.h"
 
+#include "lib/dev/cmdchan.h"
+
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +11,7 @@
 #include "cmd/cmd.h"
 #include "lib/dev/cfg.h"
 #include "lib/dev/discover.h"
+#include "lib/out/out.h"
 
 static int pick_only_device(char *name, size_t sz)
 {
@@ -76,4 +79,13 @@ int cmd_open_device(bool need_bar, struct dev **out)
 		return cmd_fail(&err);
 	catch_signals();
 	return 0;
+}
+
+void cmd_close_device(struct dev *d)
+{
+	struct prm_err err = { 0 };
+
+	if (dev_cmd_release(d, &err))
+		out_warn("%s", err.msg);
+	dev_close(d);
 }

@@ -12,4 +12,10 @@
  */
 int cmd_open_device(bool need_bar, struct dev **out);
 
+/*
+ * Close a device that ran firmware commands: its command queue torn down
+ * first, a failure there a warning (the command's answer stands).
+ */
+void cmd_close_device(struct dev *d);
+
 #endif

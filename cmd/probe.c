@@ -72,7 +72,7 @@ static int run(int argc, char **argv)
 	for (size_t i = 0; i < prm_ncmd_infos; i++)
 		row(&rows[i]);
 	out_table_end();
-	dev_close(d);
+	cmd_close_device(d);
 	free(rows);
 	return cmd_done(EXIT_OK);
 }

@@ -203,3 +203,16 @@ int dev_cmd_run(struct dev *d, const void *in, size_t inlen, void *out, size_t o
 		return -1;
 	return prm_cmd_check(err, d->label, in, inlen, r.status, r.syndrome);
 }
+
+int dev_cmd_release(struct dev *d, struct prm_err *err)
+{
+	struct cmdq *q = d->cmdq;
+
+	d->cmdq = NULL;
+	d->chan = NULL;
+	if (q && cmdq_shutdown(q, err)) {
+		prm_err_prefix(err, "teardown: ");
+		return -1;
+	}
+	return 0;
+}

@@ -44,4 +44,10 @@ int dev_cmd_exec(struct dev *d, const void *in, size_t inlen, void *out, size_t 
 int dev_cmd_run(struct dev *d, const void *in, size_t inlen, void *out, size_t outlen,
 		struct prm_err *err);
 
+/*
+ * Give the command channel back now (the command queue's teardown), so a
+ * failure can be reported; dev_close() does it silently otherwise.
+ */
+int dev_cmd_release(struct dev *d, struct prm_err *err);
+
 #endif

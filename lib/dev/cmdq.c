@@ -362,16 +362,19 @@ fail:
 	return -1;
 }
 
-void cmdq_close(struct cmdq *q)
+int cmdq_shutdown(struct cmdq *q, struct prm_err *err)
 {
 	uint8_t out[256], *in;
 	size_t hdr = prm_layout_bytes(&prm_layout_manage_pages_in);
-	struct prm_err err = { 0 };
+	struct prm_err e = { 0 };
+	int rc = 0;
 
 	if (!q)
-		return;
-	if (q->initialized)
-		simple(q, OP_TEARDOWN_HCA, 0, &prm_layout_teardown_hca_in, out, &prm_layout_teardown_hca_out, &err);
+		return 0;
+	/* every step is tried; the first failure is the one reported */
+	if (q->initialized &&
+	    simple(q, OP_TEARDOWN_HCA, 0, &prm_layout_teardown_hca_in, out, &prm_layout_teardown_hca_out, &e))
+		rc = rc ? rc : (*err = e, -1);
 	if (q->enabled && q->npages && (in = calloc(1, hdr))) {
 		uint8_t *pout = calloc(1, hdr + q->npages * 8);
 
@@ -379,16 +382,25 @@ void cmdq_close(struct cmdq *q)
 		put(&prm_layout_mbox_in, in, "opcode", OP_MANAGE_PAGES);
 		put(&prm_layout_mbox_in, in, "op_mod", 2);
 		put(&prm_layout_manage_pages_in, in, "input_num_entries", q->npages);
-		if (pout)
-			cmdq_run(q, in, hdr, pout, hdr + q->npages * 8, &err);
+		if (pout && cmdq_run(q, in, hdr, pout, hdr + q->npages * 8, &e))
+			rc = rc ? rc : (*err = e, -1);
 		free(pout);
 		free(in);
 	}
-	if (q->enabled)
-		simple(q, OP_DISABLE_HCA, 0, &prm_layout_disable_hca_in, out, &prm_layout_disable_hca_out, &err);
+	if (q->enabled &&
+	    simple(q, OP_DISABLE_HCA, 0, &prm_layout_disable_hca_in, out, &prm_layout_disable_hca_out, &e))
+		rc = rc ? rc : (*err = e, -1);
 	while (q->npages)
 		q->dma->free(q->dma, &q->pages[--q->npages]);
 	if (q->queue.va)
 		q->dma->free(q->dma, &q->queue);
 	free(q);
+	return rc;
+}
+
+void cmdq_close(struct cmdq *q)
+{
+	struct prm_err err = { 0 };
+
+	cmdq_shutdown(q, &err);
 }

@@ -35,6 +35,8 @@ int cmdq_exec(struct cmdq *q, const void *in, size_t inlen, void *out, size_t ou
 int cmdq_run(struct cmdq *q, const void *in, size_t inlen, void *out, size_t outlen,
 	     struct prm_err *err);
 
-void cmdq_close(struct cmdq *q);
+/* Teardown (TEARDOWN_HCA, pages back, DISABLE_HCA), the first failure in err. */
+int cmdq_shutdown(struct cmdq *q, struct prm_err *err);
+void cmdq_close(struct cmdq *q);	/* the same, failures ignored */
 
 #endif

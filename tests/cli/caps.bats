@@ -264,3 +264,10 @@ LIST
 	prm -j -d sim cmd NOP
 	assert_success
 }
+
+@test "a teardown that fails is a warning; the answer stands" {
+	prm -j -d sim --inject cmd-hang:TEARDOWN_HCA --timeout 100 cmd NOP
+	assert_success
+	echo "$output" | jq -e '.status == 0'
+	[[ $stderr == *"warning: teardown: sim: TEARDOWN_HCA(0x103) not completed in 100 ms"* ]]
+}
