@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -15,6 +16,8 @@
 #include "lib/dev/devname.h"
 #include "lib/dev/simsvc.h"
 #include "lib/out/out.h"
+#include "lib/prm/names.h"
+#include "lib/sim/adapter.h"
 #include "lib/util/clock.h"
 #include "lib/sim/proto.h"
 #include "lib/sim/rundir.h"
@@ -24,7 +27,7 @@
 #define START_WAIT_MS 5000
 #define STOP_WAIT_MS 5000
 
-enum { OPT_BOOT_MS = 0x500, OPT_FOREGROUND, OPT_PCI_DIR, OPT_BDF };
+enum { OPT_BOOT_MS = 0x500, OPT_FOREGROUND, OPT_PCI_DIR, OPT_BDF, OPT_QEMU_PROXY };
 
 struct sim_args {
 	const char *arg[2];
@@ -34,6 +37,7 @@ struct sim_args {
 	bool foreground;
 	const char *pci_dir;
 	char bdf[16];
+	int qemu_fd;		/* 0: none (fd 0 is never QEMU's socket) */
 };
 
 static const struct argp_option start_options[] = {
@@ -43,6 +47,9 @@ static const struct argp_option start_options[] = {
 	{ "pci-dir", OPT_PCI_DIR, "DIR", 0,
 	  "Also present the adapter as a sysfs PCI device directory DIR/BDF (FUSE; root)", 0 },
 	{ "bdf", OPT_BDF, "ADDR", 0, "Its PCI address in DIR (default 0000:ff:00.0)", 0 },
+	{ "qemu-proxy", OPT_QEMU_PROXY, "FD", 0,
+	  "Also be the remote end of QEMU's PCI proxy on the inherited socket FD "
+	  "(-device x-pci-proxy-dev,fd=N in QEMU)", 0 },
 	{ 0 }
 };
 
@@ -66,6 +73,19 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	case OPT_PCI_DIR:
 		a->pci_dir = arg;
 		return 0;
+	case OPT_QEMU_PROXY: {
+		uint64_t fd;
+		struct stat st;
+
+		if (cmd_number(arg, 65535, &fd) || fd < 3 || fstat((int)fd, &st) ||
+		    !S_ISSOCK(st.st_mode)) {
+			argp_error(state, "--qemu-proxy: '%s' is not an open socket descriptor (3 or above)",
+				   arg);
+			return EINVAL;
+		}
+		a->qemu_fd = (int)fd;
+		return 0;
+	}
 	case OPT_BDF: {
 		struct pci_addr pa;
 
@@ -105,6 +125,12 @@ static const struct argp inject_argp = {
 };
 static const struct argp clear_argp = {
 	NULL, parse, "NAME [FAULT]", "Clear one fault, or all of them.",
+	prm_global_children, NULL, NULL
+};
+static const struct argp commands_argp = {
+	NULL, parse, "NAME",
+	"The commands the service's firmware ran (the last 512): opcode, op_mod, status or "
+	"delivery failure, syndrome and latency.",
 	prm_global_children, NULL, NULL
 };
 static const struct argp list_argp = {
@@ -149,7 +175,8 @@ static void serve(const struct sim_args *a, int ready_fd)
 {
 	struct sim_service_opts so = { .name = a->arg[0], .model = a->model,
 				       .boot_ms = (unsigned)a->boot_ms, .ready_fd = ready_fd,
-				       .pci_dir = a->pci_dir, .bdf = a->bdf };
+				       .pci_dir = a->pci_dir, .bdf = a->bdf,
+				       .qemu_fd = a->qemu_fd ? a->qemu_fd : -1 };
 	struct sigaction sa = { .sa_handler = on_stop_signal };
 	struct prm_err err = { 0 };
 	int null = open("/dev/null", O_RDWR);
@@ -212,7 +239,8 @@ static int sim_start(int argc, char **argv)
 	if (a.foreground) {
 		struct sim_service_opts so = { .name = a.arg[0], .model = a.model,
 					       .boot_ms = (unsigned)a.boot_ms, .ready_fd = -1,
-					       .pci_dir = a.pci_dir, .bdf = a.bdf };
+					       .pci_dir = a.pci_dir, .bdf = a.bdf,
+					       .qemu_fd = a.qemu_fd ? a.qemu_fd : -1 };
 		struct sigaction sa = { .sa_handler = on_stop_signal };
 		struct prm_err err = { 0 };
 
@@ -234,6 +262,8 @@ static int sim_start(int argc, char **argv)
 		serve(&a, p[1]);
 	}
 	close(p[1]);
+	if (a.qemu_fd)
+		close(a.qemu_fd);	/* the service holds it now */
 	waitpid(pid, NULL, 0);
 	/* the service's word: 'R' ready, or 'E' and why; EOF when it closes */
 	for (ssize_t got = 0; (size_t)got < sizeof(buf) - 1; got += n) {
@@ -384,6 +414,43 @@ static int sim_inject(int argc, char **argv)
 	return control(&inject_argp, SIM_OP_INJECT, 1, 2, argc, argv);
 }
 
+static int sim_commands(int argc, char **argv)
+{
+	struct sim_args a = { 0 };
+	struct prm_err err = { 0 };
+	struct sim_cmd_record *v;
+	size_t n;
+	int rc = args(&commands_argp, argc, argv, &a, 1, 1);
+
+	if (rc || G.help_shown)
+		return rc;
+	if (simsvc_cmdlog(a.arg[0], &v, &n, &err))
+		return cmd_fail(&err);
+	out_doc_begin();
+	out_str("name", a.arg[0]);
+	out_table_begin("commands");
+	for (size_t i = 0; i < n; i++) {
+		out_obj_begin(NULL);
+		out_named("opcode", v[i].opcode, true, prm_name_of(&prm_cmd_opcode_names, v[i].opcode));
+		out_hex("op_mod", v[i].op_mod);
+		if (v[i].delivery) {
+			out_null("status");
+			out_named("delivery_status", v[i].delivery, true,
+				  prm_name_of(&prm_cmd_delivery_status_names, v[i].delivery));
+		} else {
+			out_named("status", v[i].status, true,
+				  prm_name_of(&prm_cmd_status_names, v[i].status));
+			out_null("delivery_status");
+		}
+		out_hex_width("syndrome", v[i].syndrome, 32);
+		out_u64("latency_us", v[i].latency_us);
+		out_obj_end();
+	}
+	out_table_end();
+	free(v);
+	return cmd_done(EXIT_OK);
+}
+
 static int sim_clear(int argc, char **argv)
 {
 	return control(&clear_argp, SIM_OP_CLEAR, 1, 2, argc, argv);
@@ -395,6 +462,7 @@ static const struct prm_verb verbs[] = {
 	{ "list", "List services", &list_argp, sim_list, 0 },
 	{ "status", "Faults and health counter of a service", &name_argp, sim_status, 0 },
 	{ "inject", "Inject a fault", &inject_argp, sim_inject, 0 },
+	{ "commands", "The commands its firmware ran", &commands_argp, sim_commands, 0 },
 	{ "clear", "Clear faults", &clear_argp, sim_clear, 0 },
 };
 

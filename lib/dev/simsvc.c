@@ -112,6 +112,50 @@ int simsvc_call(const char *name, uint32_t op, const char *text, char *reply,
 	return 0;
 }
 
+int simsvc_cmdlog(const char *name, struct sim_cmd_record **out, size_t *n,
+		  struct prm_err *err)
+{
+	struct sim_req q = { .magic = SIM_PROTO_MAGIC, .op = SIM_OP_CMDLOG };
+	struct sim_cmd_record *v = NULL;
+	struct sim_rsp r;
+	int fd = connect_to(name, err);
+	uint32_t total = 1;
+
+	*out = NULL;
+	*n = 0;
+	if (fd < 0)
+		return -1;
+	for (q.off = 0; q.off < total; q.off++) {
+		unsigned f[6];
+
+		if (transact(fd, name, &q, &r, err))
+			goto fail;
+		total = r.val;
+		if (q.off >= total)
+			break;
+		if (!v && !(v = calloc(total, sizeof(*v)))) {
+			prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
+			goto fail;
+		}
+		if (sscanf(r.text, "%u %u %u %u %u %u", &f[0], &f[1], &f[2], &f[3], &f[4], &f[5]) != 6) {
+			prm_err_set(err, PRM_E_FAILED, EPROTO, "bad_reply",
+				    "sim:%s: command record %u unreadable", name, q.off);
+			goto fail;
+		}
+		v[q.off] = (struct sim_cmd_record){ (uint16_t)f[0], (uint16_t)f[1], (uint8_t)f[2],
+						    (uint8_t)f[4], f[3], f[5] };
+		*n = q.off + 1;
+	}
+	close(fd);
+	*out = v;
+	return 0;
+fail:
+	close(fd);
+	free(v);
+	*n = 0;
+	return -1;
+}
+
 /* ---- the device ---- */
 
 struct svc_dev {

@@ -17,4 +17,9 @@
 int simsvc_call(const char *name, uint32_t op, const char *text, char *reply,
 		size_t sz, uint32_t *val, struct prm_err *err);
 
+/* The commands a service's firmware ran, oldest first (malloc'd). */
+struct sim_cmd_record;
+int simsvc_cmdlog(const char *name, struct sim_cmd_record **out, size_t *n,
+		  struct prm_err *err);
+
 #endif

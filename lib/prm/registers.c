@@ -24,6 +24,8 @@ const struct prm_register prm_registers[] = {
 	  "firmware tracer control and timestamp" },
 	{ "MCAM", 0x907f, &prm_layout_mcam,
 	  "management capabilities: supported registers and features" },
+	{ "DTOR", 0xc00e, &prm_layout_dtor,
+	  "default timeouts the firmware gives the driver" },
 };
 
 const size_t prm_nregisters = sizeof(prm_registers) / sizeof(prm_registers[0]);

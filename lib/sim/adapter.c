@@ -48,6 +48,8 @@ void sim_bar_host_write(struct sim_adapter *a, uint32_t off, uint32_t raw)
 {
 	if (off % 4 || off > a->bar_size - 4)
 		return;		/* beyond what the simulator backs: dropped, as by a BAR */
+	if (off == 0x14)	/* log_cmdq_size and _stride (bits 7:0) are read-only */
+		((uint8_t *)&raw)[3] = a->bar0[0x17];
 	__atomic_store_n((uint32_t *)(void *)(a->bar0 + off), raw, __ATOMIC_RELEASE);
 	if (off == 0x18)
 		sim_doorbell(a);
@@ -166,6 +168,7 @@ int sim_adapter_create(const struct sim_opts *o, struct sim_adapter **out,
 	a->hostmem = o ? o->hostmem : NULL;
 	a->next_eqn = SIM_FIRST_EQN;
 	pthread_mutex_init(&a->lock, NULL);
+	pthread_mutex_init(&a->dma_lock, NULL);
 	a->start_ns = sim_now_ns();
 	power_up(a);
 	sim_config_init(a);
@@ -190,6 +193,20 @@ int sim_adapter_create(const struct sim_opts *o, struct sim_adapter **out,
 	return 0;
 }
 
+void sim_adapter_reset(struct sim_adapter *a)
+{
+	pthread_mutex_lock(&a->lock);
+	a->hca_state = SIM_HCA_DISABLED;
+	a->pages_held = 0;
+	a->issi = 0;
+	memset(a->eqs, 0, sizeof(a->eqs));
+	/* the command queue's address and any pending ring are forgotten */
+	sim_bar_set(a, "cmdq_phy_addr_63_32", 0);
+	sim_bar_set(a, "cmdq_phy_addr_31_12", 0);
+	__atomic_store_n((uint32_t *)(void *)(a->bar0 + 0x18), 0, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&a->lock);
+}
+
 void sim_adapter_destroy(struct sim_adapter *a)
 {
 	if (!a)
@@ -202,7 +219,9 @@ void sim_adapter_destroy(struct sim_adapter *a)
 	}
 	sim_fwcmd_stop(a);
 	sim_regs_free(a);
+	sim_dma_unmap_all(a);	/* no thread is left to use them */
 	free(a->gone_shadow);
+	pthread_mutex_destroy(&a->dma_lock);
 	pthread_mutex_destroy(&a->lock);
 	if (a->bar0_owned)
 		free(a->bar0);

@@ -3,6 +3,7 @@
 #define PRMCTL_SIM_ADAPTER_H
 
 #include <pthread.h>
+#include <sys/types.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -65,6 +66,29 @@ struct sim_icmd {
 
 struct sim_reg;
 
+/* Pages the host may give the firmware (MANAGE_PAGES); more is limits exceeded. */
+#define SIM_MAX_PAGES 4096
+
+/* Guest memory mapped for DMA (lib/sim/dmamap.c). */
+#define SIM_MAX_DMA_REGIONS 8
+#define SIM_MAX_DMA_MAPS 64
+struct sim_dma_map {
+	uint64_t gpa, size;
+	int64_t off;
+	uint8_t *va;
+	dev_t dev;
+	ino_t ino;
+};
+
+/* One command the firmware ran, for `prmctl sim commands`. */
+#define SIM_CMDLOG 4096
+struct sim_cmd_record {
+	uint16_t opcode, op_mod;
+	uint8_t status, delivery;
+	uint32_t syndrome;
+	uint32_t latency_us;
+};
+
 /* An event queue the host created (lib/sim/eq.c). */
 #define SIM_MAX_EQS 8
 #define SIM_EQ_MAX_PAS 64
@@ -121,10 +145,19 @@ struct sim_adapter {
 	unsigned hca_state;		/* SIM_HCA_* */
 	uint16_t issi;
 	int32_t boot_pages, init_pages, pages_held;
+	uint64_t page_addr[SIM_MAX_PAGES];	/* the pages held, returned on reclaim */
 	uint64_t commands;		/* executed, for status */
 	uint64_t fw_ns;			/* spent serving entries, doorbell to ownership back */
 	struct sim_eq eqs[SIM_MAX_EQS];
 	uint8_t next_eqn;
+	/* DMA into memory given by a VM instead of hostmem */
+	pthread_mutex_t dma_lock;
+	bool dma_external;
+	struct sim_dma_map dma_maps[SIM_MAX_DMA_MAPS];
+	size_t ndma_maps, dma_active[SIM_MAX_DMA_REGIONS], ndma_active;
+	/* the commands run, oldest overwritten */
+	struct sim_cmd_record cmdlog[SIM_CMDLOG];
+	uint64_t ncmdlog;
 };
 
 enum { SIM_HCA_DISABLED, SIM_HCA_ENABLED, SIM_HCA_INITIALIZED };
@@ -152,6 +185,23 @@ void sim_cfg_write(struct sim_adapter *a, uint32_t off, const uint8_t *buf, size
  */
 uint8_t *sim_dma(struct sim_adapter *a, uint64_t iova, size_t len);
 void sim_doorbell(struct sim_adapter *a);
+
+/*
+ * DMA into a VM's memory from now on: n regions, each fd mapped at off for
+ * size bytes, at guest-physical gpa (QEMU's SYNC_SYSMEM). The fds stay the
+ * caller's.
+ */
+int sim_dma_sync(struct sim_adapter *a, const uint64_t *gpa, const uint64_t *size,
+		 const int64_t *off, const int *fd, size_t n, struct prm_err *err);
+
+/* A function-level reset: the HCA back to disabled, queues and pages gone. */
+void sim_adapter_reset(struct sim_adapter *a);
+
+/* BAR0's bus address as the host programmed it. */
+uint64_t sim_cfg_bar0_base(struct sim_adapter *a);
+
+/* Command record i of n (oldest first); false when i is past the end. */
+bool sim_cmdlog_get(struct sim_adapter *a, uint64_t i, struct sim_cmd_record *r, uint64_t *n);
 
 /*
  * A host's store of one BAR0 dword (raw, device byte order) at a dword

@@ -296,3 +296,13 @@ void sim_cfg_write(struct sim_adapter *a, uint32_t off, const uint8_t *buf, size
 		done += n;
 	}
 }
+
+uint64_t sim_cfg_bar0_base(struct sim_adapter *a)
+{
+	uint64_t base;
+
+	pthread_mutex_lock(&a->lock);
+	base = (uint64_t)get32(a->cfg + 0x14) << 32 | (get32(a->cfg + 0x10) & ~0xfu);
+	pthread_mutex_unlock(&a->lock);
+	return base;
+}

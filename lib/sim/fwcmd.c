@@ -27,6 +27,8 @@ enum { DS_OK = 0, DS_SIGNAT = 1, DS_TOKEN = 2, DS_BLOCK_NUM = 3, DS_OUT_ALIGN = 
 
 uint8_t *sim_dma(struct sim_adapter *a, uint64_t iova, size_t len)
 {
+	if (a->dma_external)
+		return sim_dma_external(a, iova, len);
 	if (iova < SIM_HOSTMEM_IOVA || len > a->hostmem_size ||
 	    iova - SIM_HOSTMEM_IOVA > a->hostmem_size - len)
 		return NULL;
@@ -87,6 +89,40 @@ static void linger(struct sim_adapter *a, uint32_t ms)
 	pthread_mutex_unlock(&a->lock);
 }
 
+static void record(struct sim_adapter *a, const uint8_t *e, const uint8_t *out, uint8_t ds,
+		   uint64_t t0)
+{
+	struct sim_cmd_record r = {
+		.opcode = (uint16_t)(e[0x10] << 8 | e[0x11]),
+		.op_mod = (uint16_t)(e[0x16] << 8 | e[0x17]),
+		.delivery = ds,
+		.latency_us = (uint32_t)((sim_now_ns() - t0) / 1000),
+	};
+
+	if (out && ds == DS_OK) {
+		r.status = out[0];
+		r.syndrome = (uint32_t)out[4] << 24 | (uint32_t)out[5] << 16 | (uint32_t)out[6] << 8 | out[7];
+	}
+	pthread_mutex_lock(&a->lock);
+	a->cmdlog[a->ncmdlog++ % SIM_CMDLOG] = r;
+	pthread_mutex_unlock(&a->lock);
+}
+
+bool sim_cmdlog_get(struct sim_adapter *a, uint64_t i, struct sim_cmd_record *r, uint64_t *n)
+{
+	uint64_t first;
+	bool ok;
+
+	pthread_mutex_lock(&a->lock);
+	first = a->ncmdlog > SIM_CMDLOG ? a->ncmdlog - SIM_CMDLOG : 0;
+	*n = a->ncmdlog - first;
+	ok = i < *n;
+	if (ok)
+		*r = a->cmdlog[(first + i) % SIM_CMDLOG];
+	pthread_mutex_unlock(&a->lock);
+	return ok;
+}
+
 static void run_entry(struct sim_adapter *a, uint8_t *e)
 {
 	const struct prm_layout *el = &prm_layout_cmdq_entry;
@@ -138,6 +174,7 @@ static void run_entry(struct sim_adapter *a, uint8_t *e)
 			ds = chain(a, prm_field_value(el, e, prm_layout_bytes(el), "out_ptr"), token, out + INLINE_BYTES,
 				   outlen - INLINE_BYTES, true, false);
 	}
+	record(a, e, ds == DS_OK ? e + 0x20 : NULL, ds, t0);
 	free(in);
 	free(out);
 	__atomic_add_fetch(&a->fw_ns, sim_now_ns() - t0, __ATOMIC_RELAXED);

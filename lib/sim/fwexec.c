@@ -13,7 +13,7 @@
 #include "lib/sim/internal.h"
 
 /* command status (device.h MLX5_CMD_STAT_*) */
-enum { ST_OK = 0, ST_BAD_OP = 2, ST_BAD_PARAM = 3, ST_BAD_SYS_STATE = 4,
+enum { ST_OK = 0, ST_BAD_OP = 2, ST_BAD_PARAM = 3, ST_BAD_SYS_STATE = 4, ST_LIM = 8,
        ST_BAD_RES_STATE = 9, ST_BAD_INP_LEN = 0x50, ST_BAD_OUTP_LEN = 0x51 };
 
 /* pages the model asks for at boot and at init (QUERY_PAGES op_mod 1, 2) */
@@ -102,29 +102,37 @@ static uint8_t query_pages(struct call *c)
 
 static uint8_t manage_pages(struct call *c)
 {
+	struct sim_adapter *a = c->a;
 	uint64_t n = in_get(c, &prm_layout_manage_pages_in, "input_num_entries");
 	size_t pas = prm_layout_bytes(&prm_layout_manage_pages_in);
+	size_t opas = prm_layout_bytes(&prm_layout_manage_pages_out);
 
 	if (c->op_mod == PAGES_GIVE) {
-		if (n > 4096 || c->inlen < pas + n * 8)
+		if (n > SIM_MAX_PAGES || c->inlen < pas + n * 8)
 			return fail(c, ST_BAD_INP_LEN, 1);
+		if (n > (uint64_t)(SIM_MAX_PAGES - a->pages_held))
+			return fail(c, ST_LIM, 1);	/* more than this firmware keeps */
 		for (uint64_t i = 0; i < n; i++) {
 			uint64_t addr = 0;
 
 			prm_bits_get(c->in, c->inlen, (uint32_t)((pas + i * 8) * 8), 64, &addr);
-			if (addr % 4096 || !sim_dma(c->a, addr, 4096))
+			if (addr % 4096 || !sim_dma(a, addr, 4096))
 				return fail(c, ST_BAD_PARAM, 2);	/* not a host page */
 		}
-		c->a->pages_held += (int32_t)n;
+		for (uint64_t i = 0; i < n; i++)
+			prm_bits_get(c->in, c->inlen, (uint32_t)((pas + i * 8) * 8), 64,
+				     &a->page_addr[a->pages_held++]);
 		return ST_OK;
 	}
 	if (c->op_mod == PAGES_TAKE) {
-		uint64_t give = n < (uint64_t)c->a->pages_held ? n : (uint64_t)c->a->pages_held;
+		uint64_t give = n < (uint64_t)a->pages_held ? n : (uint64_t)a->pages_held;
 
-		if (c->outlen < pas + give * 8)
+		if (c->outlen < opas + give * 8)
 			return fail(c, ST_BAD_OUTP_LEN, 1);
-		/* hand back as many as asked for; the host knows their addresses */
-		c->a->pages_held -= (int32_t)give;
+		/* the most recently given first, each by the address the host gave */
+		for (uint64_t i = 0; i < give; i++)
+			prm_bits_set(c->out, c->outlen, (uint32_t)((opas + i * 8) * 8), 64,
+				     a->page_addr[--a->pages_held]);
 		out_set(c, &prm_layout_manage_pages_out, "output_num_entries", give);
 		return ST_OK;
 	}

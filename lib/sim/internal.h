@@ -28,4 +28,8 @@ uint8_t sim_reg_access(struct sim_adapter *a, uint16_t id, uint8_t method,
 
 uint64_t sim_now_ns(void);
 
+/* DMA through the VM's memory map (dmamap.c); NULL outside it. */
+uint8_t *sim_dma_external(struct sim_adapter *a, uint64_t iova, size_t len);
+void sim_dma_unmap_all(struct sim_adapter *a);
+
 #endif

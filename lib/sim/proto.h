@@ -26,6 +26,7 @@ enum sim_op {
 	SIM_OP_STATUS,		/* reply text: "fault,fault" */
 	SIM_OP_STOP,
 	SIM_OP_BAR_WRITE,	/* off, val: one BAR0 dword, raw (device byte order) */
+	SIM_OP_CMDLOG,		/* off: record index; reply val: records, text: the record */
 };
 
 struct sim_req {

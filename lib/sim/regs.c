@@ -124,6 +124,34 @@ static int init_mtrc_cap(struct sim_reg *s, struct prm_err *err)
 	       put(s, "num_string_trace", 0x30, err) ? -1 : 0;
 }
 
+/* DTOR: timeouts close to the driver's own defaults (lib/tout.h), so a
+ * driver that takes them behaves as it does without them. */
+static int init_dtor(struct sim_reg *s, struct prm_err *err)
+{
+	static const struct {
+		const char *to;
+		unsigned mul, value;	/* mul: 0 ms, 1 s, 2 min */
+	} v[] = {
+		{ "pcie_toggle_to", 0, 2000 }, { "health_poll_to", 0, 2000 },
+		{ "full_crdump_to", 1, 60 }, { "fw_reset_to", 1, 2 },
+		{ "flush_on_err_to", 0, 2000 }, { "pci_sync_update_to", 1, 5 },
+		{ "tear_down_to", 1, 3 }, { "fsm_reactivate_to", 1, 5 },
+		{ "reclaim_pages_to", 1, 5 }, { "reclaim_vfs_pages_to", 2, 2 },
+		{ "reset_unload_to", 2, 2 },
+	};
+	char path[64];
+
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		snprintf(path, sizeof(path), "%s.to_multiplier", v[i].to);
+		if (put(s, path, v[i].mul, err))
+			return -1;
+		snprintf(path, sizeof(path), "%s.to_value", v[i].to);
+		if (put(s, path, v[i].value, err))
+			return -1;
+	}
+	return 0;
+}
+
 int sim_regs_init(struct sim_adapter *a, struct prm_err *err)
 {
 	a->regs = calloc(prm_nregisters, sizeof(*a->regs));
@@ -149,6 +177,8 @@ int sim_regs_init(struct sim_adapter *a, struct prm_err *err)
 			rc = init_mgir(a, s, err);
 		else if (strcmp(s->r->name, "MTRC_CAP") == 0)
 			rc = init_mtrc_cap(s, err);
+		else if (strcmp(s->r->name, "DTOR") == 0)
+			rc = init_dtor(s, err);
 		if (rc)
 			return -1;
 	}

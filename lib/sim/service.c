@@ -20,6 +20,7 @@
 #include "lib/sim/adapter.h"
 #include "lib/sim/pcidev.h"
 #include "lib/sim/proto.h"
+#include "lib/sim/qproxy.h"
 #include "lib/sim/rundir.h"
 
 #define MAX_CLIENTS 32
@@ -51,6 +52,7 @@ struct svc {
 	uint8_t *bar0, *hostmem;
 	int lock_fd, listen_fd;
 	struct sim_pcidev *pcidev;
+	struct sim_qproxy *qproxy;
 	int clients[MAX_CLIENTS];
 	size_t nclients;
 	char name[80];
@@ -154,6 +156,8 @@ static int setup(struct svc *s, const struct sim_service_opts *o, struct prm_err
 		if (sim_pcidev_start(s->a, o->pci_dir, o->bdf, bar0, &s->pcidev, err))
 			return -1;
 	}
+	if (o->qemu_fd >= 0 && sim_qproxy_start(s->a, o->qemu_fd, &s->qproxy, err))
+		return -1;
 	return 0;
 }
 
@@ -208,6 +212,16 @@ static void handle(struct svc *s, const struct sim_req *q, struct sim_rsp *r)
 	case SIM_OP_BAR_WRITE:
 		sim_bar_host_write(s->a, q->off, q->val);
 		return;
+	case SIM_OP_CMDLOG: {
+		struct sim_cmd_record c;
+		uint64_t n;
+
+		if (sim_cmdlog_get(s->a, q->off, &c, &n))
+			snprintf(r->text, sizeof(r->text), "%u %u %u %u %u %u", c.opcode, c.op_mod,
+				 c.status, c.syndrome, c.delivery, c.latency_us);
+		r->val = (uint32_t)n;
+		return;
+	}
 	default:
 		prm_err_set(&err, PRM_E_USAGE, EINVAL, "bad_request", "unknown request %u", q->op);
 	}
@@ -282,6 +296,7 @@ static void teardown(struct svc *s, const char *name)
 	if (s->listen_fd >= 0)
 		close(s->listen_fd);
 	sim_pcidev_stop(s->pcidev);
+	sim_qproxy_stop(s->qproxy);	/* before the adapter it serves */
 	sim_adapter_destroy(s->a);
 	if (s->bar0)
 		munmap(s->bar0, SIM_BAR0_BYTES);

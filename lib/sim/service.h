@@ -11,6 +11,7 @@ struct sim_service_opts {
 	int ready_fd;		/* written once the service answers, then closed; -1 */
 	const char *pci_dir;	/* also a sysfs-style PCI device in pci_dir/bdf, or NULL */
 	const char *bdf;
+	int qemu_fd;		/* serve QEMU's PCI proxy on this socket too; -1 */
 };
 
 /*

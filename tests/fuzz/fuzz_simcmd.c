@@ -32,7 +32,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	outlen = 8 + ((size_t)(data[0] & 0x7f) << 8 | data[1]) % 8192;
 	if (data[0] & 0x80) {
 		a->hca_state = SIM_HCA_INITIALIZED;
-		a->pages_held = 24;
+		for (a->pages_held = 0; a->pages_held < 24; a->pages_held++)
+			a->page_addr[a->pages_held] = SIM_HOSTMEM_IOVA + 4096u * (unsigned)a->pages_held;
 	}
 	out = calloc(1, outlen);
 	if (!out)

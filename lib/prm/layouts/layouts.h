@@ -18,6 +18,7 @@ extern const struct prm_layout prm_layout_mtrc_cap;
 extern const struct prm_layout prm_layout_mtrc_conf;
 extern const struct prm_layout prm_layout_mtrc_stdb;
 extern const struct prm_layout prm_layout_mtrc_ctrl;
+extern const struct prm_layout prm_layout_dtor;
 extern const struct prm_layout prm_layout_op_tlv;
 extern const struct prm_layout prm_layout_reg_tlv;
 /* Command inputs and outputs (cmd_init.c, cmd_query.c). */

@@ -16,6 +16,7 @@ const struct prm_layout *const prm_layouts[] = {
 	&prm_layout_mtrc_conf,
 	&prm_layout_mtrc_stdb,
 	&prm_layout_mtrc_ctrl,
+	&prm_layout_dtor,
 	&prm_layout_op_tlv,
 	&prm_layout_reg_tlv,
 	&prm_layout_enable_hca_in,
