@@ -29,7 +29,7 @@ const struct prm_cmd_info prm_cmd_infos[] = {
 	/* op_mod 1: boot pages, asked and answered without handing any over */
 	Q(0x107, &prm_layout_query_pages_in, &prm_layout_query_pages_out, 1, 0x10, NULL, NULL),
 	S(0x108, &prm_layout_manage_pages_in, &prm_layout_manage_pages_out, 0, 0, NULL, NULL),
-	S(0x109, NULL, NULL, 0, 0, NULL, NULL),
+	S(0x109, &prm_layout_set_hca_cap_in, &prm_layout_set_hca_cap_out, 0, 0, NULL, NULL),
 	Q(0x10a, &prm_layout_query_issi_in, &prm_layout_query_issi_out, 0, 0x70, NULL, NULL),
 	S(0x10b, &prm_layout_set_issi_in, &prm_layout_set_issi_out, 0, 0, NULL, NULL),
 	Q(0x203, NULL, NULL, 0, 0x20, NULL, NULL),
@@ -49,6 +49,8 @@ const struct prm_cmd_info prm_cmd_infos[] = {
 	Q(0x754, NULL, NULL, 0, 0x110, NULL, NULL),
 	Q(0x762, NULL, NULL, 0, 0x110, NULL, NULL),
 	Q(0x770, NULL, NULL, 0, 0x210, NULL, NULL),
+	S(0x802, &prm_layout_alloc_uar_in, &prm_layout_alloc_uar_out, 0, 0, NULL, NULL),
+	S(0x803, &prm_layout_dealloc_uar_in, &prm_layout_dealloc_uar_out, 0, 0, NULL, NULL),
 	/* op_mod 1 reads; a probe reads MGIR */
 	Q(0x805, &prm_layout_access_register_in, &prm_layout_access_register_out, 1, 0xb0, NULL, NULL),
 	Q(0x80d, &prm_layout_nop_in, &prm_layout_nop_out, 0, 0x10, NULL, NULL),

@@ -3,7 +3,8 @@
  * Access-register IDs: mstflint reg_access/reg_access.c REG_ID_MGIR 0x9020,
  * REG_ID_MTRC_CAP..REG_ID_MTRC_CTRL 0x9040..0x9043, REG_ID_MCAM 0x907f; the
  * same values as Linux include/linux/mlx5/driver.h MLX5_REG_MTRC_* and
- * MLX5_REG_MCAM.
+ * MLX5_REG_MCAM. HOST_ENDIANNESS 0x7004: driver.h:134 MLX5_REG_HOST_ENDIANNESS
+ * (knneth/mlnx-ofa_kernel@28502354).
  */
 #include "lib/prm/registers.h"
 
@@ -12,6 +13,8 @@
 #include "lib/prm/layouts/layouts.h"
 
 const struct prm_register prm_registers[] = {
+	{ "HOST_ENDIANNESS", 0x7004, &prm_layout_host_endianness,
+	  "byte order of the host" },
 	{ "MGIR", 0x9020, &prm_layout_mgir,
 	  "management general information: hardware, firmware, PSID, ROMs" },
 	{ "MTRC_CAP", 0x9040, &prm_layout_mtrc_cap,

@@ -200,6 +200,8 @@ void sim_adapter_reset(struct sim_adapter *a)
 	a->pages_held = 0;
 	a->issi = 0;
 	memset(a->eqs, 0, sizeof(a->eqs));
+	a->ncap_set = 0;
+	a->uars = 0;
 	/* the command queue's address and any pending ring are forgotten */
 	sim_bar_set(a, "cmdq_phy_addr_63_32", 0);
 	sim_bar_set(a, "cmdq_phy_addr_31_12", 0);

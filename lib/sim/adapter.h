@@ -128,6 +128,10 @@ struct sim_adapter {
 		uint64_t value;
 	} cap_over[8];
 	size_t ncap_over;
+	/* what SET_HCA_CAP changed, applied to the current values */
+	struct sim_cap_override cap_set[64];
+	size_t ncap_set;
+	uint32_t uars;			/* UAR pages allocated, bit per index */
 	uint8_t *gone_shadow;		/* BAR0 from before device-gone */
 	/* firmware thread */
 	pthread_t thread;

@@ -6,15 +6,17 @@
  * simulator a plausible device, they are no reference for one.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib/prm/caps.h"
 #include "lib/prm/layouts/layouts.h"
+#include "lib/prm/names.h"
 #include "lib/sim/fwcmd.h"
 #include "lib/sim/internal.h"
 
-enum { GENERAL = 0x0, ATOMIC = 0x3, ESWITCH = 0x9 };
+enum { GENERAL = 0x0, ATOMIC = 0x3, ESWITCH = 0x9, GENERAL2 = 0x20 };
 
 struct cap_value {
 	uint8_t cap_type;
@@ -41,13 +43,12 @@ static const struct cap_value values[] = {
 	{ GENERAL, "log_max_ra_res_dc", 4, 4 },
 	{ GENERAL, "log_max_ra_req_qp", 4, 4 },
 	{ GENERAL, "log_max_ra_res_qp", 4, 4 },
-	{ GENERAL, "qcam_reg", 1, 1 },
+	/* qcam_reg and pcam_reg stay 0: the simulator has no QCAM or PCAM */
 	{ GENERAL, "gid_table_size", 4, 4 },
 	{ GENERAL, "debug", 1, 1 },
 	{ GENERAL, "vport_group_manager", 1, 1 },
 	{ GENERAL, "eswitch_manager", 1, 1 },
 	{ GENERAL, "mcam_reg", 1, 1 },
-	{ GENERAL, "pcam_reg", 1, 1 },
 	{ GENERAL, "port_type", 1, 1 },
 	{ GENERAL, "num_ports", 1, 1 },
 	{ GENERAL, "log_max_msg", 30, 30 },
@@ -96,6 +97,62 @@ static const struct cap_value values[] = {
 	{ ESWITCH, "esw_sf_base_id", 0x8000, 0x8000 },
 };
 
+/*
+ * What SET_HCA_CAP may change, per page: the fields mlx5_core sets
+ * (core/main.c handle_hca_cap, handle_hca_cap_atomic, _odp, _roce, _2).
+ * Everything else in a SET is the host's copy of the current values and is
+ * not taken, as firmware takes only what is settable.
+ */
+static const struct {
+	uint8_t cap_type;
+	const char *field;
+} settable[] = {
+	{ GENERAL, "pkey_table_size" }, { GENERAL, "log_max_qp" },
+	{ GENERAL, "cmdif_checksum" }, { GENERAL, "log_uar_page_sz" }, { GENERAL, "uar_4k" },
+	{ GENERAL, "cache_line_128byte" }, { GENERAL, "dct" },
+	{ GENERAL, "pci_sync_for_fw_update_event" }, { GENERAL, "num_vhca_ports" },
+	{ GENERAL, "release_all_pages" }, { GENERAL, "mkey_by_name" },
+	{ GENERAL, "num_total_dynamic_vf_msix" }, { GENERAL, "vhca_state" },
+	{ GENERAL, "event_on_vhca_state_teardown_request" },
+	{ GENERAL, "event_on_vhca_state_in_use" }, { GENERAL, "event_on_vhca_state_active" },
+	{ GENERAL, "event_on_vhca_state_allocated" }, { GENERAL, "roce" },
+	{ ATOMIC, "atomic_req_8B_endianness_mode" },
+	{ GENERAL2, "sw_vhca_id_valid" },
+};
+
+int sim_caps_set(struct sim_adapter *a, unsigned cap_type, const uint8_t *page, size_t len)
+{
+	const struct prm_cap_page *p = prm_cap_page_by_type((uint16_t)cap_type);
+	bool any = false;
+
+	if (!p || len < prm_layout_bytes(p->layout))
+		return -1;
+	for (size_t i = 0; i < sizeof(settable) / sizeof(settable[0]); i++) {
+		struct sim_cap_override *o = NULL;
+
+		if (settable[i].cap_type != cap_type)
+			continue;
+		any = true;
+		for (size_t k = 0; k < a->ncap_set && !o; k++)
+			if (a->cap_set[k].cap_type == cap_type &&
+			    strcmp(a->cap_set[k].field, settable[i].field) == 0)
+				o = &a->cap_set[k];
+		if (!o && a->ncap_set < sizeof(a->cap_set) / sizeof(a->cap_set[0]))
+			o = &a->cap_set[a->ncap_set++];
+		if (!o)
+			return -1;
+		o->cap_type = (uint16_t)cap_type;
+		snprintf(o->field, sizeof(o->field), "%s", settable[i].field);
+		o->value = prm_field_value(p->layout, page, len, settable[i].field);
+	}
+	return any ? 0 : -1;	/* a page with nothing settable */
+}
+
+void sim_caps_reset(struct sim_adapter *a)
+{
+	a->ncap_set = 0;
+}
+
 int sim_caps_fill(struct sim_adapter *a, unsigned cap_type, bool current, uint8_t *page,
 		  size_t len)
 {
@@ -103,10 +160,12 @@ int sim_caps_fill(struct sim_adapter *a, unsigned cap_type, bool current, uint8_
 	const struct prm_cap_page *p = prm_cap_page_by_type((uint16_t)cap_type);
 	const struct prm_layout *l = p ? p->layout : NULL;
 
-	/* every page prmctl can decode exists here; unlisted fields are 0 */
-	if (!l || len < prm_layout_bytes(l))
-		return -1;
 	memset(page, 0, len);
+	/* a page of the PRM's list prmctl has no layout for exists, all zero */
+	if (!l)
+		return prm_name_of(&prm_cap_type_names, cap_type) ? 0 : -1;
+	if (len < prm_layout_bytes(l))
+		return -1;
 	for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++)
 		if (values[i].cap_type == cap_type)
 			prm_set(l, page, len, values[i].field,
@@ -115,6 +174,9 @@ int sim_caps_fill(struct sim_adapter *a, unsigned cap_type, bool current, uint8_
 		prm_set(l, page, len, "device_frequency_khz", m->device_frequency_khz, NULL);
 		prm_set(l, page, len, "steering_format_version", m->steering_format, NULL);
 	}
+	for (size_t i = 0; current && i < a->ncap_set; i++)
+		if (a->cap_set[i].cap_type == cap_type)
+			prm_set(l, page, len, a->cap_set[i].field, a->cap_set[i].value, NULL);
 	for (size_t i = 0; i < a->ncap_over; i++)
 		if (a->cap_over[i].cap_type == cap_type)
 			prm_set(l, page, len, a->cap_over[i].field, a->cap_over[i].value, NULL);

@@ -35,6 +35,11 @@ void sim_eq_post(struct sim_adapter *a, uint8_t type, uint8_t sub_type, const ui
 		 size_t len);
 void sim_eq_reset(struct sim_adapter *a);
 
+/* SET_HCA_CAP: take the settable fields of a page; -1 when it has none. */
+int sim_caps_set(struct sim_adapter *a, unsigned cap_type, const uint8_t *page, size_t len);
+/* Forget what SET_HCA_CAP set (a new driver, a reset). */
+void sim_caps_reset(struct sim_adapter *a);
+
 /* "general.dct=0": a capability override, checked against the page's layout. */
 int sim_caps_parse(const char *spec, struct sim_cap_override *o, struct prm_err *err);
 

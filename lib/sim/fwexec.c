@@ -13,7 +13,7 @@
 #include "lib/sim/internal.h"
 
 /* command status (device.h MLX5_CMD_STAT_*) */
-enum { ST_OK = 0, ST_BAD_OP = 2, ST_BAD_PARAM = 3, ST_BAD_SYS_STATE = 4, ST_LIM = 8,
+enum { ST_OK = 0, ST_BAD_OP = 2, ST_BAD_PARAM = 3, ST_BAD_SYS_STATE = 4, ST_BAD_RES = 5, ST_LIM = 8,
        ST_BAD_RES_STATE = 9, ST_BAD_INP_LEN = 0x50, ST_BAD_OUTP_LEN = 0x51 };
 
 /* pages the model asks for at boot and at init (QUERY_PAGES op_mod 1, 2) */
@@ -54,8 +54,11 @@ static uint8_t fail(struct call *c, uint8_t status, uint16_t why)
 
 static uint8_t enable_hca(struct call *c)
 {
-	/* a new driver: queues of one that went away point into its memory */
+	/* a new driver: queues of one that went away point into its memory,
+	 * and what it set is not this one's */
 	sim_eq_reset(c->a);
+	sim_caps_reset(c->a);
+	c->a->uars = 0;
 	c->a->hca_state = SIM_HCA_ENABLED;
 	return ST_OK;
 }
@@ -152,7 +155,8 @@ static uint8_t teardown_hca(struct call *c)
 	if (c->a->hca_state != SIM_HCA_INITIALIZED)
 		return fail(c, ST_BAD_SYS_STATE, 1);
 	c->a->hca_state = SIM_HCA_ENABLED;
-	sim_eq_reset(c->a);	/* a torn-down function has no queues */
+	sim_eq_reset(c->a);	/* a torn-down function has no queues, no UARs */
+	c->a->uars = 0;
 	return ST_OK;
 }
 
@@ -214,6 +218,41 @@ static uint8_t gen_eqe(struct call *c)
 	return st ? fail(c, st, why) : ST_OK;
 }
 
+static uint8_t set_hca_cap(struct call *c)
+{
+	size_t at = prm_layout_bytes(&prm_layout_mbox_in);	/* the page follows the header */
+
+	if (in_get(c, &prm_layout_set_hca_cap_in, "other_function"))
+		return fail(c, ST_BAD_PARAM, 2);	/* one function: no others */
+	if (c->op_mod & 1 || c->inlen < at)
+		return fail(c, ST_BAD_PARAM, 3);	/* op_mod is cap_type << 1 */
+	if (sim_caps_set(c->a, c->op_mod >> 1, c->in + at, c->inlen - at))
+		return fail(c, ST_BAD_PARAM, 1);	/* nothing settable there */
+	return ST_OK;
+}
+
+/* UAR pages: index 0 stays the firmware's; up to 31 for hosts. */
+static uint8_t alloc_uar(struct call *c)
+{
+	for (unsigned i = 1; i < 32; i++)
+		if (!(c->a->uars & 1u << i)) {
+			c->a->uars |= 1u << i;
+			out_set(c, &prm_layout_alloc_uar_out, "uar", i);
+			return ST_OK;
+		}
+	return fail(c, ST_LIM, 1);
+}
+
+static uint8_t dealloc_uar(struct call *c)
+{
+	uint64_t i = in_get(c, &prm_layout_dealloc_uar_in, "uar");
+
+	if (i == 0 || i > 31 || !(c->a->uars & 1u << i))
+		return fail(c, ST_BAD_RES, 1);
+	c->a->uars &= ~(1u << i);
+	return ST_OK;
+}
+
 static uint8_t access_reg(struct call *c)
 {
 	size_t hdr = prm_layout_bytes(&prm_layout_access_register_in);
@@ -249,6 +288,9 @@ static const struct handler handlers[] = {
 	{ 0x80d, nop, SIM_HCA_ENABLED, &prm_layout_nop_in, &prm_layout_nop_out },
 	{ 0x100, query_hca_cap, SIM_HCA_ENABLED, &prm_layout_query_hca_cap_in, &prm_layout_query_hca_cap_out },
 	{ 0x101, query_adapter, SIM_HCA_ENABLED, &prm_layout_query_adapter_in, &prm_layout_query_adapter_out },
+	{ 0x109, set_hca_cap, SIM_HCA_ENABLED, &prm_layout_set_hca_cap_in, &prm_layout_set_hca_cap_out },
+	{ 0x802, alloc_uar, SIM_HCA_INITIALIZED, &prm_layout_alloc_uar_in, &prm_layout_alloc_uar_out },
+	{ 0x803, dealloc_uar, SIM_HCA_INITIALIZED, &prm_layout_dealloc_uar_in, &prm_layout_dealloc_uar_out },
 	{ 0x301, create_eq, SIM_HCA_INITIALIZED, &prm_layout_create_eq_in, &prm_layout_create_eq_out },
 	{ 0x302, destroy_eq, SIM_HCA_INITIALIZED, &prm_layout_destroy_eq_in, &prm_layout_destroy_eq_out },
 	{ 0x304, gen_eqe, SIM_HCA_INITIALIZED, &prm_layout_gen_eqe_in, &prm_layout_gen_eqe_out },

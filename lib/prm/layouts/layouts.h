@@ -19,6 +19,7 @@ extern const struct prm_layout prm_layout_mtrc_conf;
 extern const struct prm_layout prm_layout_mtrc_stdb;
 extern const struct prm_layout prm_layout_mtrc_ctrl;
 extern const struct prm_layout prm_layout_dtor;
+extern const struct prm_layout prm_layout_host_endianness;
 extern const struct prm_layout prm_layout_op_tlv;
 extern const struct prm_layout prm_layout_reg_tlv;
 /* Command inputs and outputs (cmd_init.c, cmd_query.c). */
@@ -47,6 +48,13 @@ extern const struct prm_layout prm_layout_nop_in;
 extern const struct prm_layout prm_layout_nop_out;
 extern const struct prm_layout prm_layout_access_register_in;
 extern const struct prm_layout prm_layout_access_register_out;
+/* SET_HCA_CAP and UAR pages (cmd_setcap.c, cmd_uar.c). */
+extern const struct prm_layout prm_layout_set_hca_cap_in;
+extern const struct prm_layout prm_layout_set_hca_cap_out;
+extern const struct prm_layout prm_layout_alloc_uar_in;
+extern const struct prm_layout prm_layout_alloc_uar_out;
+extern const struct prm_layout prm_layout_dealloc_uar_in;
+extern const struct prm_layout prm_layout_dealloc_uar_out;
 /* Event queues (cmd_eq.c, eqe.c). */
 extern const struct prm_layout prm_layout_eqc;
 extern const struct prm_layout prm_layout_create_eq_in;
