@@ -119,8 +119,9 @@ static const struct argp name_argp = {
 };
 static const struct argp inject_argp = {
 	NULL, parse, "NAME FAULT[:ARGS]",
-	"Inject a fault: health-stall, fw-assert[:synd=N,ext_synd=N,severity=N,irisc=N], "
-	"thermal, device-gone, sem-held, icmd-busy.",
+	"Inject a fault: health-stall, fw-assert[:synd=N,ext_synd=N,severity=N,irisc=N,rfr=0|1], "
+	"thermal, device-gone, sem-held, icmd-busy, cmd-hang:OPCODE, cmd-slow:OPCODE,MS, "
+	"cmd-status:OPCODE,STATUS,SYNDROME, cmd-bad-signature, cap:PAGE.FIELD=VALUE.",
 	prm_global_children, NULL, NULL
 };
 static const struct argp clear_argp = {

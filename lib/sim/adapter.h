@@ -217,7 +217,7 @@ void sim_bar_host_write(struct sim_adapter *a, uint32_t off, uint32_t raw);
 void sim_fw_tick(struct sim_adapter *a, uint64_t now_ns);
 
 /*
- * Faults: "health-stall", "fw-assert[:synd=1,ext_synd=0x8f7a,severity=3,irisc=2]",
+ * Faults: "health-stall", "fw-assert[:synd=1,ext_synd=0x8f7a,severity=3,irisc=2,rfr=1]",
  * "thermal", "device-gone", "sem-held", "icmd-busy", and for the command
  * interface "cmd-hang:OPCODE", "cmd-slow:OPCODE,MS",
  * "cmd-status:OPCODE,STATUS,SYNDROME", "cmd-bad-signature" (OPCODE a number

@@ -28,7 +28,7 @@ static const char *const names[SIM_NFAULTS] = {
 
 /* Arguments each fault takes, for messages ("" for none). */
 static const char *const usage[SIM_NFAULTS] = {
-	[SIM_FAULT_FW_ASSERT] = "[:synd=N,ext_synd=N,severity=N,irisc=N]",
+	[SIM_FAULT_FW_ASSERT] = "[:synd=N,ext_synd=N,severity=N,irisc=N,rfr=0|1]",
 	[SIM_FAULT_CMD_HANG] = ":OPCODE",
 	[SIM_FAULT_CMD_SLOW] = ":OPCODE,MS",
 	[SIM_FAULT_CMD_STATUS] = ":OPCODE,STATUS,SYNDROME",
@@ -151,7 +151,7 @@ static int find(const char *name, size_t len)
 }
 
 struct assert_args {
-	uint64_t synd, ext_synd, severity, irisc;
+	uint64_t synd, ext_synd, severity, irisc, rfr;
 	uint16_t opcode;
 	uint64_t n[2];		/* cmd-slow: ms; cmd-status: status, syndrome */
 };
@@ -159,21 +159,21 @@ struct assert_args {
 /* "synd=1,ext_synd=0x8f7a,severity=3,irisc=2" (also space-separated) */
 static int parse_args(const char *s, struct assert_args *aa, struct prm_err *err)
 {
-	static const char *const keys[] = { "synd", "ext_synd", "severity", "irisc" };
-	static const uint64_t max[] = { 0xff, 0xffff, 7, 0xff };
-	uint64_t *dst[] = { &aa->synd, &aa->ext_synd, &aa->severity, &aa->irisc };
+	static const char *const keys[] = { "synd", "ext_synd", "severity", "irisc", "rfr" };
+	static const uint64_t max[] = { 0xff, 0xffff, 7, 0xff, 1 };
+	uint64_t *dst[] = { &aa->synd, &aa->ext_synd, &aa->severity, &aa->irisc, &aa->rfr };
 
 	while (s && *s) {
 		size_t klen = strcspn(s, "="), vlen;
 		char *end;
 		int k;
 
-		for (k = 0; k < 4; k++)
+		for (k = 0; k < 5; k++)
 			if (strlen(keys[k]) == klen && strncmp(keys[k], s, klen) == 0)
 				break;
-		if (k == 4 || s[klen] != '=')
+		if (k == 5 || s[klen] != '=')
 			return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
-					   "fw-assert: unknown argument '%.*s' (synd, ext_synd, severity, irisc)",
+					   "fw-assert: unknown argument '%.*s' (synd, ext_synd, severity, irisc, rfr)",
 					   (int)strcspn(s, ", "), s);
 		errno = 0;
 		*dst[k] = strtoull(s + klen + 1, &end, 0);
@@ -205,7 +205,8 @@ static void fill_health(struct sim_adapter *a, const struct assert_args *aa)
 	sim_bar_set(a, "health_buffer.fw_ver",
 		    (uint32_t)m->fw_major << 24 | (uint32_t)m->fw_minor << 16 | m->fw_subminor);
 	sim_bar_set(a, "health_buffer.hw_id", m->hw_id);
-	sim_bar_set(a, "health_buffer.rfr", 0);
+	/* rfr: recovery flow required, which makes the driver's sensor fatal */
+	sim_bar_set(a, "health_buffer.rfr", aa->rfr);
 	sim_bar_set(a, "health_buffer.valid", 1);
 	sim_bar_set(a, "health_buffer.severity", aa->severity);
 	sim_bar_set(a, "health_buffer.irisc_index", aa->irisc);

@@ -7,13 +7,17 @@ the other (-device x-pci-proxy-dev,fd=N). The guest's console is written
 to LOG. Everything is bounded: QEMU is killed after --timeout seconds.
 
 usage: boot-vm.py PRMCTL NAME KERNEL INITRD LOG [--timeout S] [--model M]
-       [--append ARGS] [--inject FAULT]...
+       [--append ARGS] [--inject FAULT]... [--inject-when TEXT FAULT]
+
+--inject-when injects FAULT into the running simulator once TEXT appears in
+the guest's console log (a fault the driver must meet mid-probe).
 """
 import argparse
 import os
 import socket
 import subprocess
 import sys
+import time
 
 
 def main():
@@ -27,6 +31,7 @@ def main():
     ap.add_argument("--model", default="cx6dx")
     ap.add_argument("--append", default="")
     ap.add_argument("--inject", action="append", default=[])
+    ap.add_argument("--inject-when", nargs=2, metavar=("TEXT", "FAULT"))
     a = ap.parse_args()
 
     qemu_end, sim_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -48,8 +53,20 @@ def main():
     q = subprocess.Popen(cmd, pass_fds=[qemu_end.fileno()],
                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
     qemu_end.close()
+    deadline = time.monotonic() + a.timeout
     try:
-        rc = q.wait(timeout=a.timeout)
+        if a.inject_when:
+            while q.poll() is None and time.monotonic() < deadline:
+                seen = ""
+                if os.path.exists(a.log):
+                    with open(a.log, errors="replace") as f:
+                        seen = f.read()
+                if a.inject_when[0] in seen:
+                    subprocess.run([a.prmctl, "sim", "inject", a.name, a.inject_when[1]],
+                                   stdout=subprocess.DEVNULL, check=True)
+                    break
+                time.sleep(0.2)
+        rc = q.wait(timeout=max(1, deadline - time.monotonic()))
     except subprocess.TimeoutExpired:
         q.kill()
         q.wait()
