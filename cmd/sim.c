@@ -386,22 +386,24 @@ static int control(const struct argp *argp, uint32_t op, int min, int max,
 	struct sim_args a = { 0 };
 	struct prm_err err = { 0 };
 	char reply[512], model[64] = "";
-	uint32_t val = 0;
+	uint32_t val = 0, reads = 0;
 	int rc = args(argp, argc, argv, &a, min, max);
 
 	if (rc || G.help_shown)
 		return rc;
 	if (op == SIM_OP_INJECT && a.n < 2)
-		return cmd_usage("sim inject: which fault? (health-stall, fw-assert, thermal, device-gone, sem-held, icmd-busy)");
+		return cmd_usage("sim inject: which fault? (%s)", sim_fault_list());
 	if (simsvc_call(a.arg[0], op, a.n > 1 ? a.arg[1] : "", reply, sizeof(reply), &val, &err) ||
 	    simsvc_call(a.arg[0], SIM_OP_STATUS, NULL, reply, sizeof(reply), &val, &err) ||
-	    simsvc_call(a.arg[0], SIM_OP_INFO, NULL, model, sizeof(model), NULL, &err))
+	    simsvc_call(a.arg[0], SIM_OP_INFO, NULL, model, sizeof(model), NULL, &err) ||
+	    simsvc_call(a.arg[0], SIM_OP_HEALTH_READS, NULL, NULL, 0, &reads, &err))
 		return cmd_fail(&err);
 	out_doc_begin();
 	out_str("name", a.arg[0]);
 	out_str("model", model);
 	out_str_list("faults", reply);
 	out_u64("health_counter", val);
+	out_u64("health_counter_reads", reads);
 	return cmd_done(EXIT_OK);
 }
 

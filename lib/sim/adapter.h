@@ -139,6 +139,7 @@ struct sim_adapter {
 	uint64_t boot_ns, start_ns;
 	unsigned boot_ms;
 	uint32_t health_counter;
+	uint64_t health_reads;		/* host reads of health_counter (BAR0 0x1010) */
 	/* host memory and the command interface */
 	uint8_t *hostmem;
 	size_t hostmem_size;

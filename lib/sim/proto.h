@@ -27,6 +27,7 @@ enum sim_op {
 	SIM_OP_STOP,
 	SIM_OP_BAR_WRITE,	/* off, val: one BAR0 dword, raw (device byte order) */
 	SIM_OP_CMDLOG,		/* off: record index; reply val: records, text: the record */
+	SIM_OP_HEALTH_READS,	/* reply val: host reads of the health counter so far */
 };
 
 struct sim_req {

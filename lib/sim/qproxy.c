@@ -132,6 +132,8 @@ static uint64_t bar_access(struct sim_qproxy *p, const struct bar_msg *b, bool w
 	    off > a->bar_size - n)	/* nothing decodes it: all-ones, as on a bus */
 		return write ? 0 : n && n < 8 ? (1ull << (8 * n)) - 1 : ~0ull;
 	if (!write) {
+		if (off <= 0x1010 && off + n > 0x1010)	/* the driver's health poll */
+			__atomic_add_fetch(&a->health_reads, 1, __ATOMIC_RELAXED);
 		/* device memory in bus byte order: little-endian on the link */
 		for (unsigned i = 0; i < n; i++)
 			v |= (uint64_t)__atomic_load_n(a->bar0 + off + i, __ATOMIC_ACQUIRE) << (8 * i);

@@ -206,6 +206,9 @@ static void handle(struct svc *s, const struct sim_req *q, struct sim_rsp *r)
 		faults_text(s->a, r->text, sizeof(r->text));
 		r->val = s->a->health_counter;
 		return;
+	case SIM_OP_HEALTH_READS:
+		r->val = (uint32_t)__atomic_load_n(&s->a->health_reads, __ATOMIC_RELAXED);
+		return;
 	case SIM_OP_STOP:
 		stopping = 1;
 		return;
