@@ -285,7 +285,7 @@ void sim_cfg_write(struct sim_adapter *a, uint32_t off, const uint8_t *buf, size
 		if (n == 4) {
 			memcpy(b, buf + done, 4);
 			sim_cfg_write32(a, base, get32(b));
-		} else if (base + 4 <= SIM_CFG_BYTES &&
+		} else if (base <= SIM_CFG_BYTES - 4 &&	/* base + 4 wraps near 4 GiB */
 			   !(base >= CAP_VSC + 4 && base < CAP_VSC + VSC_LEN)) {
 			pthread_mutex_lock(&a->lock);
 			memcpy(b, a->cfg + base, 4);

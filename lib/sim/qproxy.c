@@ -122,14 +122,13 @@ static int reply(struct sim_qproxy *p, uint64_t v)
 }
 
 /* A BAR access: the address is BAR0's programmed base plus the offset. */
-static uint64_t bar_access(struct sim_qproxy *p, const struct bar_msg *b, bool write)
+static uint64_t bar_access(struct sim_adapter *a, const struct bar_msg *b, bool write)
 {
-	struct sim_adapter *a = p->a;
 	uint64_t base = sim_cfg_bar0_base(a), off = b->addr - base, v = 0;
 	unsigned n = b->size;
 
 	if (!b->memory || b->addr < base || (n != 1 && n != 2 && n != 4 && n != 8) ||
-	    off > a->bar_size - n)	/* nothing decodes it: all-ones, as on a bus */
+	    off > a->bar_size - n || off % n)	/* nothing decodes it: all-ones, as on a bus */
 		return write ? 0 : n && n < 8 ? (1ull << (8 * n)) - 1 : ~0ull;
 	if (!write) {
 		if (off <= 0x1010 && off + n > 0x1010)	/* the driver's health poll */
@@ -169,8 +168,9 @@ static void set_irqfd(struct sim_qproxy *p, const int *fds, size_t n)
 		close(fds[i]);
 }
 
-static int handle(struct sim_qproxy *p, const struct hdr *h, const union payload *pl,
-		  int *fds, size_t nfds)
+/* What a message does; 1 with *ret when it wants a RET, 0 when not, -1 unknown. */
+static int dispatch(struct sim_adapter *a, struct sim_qproxy *p, const struct hdr *h,
+		    const union payload *pl, int *fds, size_t nfds, uint64_t *ret)
 {
 	struct prm_err err = { 0 };
 	uint8_t buf[4] = { 0 };
@@ -179,37 +179,69 @@ static int handle(struct sim_qproxy *p, const struct hdr *h, const union payload
 	switch (h->cmd) {
 	case MSG_PCI_CFGREAD:
 		len = pl->cfg.len > 0 && pl->cfg.len <= 4 ? (uint32_t)pl->cfg.len : 4;
-		sim_cfg_read(p->a, pl->cfg.addr, buf, len);
-		return reply(p, (uint64_t)buf[0] | (uint64_t)buf[1] << 8 | (uint64_t)buf[2] << 16 |
-				(uint64_t)buf[3] << 24);
+		sim_cfg_read(a, pl->cfg.addr, buf, len);
+		*ret = (uint64_t)buf[0] | (uint64_t)buf[1] << 8 | (uint64_t)buf[2] << 16 |
+		       (uint64_t)buf[3] << 24;
+		return 1;
 	case MSG_PCI_CFGWRITE:
 		len = pl->cfg.len > 0 && pl->cfg.len <= 4 ? (uint32_t)pl->cfg.len : 4;
 		for (uint32_t i = 0; i < 4; i++)
 			buf[i] = (uint8_t)(pl->cfg.val >> (8 * i));
-		sim_cfg_write(p->a, pl->cfg.addr, buf, len);
-		return reply(p, 0);
+		sim_cfg_write(a, pl->cfg.addr, buf, len);
+		*ret = 0;
+		return 1;
 	case MSG_BAR_READ:
-		return reply(p, bar_access(p, &pl->bar, false));
+		*ret = bar_access(a, &pl->bar, false);
+		return 1;
 	case MSG_BAR_WRITE:
-		bar_access(p, &pl->bar, true);
-		return reply(p, 0);
+		bar_access(a, &pl->bar, true);
+		*ret = 0;
+		return 1;
 	case MSG_SYNC_SYSMEM:
 		/* the regions are mapped (or found mapped); the fds are not needed after */
-		sim_dma_sync(p->a, pl->sysmem.gpas, pl->sysmem.sizes, pl->sysmem.offsets, fds,
-			     nfds, &err);
+		sim_dma_sync(a, pl->sysmem.gpas, pl->sysmem.sizes, pl->sysmem.offsets, fds, nfds,
+			     &err);
 		for (size_t i = 0; i < nfds; i++)
 			close(fds[i]);
 		return 0;
 	case MSG_SET_IRQFD:
-		set_irqfd(p, fds, nfds);
+		if (p)
+			set_irqfd(p, fds, nfds);
+		else
+			for (size_t i = 0; i < nfds; i++)
+				close(fds[i]);
 		return 0;
 	case MSG_DEVICE_RESET:
-		sim_adapter_reset(p->a);
-		return reply(p, 0);
+		sim_adapter_reset(a);
+		*ret = 0;
+		return 1;
 	}
 	for (size_t i = 0; i < nfds; i++)
 		close(fds[i]);
 	return -1;	/* a message this side does not know: the link is broken */
+}
+
+static int handle(struct sim_qproxy *p, const struct hdr *h, const union payload *pl,
+		  int *fds, size_t nfds)
+{
+	uint64_t ret = 0;
+	int rc = dispatch(p->a, p, h, pl, fds, nfds, &ret);
+
+	return rc < 0 ? -1 : rc ? reply(p, ret) : 0;
+}
+
+int sim_qproxy_message(struct sim_adapter *a, const uint8_t *msg, size_t len, uint64_t *ret)
+{
+	union payload pl = { 0 };
+	struct hdr h;
+
+	if (len < sizeof(h))
+		return -1;
+	memcpy(&h, msg, sizeof(h));
+	if (h.size > sizeof(pl) || h.size > len - sizeof(h))
+		return -1;
+	memcpy(&pl, msg + sizeof(h), h.size);
+	return dispatch(a, NULL, &h, &pl, NULL, 0, ret);
 }
 
 static void *serve(void *arg)
