@@ -820,6 +820,9 @@ static void installed_matches_built_in(void **state)
 		const struct prm_register *theirs = prm_adb_register_by_name(installed, mine->name);
 
 		if (!theirs) {
+			/* DTOR is the driver's (lib/tout.c); mstflint's database lacks it */
+			if (strcmp(mine->name, "DTOR") == 0)
+				continue;
 			print_message("%s: built in, not in %s\n", mine->name, PRM_ADB_DEFAULT);
 			bad++;
 			continue;
