@@ -124,5 +124,6 @@ extern const struct prm_cmd cmd_sim;
 extern const struct prm_cmd cmd_cmd;
 extern const struct prm_cmd cmd_caps;
 extern const struct prm_cmd cmd_probe;
+extern const struct prm_cmd cmd_health;
 
 #endif

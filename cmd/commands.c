@@ -8,6 +8,7 @@ const struct prm_cmd *const prm_commands[] = {
 	&cmd_cr,
 	&cmd_decode,
 	&cmd_device,
+	&cmd_health,
 	&cmd_initseg,
 	&cmd_probe,
 	&cmd_reg,

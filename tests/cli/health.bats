@@ -1,0 +1,78 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# prmctl health show: the classification, every field, exit codes.
+load helper
+
+setup() {
+	export PRMCTL_SIM_DIR=$BATS_TEST_TMPDIR/sim
+}
+
+teardown() {
+	local n
+	for n in $(ls "$PRMCTL_SIM_DIR" 2>/dev/null); do
+		"$PRMCTL" sim stop "$n" >/dev/null 2>&1 || true
+	done
+}
+
+@test "health show on a healthy adapter: ok, exit 0" {
+	prm -j -d sim health show
+	assert_success
+	assert_json_doc
+	echo "$output" | jq -e '.status == "ok" and .health_syndrome == 0 and .health_buffer.synd == 0
+		and .health_buffer.hw_id == 536 and .health_buffer.hw_id_name == "ConnectX-7"'
+	prm -d sim health
+	assert_success
+	[[ ${lines[1]} == "status"*"ok" ]] || fail "the classification is not first: ${lines[1]}"
+}
+
+@test "an assert: fw_error, every field by its PRM name, exit 4" {
+	prm -j -d sim --model cx6dx --inject fw-assert:synd=0x7,ext_synd=0x8f7a,severity=2,irisc=3 health show
+	assert_failure 4
+	echo "$output" | jq -e '.status == "fw_error"
+		and .health_syndrome == 7
+		and (.health_buffer | .synd == 7 and .synd_name == "irisc not responding"
+			and .ext_synd == 36730 and .severity == 2 and .severity_name == "CRITICAL"
+			and .irisc_index == 3 and .assert_var[0] == 86086747 and (.assert_var | length) == 6
+			and .assert_exit_ptr == 558444344 and .assert_callra == 553833968
+			and .fw_ver == 371655658 and .fw_ver_decoded == "22.39.1002"
+			and .fw_ver_matches_initseg == true and .hw_id_name == "ConnectX-6 Dx"
+			and (.time_iso | test("^20[0-9][0-9]-[01][0-9]-[0-3][0-9]T[0-9:]{8}Z$")))'
+}
+
+@test "thermal (syndrome 0x10) is its own class" {
+	prm -j -d sim --inject thermal health show
+	assert_failure 4
+	echo "$output" | jq -e '.status == "thermal" and .health_buffer.synd == 16'
+}
+
+@test "pci_gone: all-ones reads are never decoded as a syndrome 0xff" {
+	prm -j -d sim --inject device-gone health show
+	assert_failure 4
+	echo "$output" | jq -e '.status == "pci_gone" and (has("health_buffer") | not) and (has("health_syndrome") | not)'
+	prm -d sim --inject device-gone health show
+	[[ $output == *"gone from the bus"* ]]
+	! [[ $output == *"0xff"* ]]
+}
+
+@test "fw_initializing while the firmware boots, then ok, on a service" {
+	"$PRMCTL" sim start boot --boot-ms 1500 >/dev/null
+	prm -j -d sim:boot health show
+	assert_failure 4
+	echo "$output" | jq -e '.status == "fw_initializing"'
+	sleep 1.6
+	prm -j -d sim:boot health show
+	assert_success
+	echo "$output" | jq -e '.status == "ok"'
+}
+
+@test "a saved image is classified the same way" {
+	"$PRMCTL" -d sim --inject fw-assert:synd=0x1 initseg dump -o "$BATS_TEST_TMPDIR/seg.bin" >/dev/null
+	prm -j -d "image:$BATS_TEST_TMPDIR/seg.bin" health show
+	assert_failure 4
+	echo "$output" | jq -e '.status == "fw_error" and .health_buffer.synd_name == "firmware internal error" and .access == "image"'
+}
+
+@test "health takes no arguments" {
+	prm -d sim health show extra
+	assert_failure 2
+}
