@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-/* prmctl health show: is the firmware alive, and if not, what happened. */
+/* prmctl health show | watch: is the firmware alive, and if not, what happened. */
+#include <errno.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "cmd/cmd.h"
 #include "cmd/devsel.h"
+#include "lib/dev/cfg.h"
 #include "lib/dev/dev.h"
+#include "lib/dev/hmon.h"
 #include "lib/out/layout_print.h"
 #include "lib/out/out.h"
 #include "lib/prm/health.h"
@@ -72,8 +76,154 @@ static int show(int argc, char **argv)
 	return cmd_done(r.status == PRM_HEALTH_OK ? EXIT_OK : EXIT_CHECK);
 }
 
+/* ---- watch ---- */
+
+enum { OPT_INTERVAL = 0x800, OPT_MISSES, OPT_COUNT, OPT_DURATION, OPT_EXIT_ON_FAULT };
+
+struct watch_opts {
+	uint64_t interval_ms, misses, count, duration_s;
+	bool exit_on_fault;
+};
+
+static const struct argp_option watch_options[] = {
+	{ "interval", OPT_INTERVAL, "MS", 0, "Sample the health counter every MS ms (10 to 60000; 50)", 0 },
+	{ "misses", OPT_MISSES, "N", 0, "Unchanged samples that make a stall (1 to 1000; 3)", 0 },
+	{ "count", OPT_COUNT, "N", 0, "Stop after N events (the start not counted)", 0 },
+	{ "duration", OPT_DURATION, "S", 0, "Stop after S seconds", 0 },
+	{ "exit-on-fault", OPT_EXIT_ON_FAULT, NULL, 0, "Stop at the first fault, exit 4", 0 },
+	{ 0 }
+};
+
+static error_t watch_parse(int key, char *arg, struct argp_state *state)
+{
+	struct watch_opts *o = state->input;
+	static const struct {
+		int key;
+		const char *name;
+		uint64_t min, max;
+	} num[] = {
+		{ OPT_INTERVAL, "--interval", 10, 60000 }, { OPT_MISSES, "--misses", 1, 1000 },
+		{ OPT_COUNT, "--count", 1, 1000000 }, { OPT_DURATION, "--duration", 1, 31536000 },
+	};
+	uint64_t *dst[] = { &o->interval_ms, &o->misses, &o->count, &o->duration_s };
+
+	for (size_t i = 0; i < sizeof(num) / sizeof(num[0]); i++)
+		if (key == num[i].key) {
+			if (cmd_number(arg, num[i].max, dst[i]) || *dst[i] < num[i].min) {
+				argp_error(state, "%s: '%s' is not a number from %llu to %llu",
+					   num[i].name, arg, (unsigned long long)num[i].min,
+					   (unsigned long long)num[i].max);
+				return EINVAL;
+			}
+			return 0;
+		}
+	if (key == OPT_EXIT_ON_FAULT) {
+		o->exit_on_fault = true;
+		return 0;
+	}
+	return cmd_no_args(key, arg, state);
+}
+
+static const struct argp watch_argp = {
+	watch_options, watch_parse, NULL,
+	"Watch the firmware's health: a thread of its own samples the health counter and "
+	"the health buffer every --interval; one line per event (JSON Lines with --json): "
+	"started, stalled, recovered, fw_error, thermal, pci_gone, fw_initializing, "
+	"syndrome_changed; the same event is not repeated while its state holds. Stops on "
+	"SIGINT/SIGTERM, --count, --duration or --exit-on-fault, with a summary.",
+	prm_global_children, NULL, NULL
+};
+
+static uint64_t now_ns(clockid_t c)
+{
+	struct timespec t;
+
+	clock_gettime(c, &t);
+	return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
+}
+
+static void event(const struct dev *d, const struct hmon_event *e)
+{
+	struct prm_err err = { 0 };
+	const struct prm_hwatch_event *ev = &e->ev;
+	/* the sample's wall-clock time, from its monotonic one */
+	uint64_t wall = now_ns(CLOCK_REALTIME) - (now_ns(CLOCK_MONOTONIC) - ev->at_ns);
+
+	out_line_begin();
+	out_time_ns("time", wall);
+	out_str("device", d->label);
+	out_str("event", prm_hwatch_kind_name(ev->kind));
+	out_str("status", prm_health_status_name(ev->status));
+	out_u64("health_counter", ev->counter);
+	if (ev->kind == PRM_HWATCH_STALLED)
+		out_u64("stalled_ms", ev->stalled_ns / 1000000);
+	if (ev->status == PRM_HEALTH_FW_ERROR || ev->status == PRM_HEALTH_THERMAL) {
+		out_named("synd", ev->synd, true, e->report.seg.synd_name);
+		if (ev->kind == PRM_HWATCH_SYND_CHANGED)
+			out_hex("prev_synd", ev->prev_synd);
+		/* the whole buffer where a machine reads it; a line stays a line */
+		if (out_json()) {
+			out_obj_begin("health_buffer");
+			out_layout(&prm_layout_health_buffer, e->report.buffer,
+				   PRM_HEALTH_BUFFER_BYTES, 0, &err);
+			out_obj_end();
+		}
+	}
+	cmd_done(EXIT_OK);
+}
+
+static bool fault(enum prm_health_status s)
+{
+	return s != PRM_HEALTH_OK && s != PRM_HEALTH_FW_INITIALIZING;
+}
+
+static int watch(int argc, char **argv)
+{
+	struct watch_opts o = { .interval_ms = 50, .misses = 3 };
+	struct prm_err err = { 0 };
+	struct hmon_event *e = malloc(sizeof(*e));
+	uint64_t events = 0, samples = 0, errors = 0, until;
+	bool faulted = false;
+	struct hmon *m;
+	struct dev *d;
+	int rc = e ? cmd_parse(&watch_argp, argc, argv, &o) : EXIT_FAIL;
+
+	if (rc || G.help_shown || (rc = cmd_open_device(true, &d))) {
+		free(e);
+		return rc;
+	}
+	if (hmon_start(d, (unsigned)o.interval_ms, (unsigned)o.misses, &m, &err)) {
+		dev_close(d);
+		free(e);
+		return cmd_fail(&err);
+	}
+	until = o.duration_s ? now_ns(CLOCK_MONOTONIC) + o.duration_s * 1000000000ull : 0;
+	while (!dev_interrupted() && (!until || now_ns(CLOCK_MONOTONIC) < until) &&
+	       !(o.count && events >= o.count) && !(o.exit_on_fault && faulted)) {
+		if (hmon_next(m, e, 100))
+			continue;
+		event(d, e);
+		if (e->ev.kind != PRM_HWATCH_STARTED)
+			events++;
+		faulted |= fault(e->ev.status);
+	}
+	hmon_counts(m, &samples, &errors);
+	hmon_stop(m);
+	out_line_begin();
+	out_time_ns("time", now_ns(CLOCK_REALTIME));
+	out_str("device", d->label);
+	out_str("event", "stopped");
+	out_u64("events", events);
+	out_u64("samples", samples);
+	out_u64("read_errors", errors);
+	dev_close(d);
+	free(e);
+	return cmd_done(o.exit_on_fault && faulted ? EXIT_CHECK : EXIT_OK);
+}
+
 static const struct prm_verb verbs[] = {
 	{ "show", "Classify and decode the firmware's health", &show_argp, show, CMD_NEEDS_DEVICE },
+	{ "watch", "Watch it over time: stalls, faults, recovery", &watch_argp, watch, CMD_NEEDS_DEVICE },
 };
 
 const struct prm_cmd cmd_health = {

@@ -31,6 +31,8 @@ static struct {
 	bool open;
 	struct out_table tab;	/* text: rows of the open table */
 	char cell[1024];	/* text: comma-joined cell being built */
+	bool line;		/* text: the document is one line of key=value */
+	char line_buf[2048];
 	bool write_failed;
 } S = { .o = { .mode = OUT_TEXT } };
 
@@ -167,6 +169,13 @@ static void text_put(const char *key, const char *val)
 		out_table_cell(&S.tab, key ? key : "", val);
 		return;
 	}
+	if (S.line && f->type == FR_ROOT) {
+		size_t len = strlen(S.line_buf);
+
+		snprintf(S.line_buf + len, sizeof(S.line_buf) - len, "%s%s=%s", len ? " " : "",
+			 key ? key : "", val);
+		return;
+	}
 	if (f->type == FR_CELL) {
 		size_t len = strlen(S.cell);
 
@@ -208,6 +217,7 @@ void out_doc_begin(void)
 
 void out_doc_abort(void)
 {
+	S.line = false;
 	if (S.open && S.st[0].j)
 		json_decref(S.st[0].j);
 	out_table_free(&S.tab);
@@ -230,12 +240,23 @@ static int write_json(json_t *doc, bool pretty)
 	return rc;
 }
 
+void out_line_begin(void)
+{
+	out_doc_begin();
+	S.line = !out_json();
+	S.line_buf[0] = '\0';
+}
+
 int out_doc_end(void)
 {
 	int rc = 0;
 
 	if (!S.open)
 		return 0;
+	if (S.line) {
+		emit(S.o.out, "%s\n", S.line_buf);
+		S.line = false;
+	}
 	while (S.sp > 0) {
 		if (top()->type == FR_TABLE)
 			out_table_end();
@@ -541,6 +562,10 @@ void out_time_ns(const char *key, uint64_t ns)
 		json_put(key, json_u64(ns));
 		snprintf(k, sizeof(k), "%s_iso", key);
 		json_put(k, json_text(iso));
+		return;
+	}
+	if (S.line) {		/* a line is read by people: the time alone */
+		text_put(key, iso);
 		return;
 	}
 	snprintf(text, sizeof(text), "%llu (%s)", (unsigned long long)ns, iso);

@@ -38,6 +38,12 @@ bool out_json(void);
 
 /* A document: one JSON object carrying "schema"; text prints as it goes. */
 void out_doc_begin(void);
+/*
+ * A document that is one line in text: its top-level members as key=value,
+ * space-separated (events of a watch); in JSON an ordinary document, one per
+ * line (JSON Lines). Ended by out_doc_end().
+ */
+void out_line_begin(void);
 /* Writes the JSON document; returns -1 if the output stream failed. */
 int out_doc_end(void);
 /* Throw away an unfinished document (after an error). */

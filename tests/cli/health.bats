@@ -76,3 +76,48 @@ teardown() {
 	prm -d sim health show extra
 	assert_failure 2
 }
+
+@test "health watch: stall, recovery, assert, syndrome change, gone: each once, in order" {
+	"$PRMCTL" sim start w >/dev/null
+	"$PRMCTL" -j -d sim:w health watch --interval 20 --misses 3 --duration 4 > "$BATS_TEST_TMPDIR/ev" &
+	local pid=$!
+	sleep 0.6
+	"$PRMCTL" sim inject w health-stall >/dev/null
+	sleep 0.6
+	"$PRMCTL" sim clear w >/dev/null
+	sleep 0.5
+	"$PRMCTL" sim inject w fw-assert:synd=0x7 >/dev/null
+	sleep 0.5
+	"$PRMCTL" sim inject w fw-assert:synd=0x1 >/dev/null
+	sleep 0.5
+	"$PRMCTL" sim inject w device-gone >/dev/null
+	wait $pid
+	echo "# $(jq -c '[.event, .status, .stalled_ms]' "$BATS_TEST_TMPDIR/ev" | tr '\n' ' ')" >&3
+	[ "$(jq -r .event "$BATS_TEST_TMPDIR/ev" | tr '\n' ' ')" = \
+	  "started stalled recovered fw_error syndrome_changed pci_gone stopped " ]
+	# a stall is declared after interval x misses without a change (slack for loaded machines)
+	jq -s -e 'def ev(n): map(select(.event == n))[0];
+		(ev("stalled") | .status == "fw_unresponsive" and .stalled_ms >= 60 and .stalled_ms <= 250)
+		and (ev("fw_error") | .synd == 7 and .health_buffer.synd_name == "irisc not responding")
+		and (ev("syndrome_changed") | .synd == 1 and .prev_synd == 7)
+		and (ev("stopped") | .events == 5 and .samples > 100)' "$BATS_TEST_TMPDIR/ev" >/dev/null
+}
+
+@test "health watch --exit-on-fault: exit 4 at the first fault; --count stops" {
+	prm -j -d sim --inject thermal health watch --exit-on-fault --interval 10
+	assert_failure 4
+	echo "${lines[0]}" | jq -e '.event == "started" and .status == "thermal"'
+	prm -d sim health watch --count 1 --duration 1 --interval 10
+	assert_success
+	[[ ${lines[0]} == "time="*" device=sim event=started status=ok"* ]]
+	[[ ${lines[1]} == *"event=stopped events=0"* ]]
+}
+
+@test "health watch: options are checked" {
+	prm -d sim health watch --interval 5
+	assert_failure 2
+	prm -d sim health watch --misses 0
+	assert_failure 2
+	prm -d sim health watch --duration x
+	assert_failure 2
+}

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+#include "lib/dev/hmon.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "lib/dev/dev.h"
+
+#define QUEUE 64		/* events not yet taken; the oldest stay, as they explain the rest */
+
+struct hmon {
+	struct dev *d;
+	unsigned interval_ms;
+	struct prm_hwatch w;
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t cv;
+	bool stop;
+	struct hmon_event *q;
+	size_t head, n;
+	uint64_t samples, errors;
+	uint8_t seg[DEV_INITSEG_BYTES];
+};
+
+static uint64_t mono_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
+}
+
+static void push(struct hmon *m, const struct prm_hwatch_event *ev,
+		 const struct prm_health_report *r)
+{
+	struct hmon_event *e;
+
+	if (m->n == QUEUE)
+		return;
+	e = &m->q[(m->head + m->n++) % QUEUE];
+	e->ev = *ev;
+	memcpy(e->seg, m->seg, sizeof(e->seg));
+	e->report = *r;
+	e->report.buffer = e->seg + PRM_HEALTH_BUFFER_OFFSET;	/* into the copy */
+	pthread_cond_signal(&m->cv);
+}
+
+static void *sample_loop(void *arg)
+{
+	struct hmon *m = arg;
+	struct timespec next;
+
+	clock_gettime(CLOCK_MONOTONIC, &next);
+	for (;;) {
+		struct prm_health_report r;
+		struct prm_hwatch_event ev[2];
+		struct prm_err err = { 0 };
+		size_t n = 0;
+		int rc;
+
+		rc = dev_bar_read(m->d, 0, m->seg, sizeof(m->seg), &err) ||
+		     prm_health_report(m->seg, sizeof(m->seg), &r, &err);
+		pthread_mutex_lock(&m->lock);
+		if (m->stop) {
+			pthread_mutex_unlock(&m->lock);
+			break;
+		}
+		m->samples++;
+		if (rc)
+			m->errors++;
+		else
+			n = prm_hwatch_sample(&m->w, mono_ns(), &r, ev);
+		for (size_t i = 0; i < n; i++)
+			push(m, &ev[i], &r);
+		pthread_mutex_unlock(&m->lock);
+		/* a fixed rate: the next sample is due one interval after the last was */
+		next.tv_nsec += (long)m->interval_ms * 1000000L;
+		while (next.tv_nsec >= 1000000000L) {
+			next.tv_sec++;
+			next.tv_nsec -= 1000000000L;
+		}
+		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL) == EINTR)
+			;
+	}
+	return NULL;
+}
+
+int hmon_start(struct dev *d, unsigned interval_ms, unsigned misses, struct hmon **out,
+	       struct prm_err *err)
+{
+	struct hmon *m = calloc(1, sizeof(*m));
+	pthread_condattr_t ca;
+
+	*out = NULL;
+	if (!m || !(m->q = calloc(QUEUE, sizeof(*m->q)))) {
+		free(m);
+		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
+	}
+	m->d = d;
+	m->interval_ms = interval_ms ? interval_ms : 1;
+	prm_hwatch_init(&m->w, misses);
+	pthread_mutex_init(&m->lock, NULL);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&m->cv, &ca);
+	pthread_condattr_destroy(&ca);
+	if (pthread_create(&m->thread, NULL, sample_loop, m)) {
+		free(m->q);
+		free(m);
+		return prm_err_set(err, PRM_E_FAILED, EAGAIN, "thread", "cannot start the monitor");
+	}
+	*out = m;
+	return 0;
+}
+
+int hmon_next(struct hmon *m, struct hmon_event *e, unsigned timeout_ms)
+{
+	struct timespec until;
+	int rc = 1;
+
+	clock_gettime(CLOCK_MONOTONIC, &until);
+	until.tv_sec += timeout_ms / 1000;
+	until.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
+	if (until.tv_nsec >= 1000000000L) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000L;
+	}
+	pthread_mutex_lock(&m->lock);
+	while (!m->n && pthread_cond_timedwait(&m->cv, &m->lock, &until) == 0)
+		;
+	if (m->n) {
+		*e = m->q[m->head];
+		e->report.buffer = e->seg + PRM_HEALTH_BUFFER_OFFSET;
+		m->head = (m->head + 1) % QUEUE;
+		m->n--;
+		rc = 0;
+	}
+	pthread_mutex_unlock(&m->lock);
+	return rc;
+}
+
+void hmon_counts(struct hmon *m, uint64_t *samples, uint64_t *errors)
+{
+	pthread_mutex_lock(&m->lock);
+	*samples = m->samples;
+	*errors = m->errors;
+	pthread_mutex_unlock(&m->lock);
+}
+
+void hmon_stop(struct hmon *m)
+{
+	if (!m)
+		return;
+	pthread_mutex_lock(&m->lock);
+	m->stop = true;
+	pthread_mutex_unlock(&m->lock);
+	pthread_join(m->thread, NULL);
+	pthread_cond_destroy(&m->cv);
+	pthread_mutex_destroy(&m->lock);
+	free(m->q);
+	free(m);
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+#ifndef PRMCTL_DEV_HMON_H
+#define PRMCTL_DEV_HMON_H
+
+#include <stdint.h>
+
+#include "lib/prm/hwatch.h"
+#include "lib/util/err.h"
+
+struct dev;
+
+/*
+ * A health monitor: its own thread samples a device's initialization
+ * segment every interval, whatever else the process does, and queues the
+ * events. The caller takes them with hmon_next.
+ */
+struct hmon;
+
+struct hmon_event {
+	struct prm_hwatch_event ev;
+	struct prm_health_report report;	/* the sample that caused it */
+	uint8_t seg[0x2010];			/* that sample's initialization segment */
+};
+
+int hmon_start(struct dev *d, unsigned interval_ms, unsigned misses, struct hmon **out,
+	       struct prm_err *err);
+
+/* The next event, waiting up to timeout_ms: 0 with *e, 1 when none came. */
+int hmon_next(struct hmon *m, struct hmon_event *e, unsigned timeout_ms);
+
+/* Samples taken and failed reads so far. */
+void hmon_counts(struct hmon *m, uint64_t *samples, uint64_t *errors);
+
+void hmon_stop(struct hmon *m);
+
+#endif
