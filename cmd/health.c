@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* prmctl health show | watch: is the firmware alive, and if not, what happened. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "cmd/cmd.h"
@@ -13,6 +15,8 @@
 #include "lib/out/out.h"
 #include "lib/prm/health.h"
 #include "lib/prm/layouts/layouts.h"
+#include "lib/prm/metrics.h"
+#include "lib/util/writefile.h"
 
 static const struct argp show_argp = {
 	NULL, cmd_no_args, NULL,
@@ -78,11 +82,13 @@ static int show(int argc, char **argv)
 
 /* ---- watch ---- */
 
-enum { OPT_INTERVAL = 0x800, OPT_MISSES, OPT_COUNT, OPT_DURATION, OPT_EXIT_ON_FAULT };
+enum { OPT_INTERVAL = 0x800, OPT_MISSES, OPT_COUNT, OPT_DURATION, OPT_EXIT_ON_FAULT,
+       OPT_SNAPSHOT_DIR, OPT_TEXTFILE };
 
 struct watch_opts {
 	uint64_t interval_ms, misses, count, duration_s;
 	bool exit_on_fault;
+	const char *snapshot_dir, *textfile;
 };
 
 static const struct argp_option watch_options[] = {
@@ -91,6 +97,12 @@ static const struct argp_option watch_options[] = {
 	{ "count", OPT_COUNT, "N", 0, "Stop after N events (the start not counted)", 0 },
 	{ "duration", OPT_DURATION, "S", 0, "Stop after S seconds", 0 },
 	{ "exit-on-fault", OPT_EXIT_ON_FAULT, NULL, 0, "Stop at the first fault, exit 4", 0 },
+	{ "snapshot-dir", OPT_SNAPSHOT_DIR, "DIR", 0,
+	  "At the first fault, save the sample's initialization segment, health buffer and "
+	  "decoded JSON in DIR", 0 },
+	{ "textfile", OPT_TEXTFILE, "PATH", 0,
+	  "Keep Prometheus metrics (node_exporter textfile collector) in PATH, rewritten "
+	  "every interval", 0 },
 	{ 0 }
 };
 
@@ -121,6 +133,10 @@ static error_t watch_parse(int key, char *arg, struct argp_state *state)
 		o->exit_on_fault = true;
 		return 0;
 	}
+	if (key == OPT_SNAPSHOT_DIR || key == OPT_TEXTFILE) {
+		*(key == OPT_SNAPSHOT_DIR ? &o->snapshot_dir : &o->textfile) = arg;
+		return 0;
+	}
 	return cmd_no_args(key, arg, state);
 }
 
@@ -142,7 +158,71 @@ static uint64_t now_ns(clockid_t c)
 	return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
 }
 
-static void event(const struct dev *d, const struct hmon_event *e)
+/*
+ * The evidence of a first fault, from the very sample that saw it (the
+ * kernel's recovery would wipe the device's copy within seconds): the raw
+ * initialization segment, the health buffer, and the decoded report.
+ * Returns the path prefix written, or NULL (and says why).
+ */
+static const char *snapshot(const char *dir, const struct dev *d, const struct hmon_event *e,
+			    char *prefix, size_t sz)
+{
+	struct prm_err err = { 0 };
+	char path[4200 + 64], *json = NULL, stamp[32];
+	size_t jlen = 0;
+	FILE *f, *was;
+	time_t now = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&now, &tm);
+	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", &tm);
+	if ((size_t)snprintf(prefix, sz, "%s/%s-%s", dir, d->label, stamp) >= sz) {
+		out_warn("snapshot: %s: the directory's name is too long", dir);
+		return NULL;
+	}
+	for (char *p = prefix + strlen(dir) + 1; *p; p++)
+		if (*p == '/' || *p == ':')
+			*p = '_';	/* image:/x/y, sim:NAME, 0000:3b:00.0 */
+	f = open_memstream(&json, &jlen);
+	if (!f)
+		return NULL;
+	/* the report as 'health show --json' gives it, into the file */
+	was = out_set_stream(f, OUT_JSON);
+	out_doc_begin();
+	report(d, &e->report);
+	out_doc_end();
+	out_set_stream(was, G.json ? OUT_JSON : OUT_TEXT);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s-initseg.bin", prefix);
+	if (write_file_atomic(path, e->seg, sizeof(e->seg), true, &err) == 0) {
+		snprintf(path, sizeof(path), "%s-health_buffer.bin", prefix);
+		if (write_file_atomic(path, e->report.buffer, PRM_HEALTH_BUFFER_BYTES, true, &err) == 0) {
+			snprintf(path, sizeof(path), "%s-health.json", prefix);
+			write_file_atomic(path, json, jlen, true, &err);
+		}
+	}
+	free(json);
+	if (err.msg[0]) {
+		out_warn("snapshot: %s", err.msg);
+		return NULL;
+	}
+	return prefix;
+}
+
+static void textfile(const char *path, const struct dev *d, struct hmon *m)
+{
+	struct prm_metrics_device md = { .device = d->label };
+	struct prm_err err = { 0 };
+	char buf[8192];
+	int n;
+
+	hmon_last(m, &md);
+	n = prm_metrics_format(&md, 1, buf, sizeof(buf));
+	if (n < 0 || write_file_atomic(path, buf, (size_t)n, false, &err))
+		out_warn("textfile: %s", n < 0 ? "metrics do not fit" : err.msg);
+}
+
+static void event(const struct dev *d, const struct hmon_event *e, const char *snap)
 {
 	struct prm_err err = { 0 };
 	const struct prm_hwatch_event *ev = &e->ev;
@@ -155,6 +235,8 @@ static void event(const struct dev *d, const struct hmon_event *e)
 	out_str("event", prm_hwatch_kind_name(ev->kind));
 	out_str("status", prm_health_status_name(ev->status));
 	out_u64("health_counter", ev->counter);
+	if (snap)
+		out_str("snapshot", snap);
 	if (ev->kind == PRM_HWATCH_STALLED)
 		out_u64("stalled_ms", ev->stalled_ns / 1000000);
 	if (ev->status == PRM_HEALTH_FW_ERROR || ev->status == PRM_HEALTH_THERMAL) {
@@ -182,8 +264,9 @@ static int watch(int argc, char **argv)
 	struct watch_opts o = { .interval_ms = 50, .misses = 3 };
 	struct prm_err err = { 0 };
 	struct hmon_event *e = malloc(sizeof(*e));
-	uint64_t events = 0, samples = 0, errors = 0, until;
+	uint64_t events = 0, samples = 0, errors = 0, until, next_text = 0;
 	bool faulted = false;
+	char prefix[4000];
 	struct hmon *m;
 	struct dev *d;
 	int rc = e ? cmd_parse(&watch_argp, argc, argv, &o) : EXIT_FAIL;
@@ -200,13 +283,23 @@ static int watch(int argc, char **argv)
 	until = o.duration_s ? now_ns(CLOCK_MONOTONIC) + o.duration_s * 1000000000ull : 0;
 	while (!dev_interrupted() && (!until || now_ns(CLOCK_MONOTONIC) < until) &&
 	       !(o.count && events >= o.count) && !(o.exit_on_fault && faulted)) {
-		if (hmon_next(m, e, 100))
+		const char *snap = NULL;
+
+		if (o.textfile && now_ns(CLOCK_MONOTONIC) >= next_text) {
+			textfile(o.textfile, d, m);
+			next_text = now_ns(CLOCK_MONOTONIC) + o.interval_ms * 1000000ull;
+		}
+		if (hmon_next(m, e, o.textfile ? (unsigned)o.interval_ms : 100))
 			continue;
-		event(d, e);
+		if (o.snapshot_dir && !faulted && fault(e->ev.status))
+			snap = snapshot(o.snapshot_dir, d, e, prefix, sizeof(prefix));
+		event(d, e, snap);
 		if (e->ev.kind != PRM_HWATCH_STARTED)
 			events++;
 		faulted |= fault(e->ev.status);
 	}
+	if (o.textfile)
+		textfile(o.textfile, d, m);
 	hmon_counts(m, &samples, &errors);
 	hmon_stop(m);
 	out_line_begin();

@@ -14,6 +14,7 @@
 #include "lib/out/out.h"
 #include "lib/prm/initseg.h"
 #include "lib/prm/layouts/layouts.h"
+#include "lib/util/writefile.h"
 
 static const struct argp show_argp = {
 	NULL, cmd_no_args, NULL,
@@ -95,27 +96,11 @@ static const struct argp dump_argp = {
 	prm_global_children, NULL, NULL
 };
 
-/* Write all of buf to fd. */
-static int write_all(int fd, const uint8_t *buf, size_t len)
-{
-	while (len) {
-		ssize_t w = write(fd, buf, len);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		buf += w;
-		len -= (size_t)w;
-	}
-	return 0;
-}
-
 /* Into a temporary file beside FILE, then renamed: never half an image. */
 static int save(const char *file, bool force, const uint8_t *buf, size_t len)
 {
-	char *tmp = NULL;
-	int fd, e;
+	struct prm_err err = { 0 };
+	struct stat st;
 
 	if (strcmp(file, "-") == 0) {
 		if (isatty(STDOUT_FILENO))
@@ -127,30 +112,12 @@ static int save(const char *file, bool force, const uint8_t *buf, size_t len)
 		}
 		return 0;
 	}
-	struct stat st;
-
 	if (!force && lstat(file, &st) == 0)
 		return cmd_usage("initseg dump: %s exists (use --force to replace it)", file);
-	if (asprintf(&tmp, "%s.XXXXXX", file) < 0)
-		return EXIT_FAIL;
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		e = errno;
-		free(tmp);
-		out_error(EXIT_FAIL, "write_failed", "initseg dump: cannot create %s: %s",
-			  file, strerror(e));
-		return EXIT_FAIL;
+	if (write_file_atomic(file, buf, len, true, &err)) {
+		prm_err_prefix(&err, "initseg dump: ");
+		return cmd_fail(&err);
 	}
-	if (write_all(fd, buf, len) || fsync(fd) || fchmod(fd, 0644) || close(fd) ||
-	    rename(tmp, file)) {
-		e = errno;
-		unlink(tmp);
-		free(tmp);
-		out_error(EXIT_FAIL, "write_failed", "initseg dump: writing %s: %s", file,
-			  strerror(e));
-		return EXIT_FAIL;
-	}
-	free(tmp);
 	return 0;
 }
 

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "lib/dev/dev.h"
+#include "lib/prm/metrics.h"
 
 #define QUEUE 64		/* events not yet taken; the oldest stay, as they explain the rest */
 
@@ -23,6 +24,9 @@ struct hmon {
 	struct hmon_event *q;
 	size_t head, n;
 	uint64_t samples, errors;
+	bool up;
+	double last_success_s;
+	uint32_t hw_id;
 	uint8_t seg[DEV_INITSEG_BYTES];
 };
 
@@ -70,10 +74,18 @@ static void *sample_loop(void *arg)
 			break;
 		}
 		m->samples++;
-		if (rc)
+		m->up = !rc;
+		if (rc) {
 			m->errors++;
-		else
+		} else {
+			struct timespec wall;
+
 			n = prm_hwatch_sample(&m->w, mono_ns(), &r, ev);
+			clock_gettime(CLOCK_REALTIME, &wall);
+			m->last_success_s = (double)wall.tv_sec + wall.tv_nsec / 1e9;
+			if (r.status != PRM_HEALTH_PCI_GONE)
+				m->hw_id = r.seg.hw_id;
+		}
 		for (size_t i = 0; i < n; i++)
 			push(m, &ev[i], &r);
 		pthread_mutex_unlock(&m->lock);
@@ -148,6 +160,20 @@ void hmon_counts(struct hmon *m, uint64_t *samples, uint64_t *errors)
 	pthread_mutex_lock(&m->lock);
 	*samples = m->samples;
 	*errors = m->errors;
+	pthread_mutex_unlock(&m->lock);
+}
+
+void hmon_last(struct hmon *m, struct prm_metrics_device *out)
+{
+	pthread_mutex_lock(&m->lock);
+	out->hw_id = m->hw_id;
+	out->up = m->up;
+	out->health_counter = m->w.counter;
+	out->status = m->w.state;
+	out->stalled = m->w.state == PRM_HEALTH_FW_UNRESPONSIVE;
+	out->synd = m->w.synd;
+	out->last_success_s = m->last_success_s;
+	out->collect_errors = m->errors;
 	pthread_mutex_unlock(&m->lock);
 }
 

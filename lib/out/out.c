@@ -56,6 +56,17 @@ void out_set_format(enum out_mode mode, bool pretty, bool quiet)
 	}
 }
 
+FILE *out_set_stream(FILE *f, enum out_mode mode)
+{
+	FILE *was = S.o.out;
+
+	if (!S.open) {
+		S.o.out = f;
+		S.o.mode = mode;
+	}
+	return was;
+}
+
 enum out_mode out_mode(void)
 {
 	return S.o.mode;

@@ -34,6 +34,8 @@ void out_init(const struct out_opts *o);
 /* Options seen late (after the command word) switch the format. */
 void out_set_format(enum out_mode mode, bool pretty, bool quiet);
 enum out_mode out_mode(void);
+/* Documents to f in mode from now on (between documents); returns the old stream. */
+FILE *out_set_stream(FILE *f, enum out_mode mode);
 bool out_json(void);
 
 /* A document: one JSON object carrying "schema"; text prints as it goes. */

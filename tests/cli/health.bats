@@ -121,3 +121,42 @@ teardown() {
 	prm -d sim health watch --duration x
 	assert_failure 2
 }
+
+@test "health watch --snapshot-dir: the first fault's evidence, from the sample that saw it" {
+	"$PRMCTL" sim start s >/dev/null
+	mkdir "$BATS_TEST_TMPDIR/snap"
+	"$PRMCTL" -j -d sim:s health watch --interval 20 --duration 2 \
+		--snapshot-dir "$BATS_TEST_TMPDIR/snap" > "$BATS_TEST_TMPDIR/ev" &
+	local pid=$!
+	sleep 0.5
+	"$PRMCTL" sim inject s fw-assert:synd=0x7,ext_synd=0x1234 >/dev/null
+	sleep 0.4
+	"$PRMCTL" sim inject s device-gone >/dev/null	# a second fault: no second snapshot
+	wait $pid
+	local snap
+	snap=$(jq -r -s 'map(select(.event == "fw_error"))[0].snapshot' "$BATS_TEST_TMPDIR/ev")
+	[ -n "$snap" ] && [ "$snap" != null ] || fail "no snapshot in the fw_error event"
+	[ "$(ls "$BATS_TEST_TMPDIR/snap" | wc -l)" -eq 3 ] || fail "$(ls "$BATS_TEST_TMPDIR/snap")"
+	[ "$(stat -c %s "$snap-initseg.bin")" -eq 8208 ]
+	[ "$(stat -c %s "$snap-health_buffer.bin")" -eq 64 ]
+	jq -e '.status == "fw_error" and .health_buffer.synd == 7 and .health_buffer.ext_synd == 4660' "$snap-health.json"
+	# the raw files are that sample, not a later read (the device is gone since)
+	cmp <(dd if="$snap-initseg.bin" bs=1 skip=512 count=64 status=none) "$snap-health_buffer.bin"
+	prm -j -d "image:$snap-initseg.bin" health show
+	assert_failure 4
+	echo "$output" | jq -e '.status == "fw_error" and .health_buffer.ext_synd == 4660'
+}
+
+@test "health watch --textfile: Prometheus metrics rewritten every interval" {
+	local prom=$BATS_TEST_TMPDIR/prmctl.prom
+	prm -d sim --inject thermal health watch --interval 20 --duration 1 --textfile "$prom"
+	assert_success
+	grep -qx 'prmctl_up{device="sim",hw_id="0x218"} 1' "$prom"
+	grep -qx 'prmctl_health_synd{device="sim",hw_id="0x218"} 16' "$prom"
+	grep -qx 'prmctl_health_status{device="sim",hw_id="0x218",status="thermal"} 1' "$prom"
+	grep -qx 'prmctl_health_status{device="sim",hw_id="0x218",status="ok"} 0' "$prom"
+	grep -qx 'prmctl_collect_errors_total{device="sim",hw_id="0x218"} 0' "$prom"
+	grep -qx '# TYPE prmctl_collect_errors_total counter' "$prom"
+	grep -Eq '^prmctl_last_success_timestamp_seconds\{device="sim",hw_id="0x218"\} [0-9]{10}\.[0-9]{3}$' "$prom"
+	! ls "$BATS_TEST_TMPDIR" | grep -q 'prmctl.prom.' || fail "a temporary file was left"
+}
