@@ -7,6 +7,7 @@ BINDIR     ?= $(PREFIX)/sbin
 MANDIR     ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
+SYSTEMDDIR ?= $(PREFIX)/lib/systemd/system
 DESTDIR    ?=
 
 CC         ?= cc
@@ -132,10 +133,13 @@ install: all
 	install -m 0644 $(MAN_PAGES) $(DESTDIR)$(MANDIR)/man8/
 	install -m 0644 $(B)/completions/prmctl.bash $(DESTDIR)$(BASHCOMPDIR)/prmctl
 	install -m 0644 $(B)/completions/_prmctl $(DESTDIR)$(ZSHCOMPDIR)/_prmctl
+	install -d $(DESTDIR)$(SYSTEMDDIR)
+	sed 's|@BINDIR@|$(BINDIR)|g' dist/prmctl-health@.service.in > $(DESTDIR)$(SYSTEMDDIR)/prmctl-health@.service
+	chmod 0644 $(DESTDIR)$(SYSTEMDDIR)/prmctl-health@.service
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/prmctl $(DESTDIR)$(BASHCOMPDIR)/prmctl \
-		$(DESTDIR)$(ZSHCOMPDIR)/_prmctl \
+		$(DESTDIR)$(ZSHCOMPDIR)/_prmctl $(DESTDIR)$(SYSTEMDDIR)/prmctl-health@.service \
 		$(addprefix $(DESTDIR)$(MANDIR)/man8/,$(notdir $(MAN_PAGES)))
 
 clean:

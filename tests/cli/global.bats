@@ -157,6 +157,9 @@ load helper
 	[ -f "$d/opt/prm/share/bash-completion/completions/prmctl" ]
 	[ -f "$d/opt/prm/share/zsh/vendor-completions/_prmctl" ]
 	grep -q '^\.TH "prmctl" "8"' "$d/opt/prm/share/man/man8/prmctl.8"
+	local unit=$d/opt/prm/lib/systemd/system/prmctl-health@.service
+	grep -q '^ExecStart=/opt/prm/sbin/prmctl -d %I health watch' "$unit"
+	! grep -q '@BINDIR@' "$unit"
 }
 
 @test "the zsh completion is valid zsh" {
