@@ -111,12 +111,13 @@ fuzz: $(FUZZ_BINS)
 fuzz-smoke: $(FUZZ_BINS)
 
 # the command-queue benchmark: ratios, never a test verdict
-BENCH_BINS := $(B)/bench/bench_cmdq
+BENCH_BINS := $(B)/bench/bench_cmdq $(B)/bench/bench_health
 $(B)/bench/%: tests/bench/%.c $(LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $^ $(DEP_LIBS) $(LDLIBS)
 bench: $(BENCH_BINS)
 	$(B)/bench/bench_cmdq
+	$(B)/bench/bench_health
 .PHONY: bench
 
 check: all unit fuzz-smoke $(BENCH_BINS)

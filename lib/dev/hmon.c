@@ -25,6 +25,7 @@ struct hmon {
 	size_t head, n;
 	uint64_t samples, errors;
 	bool up;
+	uint64_t cpu_ns;		/* the monitor thread's own CPU time */
 	double last_success_s;
 	uint32_t hw_id;
 	uint8_t seg[DEV_INITSEG_BYTES];
@@ -88,6 +89,12 @@ static void *sample_loop(void *arg)
 		}
 		for (size_t i = 0; i < n; i++)
 			push(m, &ev[i], &r);
+		{
+			struct timespec cpu;
+
+			clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
+			m->cpu_ns = (uint64_t)cpu.tv_sec * 1000000000ull + (uint64_t)cpu.tv_nsec;
+		}
 		pthread_mutex_unlock(&m->lock);
 		/* a fixed rate: the next sample is due one interval after the last was */
 		next.tv_nsec += (long)m->interval_ms * 1000000L;
@@ -161,6 +168,16 @@ void hmon_counts(struct hmon *m, uint64_t *samples, uint64_t *errors)
 	*samples = m->samples;
 	*errors = m->errors;
 	pthread_mutex_unlock(&m->lock);
+}
+
+uint64_t hmon_cpu_ns(struct hmon *m)
+{
+	uint64_t ns;
+
+	pthread_mutex_lock(&m->lock);
+	ns = m->cpu_ns;
+	pthread_mutex_unlock(&m->lock);
+	return ns;
 }
 
 void hmon_last(struct hmon *m, struct prm_metrics_device *out)

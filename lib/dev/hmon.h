@@ -31,6 +31,9 @@ int hmon_next(struct hmon *m, struct hmon_event *e, unsigned timeout_ms);
 /* Samples taken and failed reads so far. */
 void hmon_counts(struct hmon *m, uint64_t *samples, uint64_t *errors);
 
+/* CPU time the monitor thread has used so far. */
+uint64_t hmon_cpu_ns(struct hmon *m);
+
 /* The device as its last sample saw it (device is left to the caller). */
 struct prm_metrics_device;
 void hmon_last(struct hmon *m, struct prm_metrics_device *out);
