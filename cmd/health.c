@@ -8,6 +8,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/devsel.h"
+#include "cmd/healthlog.h"
 #include "lib/dev/cfg.h"
 #include "lib/dev/dev.h"
 #include "lib/dev/hmon.h"
@@ -317,6 +318,8 @@ static int watch(int argc, char **argv)
 static const struct prm_verb verbs[] = {
 	{ "show", "Classify and decode the firmware's health", &show_argp, show, CMD_NEEDS_DEVICE },
 	{ "watch", "Watch it over time: stalls, faults, recovery", &watch_argp, watch, CMD_NEEDS_DEVICE },
+	{ "decode-log", "Find and decode mlx5 health reports in kernel logs", &health_log_argp,
+	  health_decode_log, 0 },
 };
 
 const struct prm_cmd cmd_health = {

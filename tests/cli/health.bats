@@ -160,3 +160,40 @@ teardown() {
 	grep -Eq '^prmctl_last_success_timestamp_seconds\{device="sim",hw_id="0x218"\} [0-9]{10}\.[0-9]{3}$' "$prom"
 	! ls "$BATS_TEST_TMPDIR" | grep -q 'prmctl.prom.' || fail "a temporary file was left"
 }
+
+# the real logs in tests/fixtures/health-logs (verbatim); values read off them by hand
+@test "decode-log: the ConnectX-6 Dx assert, one event for the six functions that reported it" {
+	prm -j health decode-log "$TOP/tests/fixtures/health-logs/cx6dx-fw-assert-synd1.log"
+	assert_failure 4
+	echo "$output" | jq -e '(.events | length) == 1 and (.events[0] |
+		.status == "fw_error" and .device == "0000:0d:00.0" and (.functions | length) == 6
+		and (.functions | index("0000:0d:00.5")) != null
+		and .health_buffer.synd == 1 and .health_buffer.synd_name == "firmware internal error"
+		and .health_buffer.ext_synd == 36730 and .health_buffer.fw_ver_decoded == "22.44.1036"
+		and .health_buffer.hw_id_name == "ConnectX-6 Dx" and .health_buffer.time == 1742220438
+		and (.health_buffer.assert_var | length) == 6 and .health_buffer.assert_var[0] == 86086747)'
+}
+
+@test "decode-log: the ConnectX-4 Lx VF that read all-ones is pci_gone, no syndrome 0xff" {
+	prm -j health decode-log "$TOP/tests/fixtures/health-logs/cx4lx-vf-pci-gone-allones.log"
+	assert_failure 4
+	echo "$output" | jq -e '.events[0] | .status == "pci_gone" and .fatal_error == 1 and (has("health_buffer") | not)'
+	! [[ $output == *'"synd":255'* ]]
+}
+
+@test "decode-log: PCIe DPC containment, slot 1 unavailable, both functions" {
+	prm -j health decode-log - < "$TOP/tests/fixtures/health-logs/cx5-dpc-slot-unavailable.log"
+	assert_failure 4
+	echo "$output" | jq -e '(.events | length) == 1 and (.events[0] | .status == "pci_gone" and .pci_slot == 1
+		and .functions == ["0004:01:00.0", "0004:01:00.1"])'
+}
+
+@test "decode-log: nothing found is exit 0; a missing file is named" {
+	printf 'eth0: link up\n' > "$BATS_TEST_TMPDIR/quiet.log"
+	prm -j health decode-log "$BATS_TEST_TMPDIR/quiet.log"
+	assert_success
+	echo "$output" | jq -e '.events == [] and .lines == 1'
+	prm health decode-log "$BATS_TEST_TMPDIR/nope.log"
+	assert_failure 2
+	[[ $stderr == *"nope.log"* ]]
+}
