@@ -22,7 +22,9 @@ enum {
 
 /* Global options, accepted before and after the command. */
 struct prm_globals {
-	const char *device;
+	const char *device;	/* -d: the first one */
+	const char *devices[64];	/* -d repeated (health watch) */
+	int ndevices;
 	bool json, pretty, quiet, write;
 	int verbose;
 	const char *access;

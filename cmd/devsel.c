@@ -59,6 +59,56 @@ static void catch_signals(void)
 	sigaction(SIGTERM, &sa, NULL);
 }
 
+static int open_named(const char *name, bool need_bar, struct dev **out)
+{
+	struct dev_open_opts o = { .access = G.access, .need_bar = need_bar,
+				   .write = G.write, .sim_model = G.model,
+				   .sim_inject = G.inject, .cmd_timeout_ms = G.timeout_ms };
+	struct prm_err err = { 0 };
+
+	return dev_open(name, &o, out, &err) ? cmd_fail(&err) : 0;
+}
+
+int cmd_open_devices(bool all, struct dev **out, size_t max, size_t *n)
+{
+	struct prm_err err = { 0 };
+	struct dev_info *v = NULL;
+	size_t nv = 0;
+	int rc = 0;
+
+	*n = 0;
+	if (!all && G.ndevices <= 1) {
+		rc = cmd_open_device(true, &out[0]);
+		*n = rc ? 0 : 1;
+		return rc;
+	}
+	if (all && discover_list(&v, &nv, &err))
+		return cmd_fail(&err);
+	if ((size_t)G.ndevices + nv > max) {
+		free(v);
+		return cmd_usage("%zu devices: at most %zu at once", (size_t)G.ndevices + nv, max);
+	}
+	for (int i = 0; !rc && i < G.ndevices; i++)
+		if (!(rc = open_named(G.devices[i], true, &out[*n])))
+			(*n)++;
+	for (size_t i = 0; !rc && i < nv; i++)
+		if (!(rc = open_named(v[i].bdf, true, &out[*n])))
+			(*n)++;
+	free(v);
+	if (!rc && !*n) {
+		err.kind = PRM_E_NODEV;
+		err.reason = "not_found";
+		snprintf(err.msg, sizeof(err.msg), "--all: no ConnectX device found");
+		rc = cmd_fail(&err);
+	}
+	if (rc)
+		while (*n)
+			dev_close(out[--*n]);
+	else
+		catch_signals();
+	return rc;
+}
+
 int cmd_open_device(bool need_bar, struct dev **out)
 {
 	struct dev_open_opts o = { .access = G.access, .need_bar = need_bar,
@@ -69,6 +119,9 @@ int cmd_open_device(bool need_bar, struct dev **out)
 	const char *name = G.device;
 	int rc;
 
+	if (G.ndevices > 1)
+		return cmd_usage("%d devices given: only 'health watch' takes more than one",
+				 G.ndevices);
 	if (!name) {
 		rc = pick_only_device(only, sizeof(only));
 		if (rc)

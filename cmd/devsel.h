@@ -13,6 +13,13 @@
 int cmd_open_device(bool need_bar, struct dev **out);
 
 /*
+ * Open every device named by -d (repeated), and with all every ConnectX
+ * function present too; none named and not all: as cmd_open_device. At
+ * most max; reported and the exit status returned on failure.
+ */
+int cmd_open_devices(bool all, struct dev **out, size_t max, size_t *n);
+
+/*
  * Close a device that ran firmware commands: its command queue torn down
  * first, a failure there a warning (the command's answer stands).
  */

@@ -84,11 +84,13 @@ static int show(int argc, char **argv)
 /* ---- watch ---- */
 
 enum { OPT_INTERVAL = 0x800, OPT_MISSES, OPT_COUNT, OPT_DURATION, OPT_EXIT_ON_FAULT,
-       OPT_SNAPSHOT_DIR, OPT_TEXTFILE };
+       OPT_SNAPSHOT_DIR, OPT_TEXTFILE, OPT_ALL };
+
+#define WATCH_MAX 64	/* devices one watch follows */
 
 struct watch_opts {
 	uint64_t interval_ms, misses, count, duration_s;
-	bool exit_on_fault;
+	bool exit_on_fault, all;
 	const char *snapshot_dir, *textfile;
 };
 
@@ -101,6 +103,7 @@ static const struct argp_option watch_options[] = {
 	{ "snapshot-dir", OPT_SNAPSHOT_DIR, "DIR", 0,
 	  "At the first fault, save the sample's initialization segment, health buffer and "
 	  "decoded JSON in DIR", 0 },
+	{ "all", OPT_ALL, NULL, 0, "Watch every ConnectX function present (with -d: those too)", 0 },
 	{ "textfile", OPT_TEXTFILE, "PATH", 0,
 	  "Keep Prometheus metrics (node_exporter textfile collector) in PATH, rewritten "
 	  "every interval", 0 },
@@ -130,8 +133,8 @@ static error_t watch_parse(int key, char *arg, struct argp_state *state)
 			}
 			return 0;
 		}
-	if (key == OPT_EXIT_ON_FAULT) {
-		o->exit_on_fault = true;
+	if (key == OPT_EXIT_ON_FAULT || key == OPT_ALL) {
+		*(key == OPT_ALL ? &o->all : &o->exit_on_fault) = true;
 		return 0;
 	}
 	if (key == OPT_SNAPSHOT_DIR || key == OPT_TEXTFILE) {
@@ -146,7 +149,8 @@ static const struct argp watch_argp = {
 	"Watch the firmware's health: a thread of its own samples the health counter and "
 	"the health buffer every --interval; one line per event (JSON Lines with --json): "
 	"started, stalled, recovered, fw_error, thermal, pci_gone, fw_initializing, "
-	"syndrome_changed; the same event is not repeated while its state holds. Stops on "
+	"syndrome_changed; the same event is not repeated while its state holds. Several "
+	"devices: -d repeated, or --all; each has its own thread. Stops on "
 	"SIGINT/SIGTERM, --count, --duration or --exit-on-fault, with a summary.",
 	prm_global_children, NULL, NULL
 };
@@ -210,17 +214,28 @@ static const char *snapshot(const char *dir, const struct dev *d, const struct h
 	return prefix;
 }
 
-static void textfile(const char *path, const struct dev *d, struct hmon *m)
-{
-	struct prm_metrics_device md = { .device = d->label };
-	struct prm_err err = { 0 };
-	char buf[8192];
-	int n;
+/* The watched devices: each opened device, its monitor, its first fault seen. */
+struct watched {
+	struct dev *d;
+	struct hmon *m;
+	bool faulted;
+	uint64_t events;	/* the start not counted */
+};
 
-	hmon_last(m, &md);
-	n = prm_metrics_format(&md, 1, buf, sizeof(buf));
-	if (n < 0 || write_file_atomic(path, buf, (size_t)n, false, &err))
-		out_warn("textfile: %s", n < 0 ? "metrics do not fit" : err.msg);
+static void textfile(const char *path, const struct watched *w, size_t n)
+{
+	struct prm_metrics_device md[WATCH_MAX];
+	struct prm_err err = { 0 };
+	char buf[65536];
+	int len;
+
+	for (size_t i = 0; i < n; i++) {
+		hmon_last(w[i].m, &md[i]);
+		md[i].device = w[i].d->label;
+	}
+	len = prm_metrics_format(md, n, buf, sizeof(buf));
+	if (len < 0 || write_file_atomic(path, buf, (size_t)len, false, &err))
+		out_warn("textfile: %s", len < 0 ? "metrics do not fit" : err.msg);
 }
 
 static void event(const struct dev *d, const struct hmon_event *e, const char *snap)
@@ -260,59 +275,92 @@ static bool fault(enum prm_health_status s)
 	return s != PRM_HEALTH_OK && s != PRM_HEALTH_FW_INITIALIZING;
 }
 
+static void stop_all(struct watched *w, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		hmon_stop(w[i].m);
+		dev_close(w[i].d);
+	}
+}
+
 static int watch(int argc, char **argv)
 {
 	struct watch_opts o = { .interval_ms = 50, .misses = 3 };
 	struct prm_err err = { 0 };
 	struct hmon_event *e = malloc(sizeof(*e));
-	uint64_t events = 0, samples = 0, errors = 0, until, next_text = 0;
+	struct watched w[WATCH_MAX];
+	struct dev *devs[WATCH_MAX];
+	struct hmon_waiter waiter;
+	uint64_t events = 0, until, next_text = 0, seen = 0;
 	bool faulted = false;
 	char prefix[4000];
-	struct hmon *m;
-	struct dev *d;
+	size_t n = 0;
 	int rc = e ? cmd_parse(&watch_argp, argc, argv, &o) : EXIT_FAIL;
 
-	if (rc || G.help_shown || (rc = cmd_open_device(true, &d))) {
+	if (rc || G.help_shown || (rc = cmd_open_devices(o.all, devs, WATCH_MAX, &n))) {
 		free(e);
 		return rc;
 	}
-	if (hmon_start(d, (unsigned)o.interval_ms, (unsigned)o.misses, &m, &err)) {
-		dev_close(d);
-		free(e);
-		return cmd_fail(&err);
+	hmon_waiter_init(&waiter);
+	for (size_t i = 0; i < n; i++) {
+		w[i] = (struct watched){ .d = devs[i] };
+		/* one thread per device: a slow one holds up no other */
+		if (hmon_start(devs[i], (unsigned)o.interval_ms, (unsigned)o.misses, &waiter,
+			       &w[i].m, &err)) {
+			stop_all(w, i);
+			for (size_t k = i; k < n; k++)
+				dev_close(devs[k]);
+			hmon_waiter_destroy(&waiter);
+			free(e);
+			return cmd_fail(&err);
+		}
 	}
 	until = o.duration_s ? now_ns(CLOCK_MONOTONIC) + o.duration_s * 1000000000ull : 0;
 	while (!dev_interrupted() && (!until || now_ns(CLOCK_MONOTONIC) < until) &&
 	       !(o.count && events >= o.count) && !(o.exit_on_fault && faulted)) {
-		const char *snap = NULL;
+		bool any = false;
 
 		if (o.textfile && now_ns(CLOCK_MONOTONIC) >= next_text) {
-			textfile(o.textfile, d, m);
+			textfile(o.textfile, w, n);
 			next_text = now_ns(CLOCK_MONOTONIC) + o.interval_ms * 1000000ull;
 		}
-		if (hmon_next(m, e, o.textfile ? (unsigned)o.interval_ms : 100))
-			continue;
-		if (o.snapshot_dir && !faulted && fault(e->ev.status))
-			snap = snapshot(o.snapshot_dir, d, e, prefix, sizeof(prefix));
-		event(d, e, snap);
-		if (e->ev.kind != PRM_HWATCH_STARTED)
-			events++;
-		faulted |= fault(e->ev.status);
+		for (size_t i = 0; i < n; i++)
+			while (hmon_next(w[i].m, e, 0) == 0) {
+				const char *snap = NULL;
+
+				any = true;
+				if (o.snapshot_dir && !w[i].faulted && fault(e->ev.status))
+					snap = snapshot(o.snapshot_dir, w[i].d, e, prefix, sizeof(prefix));
+				event(w[i].d, e, snap);
+				if (e->ev.kind != PRM_HWATCH_STARTED) {
+					events++;
+					w[i].events++;
+				}
+				w[i].faulted |= fault(e->ev.status);
+				faulted |= w[i].faulted;
+			}
+		if (!any)
+			hmon_waiter_wait(&waiter, &seen, o.textfile ? (unsigned)o.interval_ms : 100);
 	}
 	if (o.textfile)
-		textfile(o.textfile, d, m);
-	hmon_counts(m, &samples, &errors);
-	hmon_stop(m);
-	out_line_begin();
-	out_time_ns("time", now_ns(CLOCK_REALTIME));
-	out_str("device", d->label);
-	out_str("event", "stopped");
-	out_u64("events", events);
-	out_u64("samples", samples);
-	out_u64("read_errors", errors);
-	dev_close(d);
+		textfile(o.textfile, w, n);
+	for (size_t i = 0; i < n; i++) {
+		uint64_t samples, errors;
+
+		hmon_counts(w[i].m, &samples, &errors);
+		out_line_begin();
+		out_time_ns("time", now_ns(CLOCK_REALTIME));
+		out_str("device", w[i].d->label);
+		out_str("event", "stopped");
+		out_u64("events", w[i].events);
+		out_u64("samples", samples);
+		out_u64("read_errors", errors);
+		cmd_done(EXIT_OK);
+	}
+	stop_all(w, n);
+	hmon_waiter_destroy(&waiter);
 	free(e);
-	return cmd_done(o.exit_on_fault && faulted ? EXIT_CHECK : EXIT_OK);
+	return o.exit_on_fault && faulted ? EXIT_CHECK : EXIT_OK;
 }
 
 static const struct prm_verb verbs[] = {

@@ -56,7 +56,13 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
 	case 'd':
-		G.device = arg;
+		if (G.ndevices == (int)(sizeof(G.devices) / sizeof(G.devices[0]))) {
+			argp_error(state, "-d: at most %zu devices",
+				   sizeof(G.devices) / sizeof(G.devices[0]));
+			return EINVAL;
+		}
+		G.devices[G.ndevices++] = arg;
+		G.device = G.devices[0];
 		break;
 	case 'j':
 		G.json = true;

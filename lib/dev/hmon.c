@@ -15,6 +15,7 @@
 
 struct hmon {
 	struct dev *d;
+	struct hmon_waiter *waiter;
 	unsigned interval_ms;
 	struct prm_hwatch w;
 	pthread_t thread;
@@ -52,6 +53,58 @@ static void push(struct hmon *m, const struct prm_hwatch_event *ev,
 	e->report = *r;
 	e->report.buffer = e->seg + PRM_HEALTH_BUFFER_OFFSET;	/* into the copy */
 	pthread_cond_signal(&m->cv);
+	if (m->waiter) {
+		pthread_mutex_lock(&m->waiter->lock);
+		m->waiter->seq++;
+		pthread_cond_broadcast(&m->waiter->cv);
+		pthread_mutex_unlock(&m->waiter->lock);
+	}
+}
+
+static void deadline(struct timespec *until, unsigned timeout_ms)
+{
+	clock_gettime(CLOCK_MONOTONIC, until);
+	until->tv_sec += timeout_ms / 1000;
+	until->tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
+	if (until->tv_nsec >= 1000000000L) {
+		until->tv_sec++;
+		until->tv_nsec -= 1000000000L;
+	}
+}
+
+static void cond_init_mono(pthread_cond_t *cv)
+{
+	pthread_condattr_t ca;
+
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(cv, &ca);
+	pthread_condattr_destroy(&ca);
+}
+
+void hmon_waiter_init(struct hmon_waiter *w)
+{
+	pthread_mutex_init(&w->lock, NULL);
+	cond_init_mono(&w->cv);
+	w->seq = 0;
+}
+
+void hmon_waiter_wait(struct hmon_waiter *w, uint64_t *seen, unsigned timeout_ms)
+{
+	struct timespec until;
+
+	deadline(&until, timeout_ms);
+	pthread_mutex_lock(&w->lock);
+	while (w->seq == *seen && pthread_cond_timedwait(&w->cv, &w->lock, &until) == 0)
+		;
+	*seen = w->seq;
+	pthread_mutex_unlock(&w->lock);
+}
+
+void hmon_waiter_destroy(struct hmon_waiter *w)
+{
+	pthread_cond_destroy(&w->cv);
+	pthread_mutex_destroy(&w->lock);
 }
 
 static void *sample_loop(void *arg)
@@ -108,11 +161,10 @@ static void *sample_loop(void *arg)
 	return NULL;
 }
 
-int hmon_start(struct dev *d, unsigned interval_ms, unsigned misses, struct hmon **out,
-	       struct prm_err *err)
+int hmon_start(struct dev *d, unsigned interval_ms, unsigned misses, struct hmon_waiter *waiter,
+	       struct hmon **out, struct prm_err *err)
 {
 	struct hmon *m = calloc(1, sizeof(*m));
-	pthread_condattr_t ca;
 
 	*out = NULL;
 	if (!m || !(m->q = calloc(QUEUE, sizeof(*m->q)))) {
@@ -120,13 +172,11 @@ int hmon_start(struct dev *d, unsigned interval_ms, unsigned misses, struct hmon
 		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
 	}
 	m->d = d;
+	m->waiter = waiter;
 	m->interval_ms = interval_ms ? interval_ms : 1;
 	prm_hwatch_init(&m->w, misses);
 	pthread_mutex_init(&m->lock, NULL);
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	pthread_cond_init(&m->cv, &ca);
-	pthread_condattr_destroy(&ca);
+	cond_init_mono(&m->cv);
 	if (pthread_create(&m->thread, NULL, sample_loop, m)) {
 		free(m->q);
 		free(m);
@@ -141,13 +191,7 @@ int hmon_next(struct hmon *m, struct hmon_event *e, unsigned timeout_ms)
 	struct timespec until;
 	int rc = 1;
 
-	clock_gettime(CLOCK_MONOTONIC, &until);
-	until.tv_sec += timeout_ms / 1000;
-	until.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
-	if (until.tv_nsec >= 1000000000L) {
-		until.tv_sec++;
-		until.tv_nsec -= 1000000000L;
-	}
+	deadline(&until, timeout_ms);
 	pthread_mutex_lock(&m->lock);
 	while (!m->n && pthread_cond_timedwait(&m->cv, &m->lock, &until) == 0)
 		;

@@ -52,7 +52,7 @@ static int run(struct dev *d, unsigned interval, int injections, struct hmon_eve
 	struct hmon *m;
 	int nstall = injections / 5 > 0 ? injections / 5 : 1;
 
-	if (hmon_start(d, interval, 3, &m, &err))
+	if (hmon_start(d, interval, 3, NULL, &m, &err))
 		return fprintf(stderr, "bench_health: %s\n", err.msg), -1;
 	wait_for(m, e, PRM_HWATCH_STARTED, now_ns());
 	/* CPU while nothing happens: 3 s of watching */

@@ -197,3 +197,27 @@ teardown() {
 	assert_failure 2
 	[[ $stderr == *"nope.log"* ]]
 }
+
+@test "health watch of several devices: a thread each, events labelled, metrics for all" {
+	"$PRMCTL" sim start a >/dev/null
+	"$PRMCTL" sim start b --model cx5 >/dev/null
+	"$PRMCTL" -j -d sim:a -d sim:b health watch --interval 20 --duration 2 \
+		--textfile "$BATS_TEST_TMPDIR/m.prom" > "$BATS_TEST_TMPDIR/ev" &
+	local pid=$!
+	sleep 0.5
+	"$PRMCTL" sim inject b fw-assert:synd=0x1 >/dev/null
+	sleep 0.3
+	"$PRMCTL" sim inject a health-stall >/dev/null
+	wait $pid
+	jq -s -e 'def ev(d; n): map(select(.device == d and .event == n)) | length;
+		ev("sim:a"; "started") == 1 and ev("sim:b"; "started") == 1
+		and ev("sim:b"; "fw_error") == 1 and ev("sim:a"; "fw_error") == 0
+		and ev("sim:a"; "stalled") == 1 and ev("sim:b"; "stalled") == 0
+		and (map(select(.event == "stopped")) | map(.events) == [1, 1])' "$BATS_TEST_TMPDIR/ev"
+	grep -qx 'prmctl_health_synd{device="sim:b",hw_id="0x20d"} 1' "$BATS_TEST_TMPDIR/m.prom"
+	grep -qx 'prmctl_health_stalled{device="sim:a",hw_id="0x218"} 1' "$BATS_TEST_TMPDIR/m.prom"
+	# other commands take one device
+	prm -d sim:a -d sim:b health show
+	assert_failure 2
+	[[ $stderr == *"only 'health watch' takes more than one"* ]]
+}
