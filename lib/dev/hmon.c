@@ -107,6 +107,32 @@ void hmon_waiter_destroy(struct hmon_waiter *w)
 	pthread_mutex_destroy(&w->lock);
 }
 
+/*
+ * What a sample needs, read each time: firmware version and command
+ * interface (0x0-0x1f), initializing and the health buffer (0x1fc-0x23f),
+ * the timer and health counter (0x1000-0x101f). 34 dwords, not 2052: on
+ * hardware every dword is an MMIO read. The rest is read whole once, and
+ * again for the evidence when a fault is seen.
+ */
+static const struct {
+	uint32_t off, len;
+} hot[] = { { 0x0, 0x20 }, { 0x1fc, 0x44 }, { 0x1000, 0x20 } };
+
+static int read_sample(struct hmon *m, bool whole, struct prm_err *err)
+{
+	if (whole)
+		return dev_bar_read(m->d, 0, m->seg, sizeof(m->seg), err);
+	for (size_t i = 0; i < sizeof(hot) / sizeof(hot[0]); i++)
+		if (dev_bar_read(m->d, hot[i].off, m->seg + hot[i].off, hot[i].len, err))
+			return -1;
+	return 0;
+}
+
+static bool is_fault(enum prm_health_status s)
+{
+	return s != PRM_HEALTH_OK && s != PRM_HEALTH_FW_INITIALIZING;
+}
+
 static void *sample_loop(void *arg)
 {
 	struct hmon *m = arg;
@@ -120,7 +146,7 @@ static void *sample_loop(void *arg)
 		size_t n = 0;
 		int rc;
 
-		rc = dev_bar_read(m->d, 0, m->seg, sizeof(m->seg), &err) ||
+		rc = read_sample(m, !m->samples, &err) ||
 		     prm_health_report(m->seg, sizeof(m->seg), &r, &err);
 		pthread_mutex_lock(&m->lock);
 		if (m->stop) {
@@ -135,6 +161,9 @@ static void *sample_loop(void *arg)
 			struct timespec wall;
 
 			n = prm_hwatch_sample(&m->w, mono_ns(), &r, ev);
+			/* a fault: the whole segment at once, as evidence */
+			if (n && is_fault(ev[n - 1].status) && read_sample(m, true, &err) == 0)
+				prm_health_report(m->seg, sizeof(m->seg), &r, &err);
 			clock_gettime(CLOCK_REALTIME, &wall);
 			m->last_success_s = (double)wall.tv_sec + wall.tv_nsec / 1e9;
 			if (r.status != PRM_HEALTH_PCI_GONE)
