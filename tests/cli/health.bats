@@ -97,7 +97,7 @@ teardown() {
 	  "started stalled recovered fw_error syndrome_changed pci_gone stopped " ]
 	# a stall is declared after interval x misses without a change (slack for loaded machines)
 	jq -s -e 'def ev(n): map(select(.event == n))[0];
-		(ev("stalled") | .status == "fw_unresponsive" and .stalled_ms >= 60 and .stalled_ms <= 250)
+		(ev("stalled") | .status == "fw_unresponsive" and .stalled_ms >= 50 and .stalled_ms <= 250)
 		and (ev("fw_error") | .synd == 7 and .health_buffer.synd_name == "irisc not responding")
 		and (ev("syndrome_changed") | .synd == 1 and .prev_synd == 7)
 		and (ev("stopped") | .events == 5 and .samples > 100)' "$BATS_TEST_TMPDIR/ev" >/dev/null
