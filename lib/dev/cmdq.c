@@ -25,6 +25,7 @@
 #define MAX_PAGES 256
 #define INIT_WAIT_MS 10000	/* when the firmware does not say */
 #define SPIN_US 200		/* poll without sleeping this long first */
+#define GONE_LOOK_MS 10		/* while waiting, how often to check the function is there */
 
 #define OP_ENABLE_HCA 0x104
 #define OP_DISABLE_HCA 0x105
@@ -45,6 +46,7 @@ struct cmdq {
 	/* slots whose command never came back: the firmware may still write
 	 * them and their mailboxes, so neither is used again */
 	uint32_t stuck;
+	bool gone;		/* reads returned all-ones: nothing more is sent */
 	struct dma_buf pages[MAX_PAGES];
 	unsigned npages;
 	bool enabled, initialized;
@@ -108,9 +110,7 @@ static int wait_done(struct cmdq *q, volatile uint8_t *own, uint16_t opcode,
 		     struct prm_err *err)
 {
 	const char *name = prm_name_of(&prm_cmd_opcode_names, opcode);
-
-	uint64_t deadline = clock_now_ms() + q->timeout_ms;
-
+	uint64_t deadline = clock_now_ms() + q->timeout_ms, next_look = clock_now_ms() + GONE_LOOK_MS;
 	uint64_t spin_until = clock_now_us() + SPIN_US;
 
 	for (unsigned i = 0;; i++) {
@@ -123,6 +123,19 @@ static int wait_done(struct cmdq *q, volatile uint8_t *own, uint16_t opcode,
 		if (dev_interrupted())
 			return prm_err_set(err, PRM_E_FAILED, EINTR, "interrupted",
 					   "%s: interrupted", q->d->label);
+		/* a function that left the bus answers nothing: say so now, not
+		 * after the firmware's timeout */
+		if (clock_now_ms() >= next_look) {
+			uint32_t w = 0;
+
+			next_look = clock_now_ms() + GONE_LOOK_MS;
+			if (dev_bar_read(q->d, 0, &w, sizeof(w), err) == 0 && w == 0xffffffffu) {
+				q->gone = true;
+				return prm_err_set(err, PRM_E_NODEV, ENODEV, "device_gone",
+						   "%s: %s(0x%x): device not responding (reads return all-ones)",
+						   q->d->label, name ? name : "UNKNOWN", opcode);
+			}
+		}
 		if (clock_now_ms() >= deadline)
 			return prm_err_set(err, PRM_E_TIMEOUT, ETIMEDOUT, "cmd_timeout",
 					   "%s: %s(0x%x) not completed in %llu ms",
@@ -145,6 +158,9 @@ int cmdq_exec(struct cmdq *q, const void *in, size_t inlen, void *out, size_t ou
 	if (inlen < 8 || outlen < 8)
 		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_length",
 				   "command input and output are at least 8 bytes");
+	if (q->gone)
+		return prm_err_set(err, PRM_E_NODEV, ENODEV, "device_gone",
+				   "%s: device not responding (reads return all-ones)", q->d->label);
 	while (slot < q->nslots && (q->stuck >> slot & 1))
 		slot++;
 	if (slot == q->nslots)
@@ -371,10 +387,14 @@ int cmdq_shutdown(struct cmdq *q, struct prm_err *err)
 
 	if (!q)
 		return 0;
-	/* every step is tried; the first failure is the one reported */
+	/* every step is tried, unless the firmware stopped answering: then a
+	 * timeout each would only make the exit slow; the first failure is the
+	 * one reported */
 	if (q->initialized &&
 	    simple(q, OP_TEARDOWN_HCA, 0, &prm_layout_teardown_hca_in, out, &prm_layout_teardown_hca_out, &e))
 		rc = rc ? rc : (*err = e, -1);
+	if (rc && (e.kind == PRM_E_TIMEOUT || q->gone))
+		q->enabled = false;	/* nobody to give the pages back or disable */
 	if (q->enabled && q->npages && (in = calloc(1, hdr))) {
 		uint8_t *pout = calloc(1, hdr + q->npages * 8);
 
@@ -382,8 +402,11 @@ int cmdq_shutdown(struct cmdq *q, struct prm_err *err)
 		put(&prm_layout_mbox_in, in, "opcode", OP_MANAGE_PAGES);
 		put(&prm_layout_mbox_in, in, "op_mod", 2);
 		put(&prm_layout_manage_pages_in, in, "input_num_entries", q->npages);
-		if (pout && cmdq_run(q, in, hdr, pout, hdr + q->npages * 8, &e))
+		if (pout && cmdq_run(q, in, hdr, pout, hdr + q->npages * 8, &e)) {
 			rc = rc ? rc : (*err = e, -1);
+			if (e.kind == PRM_E_TIMEOUT || q->gone)
+				q->enabled = false;
+		}
 		free(pout);
 		free(in);
 	}

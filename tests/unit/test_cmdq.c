@@ -180,6 +180,31 @@ static void bad_signature_is_a_delivery_failure(void **state)
 	dev_close(d);
 }
 
+static void a_device_gone_mid_command_fails_at_once(void **state)
+{
+	struct dev *d = open_sim(0, NULL);	/* the firmware's own timeout: 61 s */
+	struct prm_err err = { 0 };
+	struct cmd_result r = { 0 };
+	struct timespec t0, t1;
+
+	(void)state;
+	assert_int_equal(run_op(d, 0x10a, &r, &err), 0);	/* brought up */
+	assert_int_equal(sim_fault_inject(d->sim, "device-gone", &err), 0);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	assert_int_equal(run_op(d, 0x80d, &r, &err), -1);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	assert_int_equal(err.kind, PRM_E_NODEV);
+	assert_string_equal(err.reason, "device_gone");
+	assert_true((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000 < 1000);
+	/* and the next one, and the teardown, do not wait either */
+	assert_int_equal(run_op(d, 0x80d, &r, &err), -1);
+	assert_string_equal(err.reason, "device_gone");
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	dev_close(d);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	assert_true((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000 < 1000);
+}
+
 static void fault_arguments_are_checked(void **state)
 {
 	struct dev *d = open_sim(0, NULL);
@@ -212,6 +237,7 @@ int main(void)
 		cmocka_unit_test(slow_command_completes_late),
 		cmocka_unit_test(injected_status_comes_back_as_status),
 		cmocka_unit_test(bad_signature_is_a_delivery_failure),
+		cmocka_unit_test(a_device_gone_mid_command_fails_at_once),
 		cmocka_unit_test(fault_arguments_are_checked),
 	};
 
