@@ -9,8 +9,6 @@
 #include "lib/sim/qproxy.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,7 +59,7 @@ union payload {
 
 struct sim_qproxy {
 	struct sim_adapter *a;
-	int fd, stop_pipe[2];
+	int fd;
 	int irq_fd, resample_fd;
 	pthread_t thread;
 	bool running;
@@ -249,19 +247,12 @@ static void *serve(void *arg)
 	struct sim_qproxy *p = arg;
 
 	for (;;) {
-		struct pollfd pf[2] = { { p->fd, POLLIN, 0 }, { p->stop_pipe[0], POLLIN, 0 } };
 		int fds[MAX_FDS];
 		union payload pl;
 		struct hdr h;
 		size_t nfds;
 
-		if (poll(pf, 2, -1) < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		if (pf[1].revents || recv_msg(p, &h, &pl, fds, &nfds) ||
-		    handle(p, &h, &pl, fds, nfds))
+		if (recv_msg(p, &h, &pl, fds, &nfds) || handle(p, &h, &pl, fds, nfds))
 			break;
 	}
 	__atomic_store_n(&p->running, false, __ATOMIC_RELEASE);
@@ -277,14 +268,8 @@ int sim_qproxy_start(struct sim_adapter *a, int fd, struct sim_qproxy **out,
 	if (!p)
 		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
 	*p = (struct sim_qproxy){ .a = a, .fd = fd, .irq_fd = -1, .resample_fd = -1 };
-	if (pipe2(p->stop_pipe, O_CLOEXEC)) {
-		free(p);
-		return prm_err_set(err, PRM_E_FAILED, errno, "qproxy", "pipe: %s", strerror(errno));
-	}
 	p->running = true;
 	if (pthread_create(&p->thread, NULL, serve, p)) {
-		close(p->stop_pipe[0]);
-		close(p->stop_pipe[1]);
 		free(p);
 		return prm_err_set(err, PRM_E_FAILED, EAGAIN, "qproxy",
 				   "cannot start the QEMU proxy thread");
@@ -302,11 +287,10 @@ void sim_qproxy_stop(struct sim_qproxy *p)
 {
 	if (!p)
 		return;
-	if (write(p->stop_pipe[1], "x", 1) < 0)
-		shutdown(p->fd, SHUT_RDWR);	/* the thread then reads EOF */
+	/* wakes the thread whether it waits for a message or is blocked half-way
+	 * through one (a QEMU that stalled): it reads end of file */
+	shutdown(p->fd, SHUT_RDWR);
 	pthread_join(p->thread, NULL);
-	close(p->stop_pipe[0]);
-	close(p->stop_pipe[1]);
 	set_irqfd(p, NULL, 0);
 	close(p->fd);
 	free(p);
