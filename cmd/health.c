@@ -270,11 +270,6 @@ static void event(const struct dev *d, const struct hmon_event *e, const char *s
 	cmd_done(EXIT_OK);
 }
 
-static bool fault(enum prm_health_status s)
-{
-	return s != PRM_HEALTH_OK && s != PRM_HEALTH_FW_INITIALIZING;
-}
-
 static void stop_all(struct watched *w, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -301,6 +296,16 @@ static int watch(int argc, char **argv)
 		free(e);
 		return rc;
 	}
+	for (size_t i = 0; i < n; i++)
+		if (devs[i]->name.kind == DEV_KIND_IMAGE) {
+			/* a saved segment never moves: every watch of one would "stall" */
+			rc = cmd_usage("health watch: %s is a saved image, it does not change "
+				       "(use 'health show')", devs[i]->label);
+			while (n)
+				dev_close(devs[--n]);
+			free(e);
+			return rc;
+		}
 	hmon_waiter_init(&waiter);
 	for (size_t i = 0; i < n; i++) {
 		w[i] = (struct watched){ .d = devs[i] };
@@ -329,14 +334,14 @@ static int watch(int argc, char **argv)
 				const char *snap = NULL;
 
 				any = true;
-				if (o.snapshot_dir && !w[i].faulted && fault(e->ev.status))
+				if (o.snapshot_dir && !w[i].faulted && prm_health_is_fault(e->ev.status))
 					snap = snapshot(o.snapshot_dir, w[i].d, e, prefix, sizeof(prefix));
 				event(w[i].d, e, snap);
 				if (e->ev.kind != PRM_HWATCH_STARTED) {
 					events++;
 					w[i].events++;
 				}
-				w[i].faulted |= fault(e->ev.status);
+				w[i].faulted |= prm_health_is_fault(e->ev.status);
 				faulted |= w[i].faulted;
 			}
 		if (!any)

@@ -128,11 +128,6 @@ static int read_sample(struct hmon *m, bool whole, struct prm_err *err)
 	return 0;
 }
 
-static bool is_fault(enum prm_health_status s)
-{
-	return s != PRM_HEALTH_OK && s != PRM_HEALTH_FW_INITIALIZING;
-}
-
 static void *sample_loop(void *arg)
 {
 	struct hmon *m = arg;
@@ -162,7 +157,7 @@ static void *sample_loop(void *arg)
 
 			n = prm_hwatch_sample(&m->w, mono_ns(), &r, ev);
 			/* a fault: the whole segment at once, as evidence */
-			if (n && is_fault(ev[n - 1].status) && read_sample(m, true, &err) == 0)
+			if (n && prm_health_is_fault(ev[n - 1].status) && read_sample(m, true, &err) == 0)
 				prm_health_report(m->seg, sizeof(m->seg), &r, &err);
 			clock_gettime(CLOCK_REALTIME, &wall);
 			m->last_success_s = (double)wall.tv_sec + wall.tv_nsec / 1e9;

@@ -24,6 +24,11 @@ const char *prm_health_status_name(enum prm_health_status s)
 	return s < PRM_HEALTH_NSTATUS ? names[s] : "?";
 }
 
+bool prm_health_is_fault(enum prm_health_status s)
+{
+	return s != PRM_HEALTH_OK && s != PRM_HEALTH_FW_INITIALIZING;
+}
+
 enum prm_health_status prm_health_classify(const struct prm_initseg_summary *s)
 {
 	if (s->all_ones)

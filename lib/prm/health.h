@@ -26,6 +26,9 @@ enum prm_health_status {
 
 #define PRM_HEALTH_SYND_THERMAL 0x10
 
+/* Something is wrong: not ok, and not merely still booting. */
+bool prm_health_is_fault(enum prm_health_status s);
+
 /* "ok", "fw_error", "thermal", "pci_gone", "fw_unresponsive", ... */
 const char *prm_health_status_name(enum prm_health_status s);
 

@@ -221,3 +221,10 @@ teardown() {
 	assert_failure 2
 	[[ $stderr == *"only 'health watch' takes more than one"* ]]
 }
+
+@test "health watch refuses a saved image: it never changes, so it would only ever stall" {
+	"$PRMCTL" -d sim initseg dump -o "$BATS_TEST_TMPDIR/seg.bin" >/dev/null
+	prm -d "image:$BATS_TEST_TMPDIR/seg.bin" health watch --duration 1
+	assert_failure 2
+	[[ $stderr == *"saved image"* ]]
+}
