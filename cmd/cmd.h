@@ -127,5 +127,6 @@ extern const struct prm_cmd cmd_cmd;
 extern const struct prm_cmd cmd_caps;
 extern const struct prm_cmd cmd_probe;
 extern const struct prm_cmd cmd_health;
+extern const struct prm_cmd cmd_trace;
 
 #endif

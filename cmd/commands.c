@@ -13,5 +13,6 @@ const struct prm_cmd *const prm_commands[] = {
 	&cmd_probe,
 	&cmd_reg,
 	&cmd_sim,
+	&cmd_trace,
 	NULL,
 };

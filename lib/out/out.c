@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib/out/out_int.h"
 #include "lib/out/table.h"
 
 #define KEY_WIDTH 24
@@ -65,6 +66,11 @@ FILE *out_set_stream(FILE *f, enum out_mode mode)
 		S.o.mode = mode;
 	}
 	return was;
+}
+
+FILE *out_stream(void)
+{
+	return S.o.out;
 }
 
 enum out_mode out_mode(void)

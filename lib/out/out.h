@@ -107,4 +107,33 @@ void out_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void out_error(int exit_code, const char *reason, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/*
+ * Records: one line each, for streams of millions (trace decode). JSON: an
+ * object with "schema" per line; text: the members' values separated by
+ * spaces, as the flags say. Written at out_rec_end(); -1 if that failed.
+ * Elements of an array have key NULL and take out_rec_arr_flags().
+ */
+enum {
+	OUT_REC_NOTEXT = 1 << 0,	/* JSON only */
+	OUT_REC_NOJSON = 1 << 1,	/* text only (a value formatted for people) */
+	OUT_REC_HEX = 1 << 2,		/* text: 0x... */
+	OUT_REC_KV = 1 << 3,		/* text: key=value */
+};
+#define OUT_REC_WIDTH(w) (((unsigned)(w) & 0xff) << 8)	/* text: right-aligned */
+#define OUT_REC_DIGITS(d) (((unsigned)(d) & 0xff) << 16)	/* text hex: zero-padded */
+#define OUT_REC_WIDTH_OF(f) (((f) >> 8) & 0xff)
+#define OUT_REC_DIGITS_OF(f) (((f) >> 16) & 0xff)
+
+void out_rec_begin(void);
+void out_rec_u64(const char *key, uint64_t v, unsigned flags);
+void out_rec_bool(const char *key, bool v, unsigned flags);
+void out_rec_null(const char *key, unsigned flags);
+void out_rec_str(const char *key, const char *s, unsigned flags);	/* NULL: null / "-" */
+void out_rec_strn(const char *key, const char *s, size_t n, unsigned flags);
+void out_rec_arr_begin(const char *key, unsigned flags);
+void out_rec_arr_end(void);
+unsigned out_rec_arr_flags(void);
+int out_rec_end(void);
+void out_rec_free(void);
+
 #endif

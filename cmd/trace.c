@@ -1,0 +1,426 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * prmctl trace: the firmware tracer. decode prints a ring or a capture
+ * event by event; analyze sums it up per event id and per format string.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cmd/cmd.h"
+#include "cmd/trace.h"
+#include "cmd/tracein.h"
+#include "lib/out/out.h"
+#include "lib/prm/trace.h"
+
+#define MAX_FILTERS 16
+
+enum { OPT_STRICT = 0x400, OPT_FILTER, OPT_SINCE, OPT_UNTIL };
+
+enum filter_kind { F_EVENT_ID, F_TMSN, F_TYPE, F_MSG };
+
+struct filter {
+	enum filter_kind kind;
+	uint64_t v;
+	regex_t re;
+};
+
+/* A bound of --since/--until: ticks, or nanoseconds when it had a unit. */
+struct bound {
+	bool set, ns;
+	uint64_t v;
+};
+
+struct decode_opts {
+	struct tracein_opts in;
+	bool strict;
+	struct filter filters[MAX_FILTERS];
+	unsigned nfilters;
+	struct bound since, until;
+};
+
+struct decode_run {
+	const struct decode_opts *o;
+	const struct tracein *in;
+	int write_failed;
+};
+
+static const struct argp_option decode_options[] = {
+	{ "strict", OPT_STRICT, NULL, 0,
+	  "Exit 4 when anything was lost, torn, stale, incomplete or uncompleted", 0 },
+	{ "filter", OPT_FILTER, "EXPR", 0,
+	  "Only events matching event_id=N, tmsn=N, type=string|raw|timestamp or msg~REGEX "
+	  "(repeatable: all must match)", 0 },
+	{ "since", OPT_SINCE, "T", 0,
+	  "Only events at or after T: device ticks, or with a unit (ns, us, ms, s)", 0 },
+	{ "until", OPT_UNTIL, "T", 0, "Only events at or before T (as --since)", 0 },
+	{ 0 }
+};
+
+static int parse_filter(struct argp_state *state, struct decode_opts *o, const char *arg)
+{
+	struct filter *f = &o->filters[o->nfilters];
+	const char *tilde = strchr(arg, '~'), *eq = strchr(arg, '=');
+
+	if (o->nfilters == MAX_FILTERS) {
+		argp_error(state, "at most %d --filter expressions", MAX_FILTERS);
+		return EINVAL;
+	}
+	if (tilde && (!eq || tilde < eq) && !strncmp(arg, "msg~", 4)) {
+		int rc = regcomp(&f->re, arg + 4, REG_EXTENDED | REG_NOSUB);
+
+		if (rc) {
+			char why[128];
+
+			regerror(rc, &f->re, why, sizeof(why));
+			argp_error(state, "--filter '%s': %s", arg, why);
+			return EINVAL;
+		}
+		f->kind = F_MSG;
+	} else if (!strncmp(arg, "event_id=", 9) && !cmd_number(arg + 9, 255, &f->v)) {
+		f->kind = F_EVENT_ID;
+	} else if (!strncmp(arg, "tmsn=", 5) && !cmd_number(arg + 5, 0x1fff, &f->v)) {
+		f->kind = F_TMSN;
+	} else if (!strncmp(arg, "type=", 5)) {
+		f->kind = F_TYPE;
+		for (f->v = 0; f->v <= TRACE_ITEM_TIMESTAMP; f->v++)
+			if (!strcmp(arg + 5, trace_item_type_name(f->v)))
+				break;
+		if (f->v > TRACE_ITEM_TIMESTAMP) {
+			argp_error(state, "--filter '%s': type is string, raw or timestamp", arg);
+			return EINVAL;
+		}
+	} else {
+		argp_error(state, "--filter '%s': expected event_id=N (0-255), tmsn=N (0-8191), "
+			   "type=string|raw|timestamp or msg~REGEX", arg);
+		return EINVAL;
+	}
+	o->nfilters++;
+	return 0;
+}
+
+static int parse_bound(struct argp_state *state, const char *opt, const char *arg,
+		       struct bound *b)
+{
+	static const struct { const char *unit; uint64_t ns; } units[] = {
+		{ "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000 },
+	};
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(arg, &end, 0);
+	if (errno || end == arg || *arg == '-' || *arg == '+')
+		goto bad;
+	b->set = true;
+	b->v = v;
+	if (!*end)
+		return 0;
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (!strcmp(end, units[i].unit)) {
+			if (v > UINT64_MAX / units[i].ns)
+				goto bad;
+			b->ns = true;
+			b->v = v * units[i].ns;
+			return 0;
+		}
+bad:
+	argp_error(state, "%s '%s': expected device ticks, or a time with ns, us, ms or s",
+		   opt, arg);
+	return EINVAL;
+}
+
+static error_t decode_parse(int key, char *arg, struct argp_state *state)
+{
+	struct decode_opts *o = state->input;
+
+	switch (key) {
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = &o->in;
+		return 0;
+	case ARGP_KEY_ARG:
+		if (o->in.file) {
+			argp_error(state, "one trace at a time ('%s' is one too many)", arg);
+			return EINVAL;
+		}
+		o->in.file = arg;
+		return 0;
+	case OPT_STRICT:
+		o->strict = true;
+		return 0;
+	case OPT_FILTER:
+		return parse_filter(state, o, arg);
+	case OPT_SINCE:
+		return parse_bound(state, "--since", arg, &o->since);
+	case OPT_UNTIL:
+		return parse_bound(state, "--until", arg, &o->until);
+	}
+	return ARGP_ERR_UNKNOWN;
+}
+
+static const struct argp_child decode_children[] = {
+	{ &tracein_argp, 0, "Input:", 1 },
+	{ &prm_global_argp, 0, "Global options:", 100 },
+	{ 0 }
+};
+
+static const struct argp decode_argp = {
+	decode_options, decode_parse, "[FILE|-]",
+	"Decode a firmware tracer ring (the host-memory buffer as the device writes it) or a "
+	"capture file from 'trace capture': every event in time order with its completed "
+	"timestamp, string messages formatted from the strings database, and every block that "
+	"could not be decoded reported with its reason and position. JSON Lines with --json; "
+	"the last line is a summary. Exit 4 with --strict when anything was lost.",
+	decode_children, NULL, NULL
+};
+
+static uint64_t realtime_ns(const struct tracein *in, uint64_t ts)
+{
+	uint64_t d = (ts - in->meta.device_ts) & ((UINT64_C(1) << TRACE_TS_BITS) - 1);
+
+	if (d < UINT64_C(1) << (TRACE_TS_BITS - 1))
+		return in->meta.wall_ns + trace_ticks_to_ns(d, in->clock_khz);
+	d = (UINT64_C(1) << TRACE_TS_BITS) - d;
+	return in->meta.wall_ns - trace_ticks_to_ns(d, in->clock_khz);
+}
+
+static bool in_bounds(const struct decode_run *r, const struct trace_item *it)
+{
+	const struct decode_opts *o = r->o;
+	uint64_t ns;
+
+	if (!o->since.set && !o->until.set)
+		return true;
+	if (!it->has_ts)
+		return false;
+	ns = trace_ticks_to_ns(it->timestamp, r->in->clock_khz);
+	if (o->since.set && (o->since.ns ? ns : it->timestamp) < o->since.v)
+		return false;
+	if (o->until.set && (o->until.ns ? ns : it->timestamp) > o->until.v)
+		return false;
+	return true;
+}
+
+static bool wanted(const struct decode_run *r, const struct trace_item *it)
+{
+	for (unsigned i = 0; i < r->o->nfilters; i++) {
+		const struct filter *f = &r->o->filters[i];
+
+		switch (f->kind) {
+		case F_EVENT_ID:
+			if (it->event_id != f->v)
+				return false;
+			break;
+		case F_TMSN:
+			if (it->type != TRACE_ITEM_STRING || it->tmsn != f->v)
+				return false;
+			break;
+		case F_TYPE:
+			if (it->type != f->v)
+				return false;
+			break;
+		case F_MSG:
+			if (it->type != TRACE_ITEM_STRING || regexec(&f->re, it->msg, 0, NULL, 0))
+				return false;
+			break;
+		}
+	}
+	return in_bounds(r, it);
+}
+
+/* The text's first column: wall clock, seconds, or ticks. */
+static void time_column(const struct decode_run *r, const struct trace_item *it)
+{
+	const unsigned flags = OUT_REC_NOJSON | OUT_REC_WIDTH(20);
+	char buf[48];
+
+	if (!it->has_ts) {
+		snprintf(buf, sizeof(buf), "?+%u", it->ts7);
+		out_rec_str("time", buf, flags);
+		return;
+	}
+	if (r->o->in.realtime) {
+		uint64_t ns = realtime_ns(r->in, it->timestamp);
+		time_t s = (time_t)(ns / 1000000000);
+		struct tm tm;
+		size_t n;
+
+		gmtime_r(&s, &tm);
+		n = strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%S", &tm);
+		snprintf(buf + n, sizeof(buf) - n, ".%09" PRIu64 "Z", ns % 1000000000);
+		out_rec_str("time", buf, OUT_REC_NOJSON);
+	} else if (r->in->clock_khz) {
+		uint64_t ns = trace_ticks_to_ns(it->timestamp, r->in->clock_khz);
+
+		snprintf(buf, sizeof(buf), "%" PRIu64 ".%09" PRIu64, ns / 1000000000,
+			 ns % 1000000000);
+		out_rec_str("time", buf, flags);
+	} else {
+		out_rec_u64("time", it->timestamp, flags);
+	}
+}
+
+static void event_members(const struct decode_run *r, const struct trace_item *it)
+{
+	out_rec_str("type", trace_item_type_name(it->type), OUT_REC_NOTEXT);
+	if (it->has_ts) {
+		out_rec_u64("timestamp", it->timestamp, OUT_REC_NOTEXT);
+		if (r->in->clock_khz)
+			out_rec_u64("time_ns", trace_ticks_to_ns(it->timestamp, r->in->clock_khz),
+				    OUT_REC_NOTEXT);
+		if (r->o->in.realtime)
+			out_rec_u64("realtime_ns", realtime_ns(r->in, it->timestamp),
+				    OUT_REC_NOTEXT);
+	} else {
+		out_rec_null("timestamp", OUT_REC_NOTEXT);
+		out_rec_u64("ts7", it->ts7, OUT_REC_NOTEXT);
+	}
+	out_rec_u64("event_id", it->event_id, OUT_REC_HEX | OUT_REC_DIGITS(2));
+	out_rec_bool("lost", it->lost, OUT_REC_NOTEXT);
+	out_rec_str("lost_flag", it->lost ? "L" : "-", OUT_REC_NOJSON);
+}
+
+static void string_members(const struct trace_item *it)
+{
+	out_rec_u64("tmsn", it->tmsn, OUT_REC_NOTEXT);
+	if (it->has_pointer)
+		out_rec_u64("pointer", it->pointer, OUT_REC_NOTEXT);
+	else
+		out_rec_null("pointer", OUT_REC_NOTEXT);
+	out_rec_strn("msg", it->msg, it->msg_len, 0);
+	out_rec_arr_begin("params", OUT_REC_NOTEXT);
+	for (unsigned i = 0; i < it->nparams; i++) {
+		if (it->present & 1u << i)
+			out_rec_u64(NULL, it->params[i], out_rec_arr_flags());
+		else
+			out_rec_null(NULL, out_rec_arr_flags());
+	}
+	out_rec_arr_end();
+	if (it->problem != TRACE_PROBLEM_NONE) {
+		out_rec_str("problem", trace_problem_name(it->problem), OUT_REC_NOTEXT);
+		out_rec_str("problem_text", trace_problem_name(it->problem),
+			    OUT_REC_NOJSON | OUT_REC_KV);
+	}
+}
+
+static void skip_members(const struct trace_item *it)
+{
+	out_rec_str("type", "skip", OUT_REC_KV);
+	out_rec_str("reason", trace_skip_name(it->reason), OUT_REC_KV);
+	out_rec_u64("block", it->block, OUT_REC_KV);
+	out_rec_u64("blocks", it->blocks, OUT_REC_KV);
+	out_rec_u64("offset", it->offset, OUT_REC_KV);
+}
+
+static int decode_item(void *ctx, const struct trace_item *it)
+{
+	struct decode_run *r = ctx;
+
+	if (it->type != TRACE_ITEM_SKIP && !wanted(r, it))
+		return 0;
+	out_rec_begin();
+	if (it->type == TRACE_ITEM_SKIP) {
+		skip_members(it);
+	} else {
+		time_column(r, it);
+		event_members(r, it);
+	}
+	switch (it->type) {
+	case TRACE_ITEM_STRING:
+		string_members(it);
+		break;
+	case TRACE_ITEM_RAW:
+		out_rec_str("kind", "raw", OUT_REC_NOJSON);
+		out_rec_u64("data", it->data, OUT_REC_HEX | OUT_REC_KV | OUT_REC_DIGITS(12));
+		break;
+	case TRACE_ITEM_TIMESTAMP:
+		out_rec_str("kind", "timestamp", OUT_REC_NOJSON);
+		out_rec_bool("unreliable", it->unreliable, OUT_REC_NOTEXT);
+		if (it->unreliable)
+			out_rec_str("reliability", "unreliable", OUT_REC_NOJSON);
+		out_rec_u64("urts", it->urts, OUT_REC_NOTEXT);
+		break;
+	case TRACE_ITEM_SKIP:
+		break;
+	}
+	if (out_rec_end()) {
+		r->write_failed = 1;
+		return 1;
+	}
+	return 0;
+}
+
+void trace_summary(const struct trace_counts *c, uint64_t start_block)
+{
+	struct trace_count list[TRACE_NCOUNTS];
+	unsigned n = trace_counts_list(c, start_block, list);
+
+	out_rec_begin();
+	out_rec_str("type", "summary", OUT_REC_KV);
+	for (unsigned i = 0; i < n; i++)
+		out_rec_u64(list[i].name, list[i].value, OUT_REC_KV);
+}
+
+int trace_open(const struct tracein_opts *io, trace_emit_fn fn, void *ctx, struct tracein *in,
+	       struct trace_dec **dec)
+{
+	int rc = tracein_open(in, io);
+	struct prm_err e = { .kind = PRM_E_FAILED, .reason = "nomem", .msg = "out of memory" };
+
+	if (rc)
+		return rc;
+	*dec = trace_dec_new(&in->cfg, fn, ctx);
+	return *dec ? 0 : cmd_fail(&e);
+}
+
+static int decode(int argc, char **argv)
+{
+	struct decode_opts o = { 0 };
+	struct decode_run r = { .o = &o };
+	struct trace_dec *d = NULL;
+	struct tracein in = { .fd = -1 };
+	int rc = cmd_parse(&decode_argp, argc, argv, &o);
+
+	if (rc || G.help_shown)
+		return rc;
+	r.in = &in;
+	rc = trace_open(&o.in, decode_item, &r, &in, &d);
+	if (rc == 0 && ((o.since.set && o.since.ns) || (o.until.set && o.until.ns)) &&
+	    !in.clock_khz)
+		rc = cmd_usage("--since/--until with a unit need the device clock (--clock-mhz "
+			       "or a capture file)");
+	if (rc == 0)
+		rc = tracein_run(&in, &o.in, d);
+	if (rc == 0) {
+		trace_summary(trace_dec_counts(d), in.start_block);
+		if (out_rec_end() || fflush(stdout))
+			rc = EXIT_FAIL;
+		else if (o.strict && trace_counts_bad(trace_dec_counts(d)))
+			rc = EXIT_CHECK;
+	}
+	trace_dec_free(d);
+	tracein_close(&in);
+	for (unsigned i = 0; i < o.nfilters; i++)
+		if (o.filters[i].kind == F_MSG)
+			regfree(&o.filters[i].re);
+	out_rec_free();
+	return rc < 0 ? EXIT_FAIL : rc;
+}
+
+static const struct prm_verb verbs[] = {
+	{ "decode", "Decode a trace ring or capture file, event by event", &decode_argp,
+	  decode, 0 },
+	{ "analyze", "Per event id and format string: counts, intervals, top talkers",
+	  &trace_analyze_argp, trace_analyze, 0 },
+};
+
+const struct prm_cmd cmd_trace = {
+	.name = "trace",
+	.summary = "The firmware tracer: decode, analyze",
+	.verbs = verbs,
+	.nverbs = sizeof(verbs) / sizeof(verbs[0]),
+};

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+#ifndef PRMCTL_CMD_TRACE_H
+#define PRMCTL_CMD_TRACE_H
+
+/* Between the trace verbs (cmd/trace.c, cmd/traceanalyze.c). */
+
+#include <argp.h>
+
+#include "cmd/tracein.h"
+#include "lib/prm/trace.h"
+
+/* Open the input and make its decoder; an exit status. */
+int trace_open(const struct tracein_opts *io, trace_emit_fn fn, void *ctx, struct tracein *in,
+	       struct trace_dec **dec);
+/* The counters as a record (not yet ended: the caller may add to it). */
+void trace_summary(const struct trace_counts *c, uint64_t start_block);
+
+extern const struct argp trace_analyze_argp;
+int trace_analyze(int argc, char **argv);
+
+#endif

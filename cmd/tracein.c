@@ -1,0 +1,530 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* Reading a trace ring or capture file for decode and analyze. */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cmd/cmd.h"
+#include "cmd/tracein.h"
+#include "lib/out/out.h"
+#include "lib/prm/tracecap.h"
+#include "lib/util/readall.h"
+
+#define CHUNK_BLOCKS 16384		/* 4 MiB reads */
+#define MAX_SECTION_BYTES (64u << 20)
+
+enum {
+	OPT_DB = 0x300, OPT_FIRST, OPT_NUM, OPT_VER, OPT_CI, OPT_CLOCK, OPT_REALTIME,
+};
+
+static const struct argp_option options[] = {
+	{ "strings-db", OPT_DB, "BASE:FILE", 0,
+	  "A strings database section at firmware address BASE (hex); repeatable", 0 },
+	{ "first-string-trace", OPT_FIRST, "N", 0,
+	  "Lowest event id of string traces (MTRC_CAP.first_string_trace)", 0 },
+	{ "num-string-trace", OPT_NUM, "N", 0,
+	  "How many event ids are string traces (MTRC_CAP.num_string_trace)", 0 },
+	{ "trc-ver", OPT_VER, "0|1", 0,
+	  "Tracer version (MTRC_CAP.trc_ver): where the unreliable-timestamp bit is", 0 },
+	{ "consumer-index", OPT_CI, "N", 0,
+	  "Start at this block instead of the oldest one", 0 },
+	{ "clock-mhz", OPT_CLOCK, "F", 0,
+	  "Device clock in MHz (e.g. 156.25): times in nanoseconds too", 0 },
+	{ "realtime", OPT_REALTIME, NULL, 0,
+	  "Wall-clock times from the capture's anchor", 0 },
+	{ 0 }
+};
+
+static int small_number(struct argp_state *state, const char *opt, const char *arg,
+			unsigned max, unsigned *v)
+{
+	uint64_t x;
+
+	if (cmd_number(arg, max, &x)) {
+		argp_error(state, "%s: '%s' is not a number from 0 to %u", opt, arg, max);
+		return EINVAL;
+	}
+	*v = (unsigned)x;
+	return 0;
+}
+
+static error_t parse(int key, char *arg, struct argp_state *state)
+{
+	struct tracein_opts *o = state->input;
+
+	switch (key) {
+	case OPT_DB:
+		if (o->ndb == TRACEIN_MAX_SECTIONS) {
+			argp_error(state, "at most %d --strings-db sections", TRACEIN_MAX_SECTIONS);
+			return EINVAL;
+		}
+		if (!strchr(arg, ':')) {
+			argp_error(state, "--strings-db: '%s' is not BASE:FILE", arg);
+			return EINVAL;
+		}
+		o->db_spec[o->ndb++] = arg;
+		return 0;
+	case OPT_FIRST:
+		o->has_first = true;
+		return small_number(state, "--first-string-trace", arg, 255, &o->first_string_trace);
+	case OPT_NUM:
+		o->has_num = true;
+		return small_number(state, "--num-string-trace", arg, 256, &o->num_string_trace);
+	case OPT_VER:
+		o->has_ver = true;
+		return small_number(state, "--trc-ver", arg, 1, &o->trc_ver);
+	case OPT_CI:
+		o->has_ci = true;
+		if (cmd_number(arg, UINT64_MAX, &o->consumer_index)) {
+			argp_error(state, "--consumer-index: '%s' is not a block number", arg);
+			return EINVAL;
+		}
+		return 0;
+	case OPT_CLOCK:
+		if (trace_parse_mhz(arg, &o->clock_khz)) {
+			argp_error(state, "--clock-mhz: '%s' is not a frequency in MHz "
+				   "(up to 3 decimals, at most 100000)", arg);
+			return EINVAL;
+		}
+		return 0;
+	case OPT_REALTIME:
+		o->realtime = true;
+		return 0;
+	}
+	return ARGP_ERR_UNKNOWN;
+}
+
+const struct argp tracein_argp = { options, parse, NULL, NULL, NULL, NULL, NULL };
+
+static int fail(const char *reason, int code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int fail(const char *reason, int code, const char *fmt, ...)
+{
+	struct prm_err e = { 0 };
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(e.msg, sizeof(e.msg), fmt, ap);
+	va_end(ap);
+	e.kind = (enum prm_err_kind)code;
+	e.reason = reason;
+	return cmd_fail(&e);
+}
+
+/* Exactly n bytes at off, or fewer at the end of the file. */
+static ssize_t read_at(struct tracein *in, void *buf, size_t n, uint64_t off)
+{
+	size_t got = 0;
+
+	while (got < n) {
+		ssize_t r = pread(in->fd, (char *)buf + got, n - got, (off_t)(off + got));
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			break;
+		got += (size_t)r;
+	}
+	return (ssize_t)got;
+}
+
+/* Standard input as a file that can be read twice. */
+static int spool_stdin(struct tracein *in)
+{
+	const char *dir = getenv("TMPDIR");
+	char buf[1 << 16];
+	int fd;
+
+	fd = open(dir && *dir ? dir : "/tmp", O_TMPFILE | O_RDWR, 0600);
+	if (fd < 0)
+		return fail("io", EXIT_FAIL, "standard input: no temporary file to spool it to: %s",
+			    strerror(errno));
+	for (;;) {
+		ssize_t r = read(0, buf, sizeof(buf));
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			close(fd);
+			return fail("io", EXIT_FAIL, "standard input: %s", strerror(errno));
+		}
+		if (r == 0)
+			break;
+		if (write(fd, buf, (size_t)r) != r) {
+			close(fd);
+			return fail("io", EXIT_FAIL, "standard input: spooling: %s", strerror(errno));
+		}
+	}
+	in->fd = fd;
+	return 0;
+}
+
+static int open_file(struct tracein *in, const char *file)
+{
+	struct stat st;
+
+	in->name = file && strcmp(file, "-") ? file : "standard input";
+	if (!file || !strcmp(file, "-")) {
+		if (fstat(0, &st) == 0 && S_ISREG(st.st_mode)) {
+			in->fd = dup(0);
+		} else if (spool_stdin(in)) {
+			return EXIT_FAIL;
+		}
+	} else {
+		in->fd = open(file, O_RDONLY | O_CLOEXEC);
+		if (in->fd < 0)
+			return fail(errno == ENOENT ? "not_found" : "io",
+				    errno == ENOENT || errno == EACCES ? EXIT_USAGE : EXIT_FAIL,
+				    "%s: %s", file, strerror(errno));
+	}
+	if (in->fd < 0 || fstat(in->fd, &st))
+		return fail("io", EXIT_FAIL, "%s: %s", in->name, strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return fail("bad_input", EXIT_USAGE, "%s: not a regular file", in->name);
+	in->size = (uint64_t)st.st_size;
+	return 0;
+}
+
+static int add_section(struct tracein *in, uint32_t base, uint8_t *data, size_t len)
+{
+	unsigned i = in->cfg.ndb;
+
+	if (i == TRACEIN_MAX_SECTIONS) {
+		free(data);
+		return fail("bad_input", EXIT_FAIL, "%s: more than %d strings sections", in->name,
+			    TRACEIN_MAX_SECTIONS);
+	}
+	in->secbuf[i] = data;
+	in->sec[i].base = base;
+	in->sec[i].data = data;
+	in->sec[i].len = len;
+	in->cfg.ndb++;
+	return 0;
+}
+
+static int load_db_option(struct tracein *in, const char *spec)
+{
+	const char *colon = strchr(spec, ':'), *hex = spec;
+	unsigned long long base;
+	char *end;
+	uint8_t *buf;
+	size_t len;
+	struct prm_err e = { 0 };
+
+	if (!strncasecmp(hex, "0x", 2))
+		hex += 2;
+	errno = 0;
+	base = hex < colon && isxdigit((unsigned char)*hex) ? strtoull(hex, &end, 16) : 0;
+	if (hex == colon || !isxdigit((unsigned char)*hex) || errno || end != colon ||
+	    base > UINT32_MAX)
+		return cmd_usage("--strings-db '%s': BASE is not a 32-bit hex address", spec);
+	if (read_all(colon + 1, MAX_SECTION_BYTES, &buf, &len, &e))
+		return cmd_fail(&e);
+	return add_section(in, (uint32_t)base, buf, len);
+}
+
+/* Capture: the records before the first trace data. */
+static int read_config(struct tracein *in, struct tracecap *cap, bool *has_cap)
+{
+	uint64_t off = TRACEFILE_HDR_BYTES;
+	struct prm_err e = { 0 };
+
+	while (off + TRACEFILE_REC_HDR_BYTES <= in->size) {
+		uint8_t h[TRACEFILE_REC_HDR_BYTES];
+		struct tracefile_rec r;
+		uint8_t *p;
+
+		if (read_at(in, h, sizeof(h), off) != (ssize_t)sizeof(h))
+			break;
+		tracefile_rec_parse(h, &r);
+		if (r.type == TRACEFILE_BLOCKS || r.type == TRACEFILE_OVERRUN ||
+		    r.type == TRACEFILE_END)
+			break;
+		if (r.len > MAX_SECTION_BYTES + 8 ||
+		    off + TRACEFILE_REC_HDR_BYTES + r.len > in->size)
+			return fail("bad_capture", EXIT_FAIL,
+				    "%s: record at offset %" PRIu64 " (type %" PRIu32
+				    ") claims %" PRIu64 " bytes; the file has %" PRIu64 " after it",
+				    in->name, off, r.type, r.len,
+				    in->size - off - TRACEFILE_REC_HDR_BYTES);
+		p = malloc(r.len + 1);
+		if (!p)
+			return fail("nomem", EXIT_FAIL, "out of memory");
+		if (read_at(in, p, r.len, off + TRACEFILE_REC_HDR_BYTES) != (ssize_t)r.len) {
+			free(p);
+			return fail("io", EXIT_FAIL, "%s: %s", in->name, strerror(errno));
+		}
+		p[r.len] = 0;
+		if (r.type == TRACEFILE_META) {
+			int rc = tracefile_meta_parse((const char *)p, r.len, &in->meta, &e);
+
+			free(p);
+			if (rc) {
+				prm_err_prefix(&e, "%s: ", in->name);
+				return cmd_fail(&e);
+			}
+		} else if (r.type == TRACEFILE_MTRC_CAP) {
+			tracecap_parse(p, r.len, cap);
+			*has_cap = true;
+			free(p);
+		} else if (r.type == TRACEFILE_STRINGS && r.len >= 8) {
+			uint32_t base = tracefile_le32(p);
+
+			memmove(p, p + 8, r.len - 8);
+			if (add_section(in, base, p, r.len - 8))
+				return EXIT_FAIL;
+		} else {
+			free(p);
+		}
+		off += tracefile_rec_span(&r);
+	}
+	in->data_off = off;
+	return 0;
+}
+
+int tracein_open(struct tracein *in, const struct tracein_opts *o)
+{
+	uint8_t h[TRACEFILE_HDR_BYTES];
+	struct tracecap cap = { 0 };
+	bool has_cap = false;
+	struct prm_err e = { 0 };
+	ssize_t n;
+	int rc;
+
+	memset(in, 0, sizeof(*in));
+	in->fd = -1;
+	in->cfg.db = in->sec;
+	rc = open_file(in, o->file);
+	if (rc)
+		return rc;
+	n = read_at(in, h, sizeof(h), 0);
+	if (n < 0)
+		return fail("io", EXIT_FAIL, "%s: %s", in->name, strerror(errno));
+	in->capture = tracefile_is_capture(h, (size_t)n);
+	if (in->capture) {
+		if (tracefile_check_header(h, (size_t)n, &e)) {
+			prm_err_prefix(&e, "%s: ", in->name);
+			return cmd_fail(&e);
+		}
+		if (o->ndb == 0 && (rc = read_config(in, &cap, &has_cap)))
+			return rc;
+	} else if (in->size < TRACE_BLOCK_BYTES) {
+		return fail("bad_input", EXIT_FAIL,
+			    "%s: %" PRIu64 " bytes, shorter than one %d-byte trace block", in->name,
+			    in->size, TRACE_BLOCK_BYTES);
+	} else if (o->has_ci && o->consumer_index >= in->size / TRACE_BLOCK_BYTES) {
+		return cmd_usage("--consumer-index %" PRIu64 ": %s has %" PRIu64 " blocks",
+				 o->consumer_index, in->name, in->size / TRACE_BLOCK_BYTES);
+	}
+	for (unsigned i = 0; i < o->ndb; i++)
+		if ((rc = load_db_option(in, o->db_spec[i])))
+			return rc;
+	in->cfg.trc_ver = o->has_ver ? o->trc_ver : has_cap ? cap.trc_ver : 1;
+	in->cfg.first_string_trace = o->has_first ? o->first_string_trace
+						  : cap.first_string_trace;
+	in->cfg.num_string_trace = o->has_num ? o->num_string_trace : cap.num_string_trace;
+	in->clock_khz = o->clock_khz ? o->clock_khz : in->meta.clock_khz;
+	if (o->realtime && !(in->capture && in->meta.has_anchor))
+		return cmd_usage("--realtime needs a capture file with a wall-clock anchor; "
+				 "%s has none", in->name);
+	if (o->realtime && !in->clock_khz)
+		return cmd_usage("--realtime needs the device clock (--clock-mhz)");
+	if (!in->cfg.num_string_trace)
+		out_note("%s: no string trace event ids (--first-string-trace, "
+			 "--num-string-trace or a capture file): every event is shown raw",
+			 in->name);
+	return 0;
+}
+
+/* Blocks [first, first + count) of a raw ring, in order. */
+static int feed_ring(struct tracein *in, struct trace_dec *d, uint8_t *buf, uint64_t first,
+		     uint64_t count)
+{
+	while (count) {
+		uint64_t n = count < CHUNK_BLOCKS ? count : CHUNK_BLOCKS;
+		ssize_t got = read_at(in, buf, n * TRACE_BLOCK_BYTES, first * TRACE_BLOCK_BYTES);
+
+		if (got != (ssize_t)(n * TRACE_BLOCK_BYTES)) {
+			in->status = fail("io", EXIT_FAIL, "%s: read at block %" PRIu64 ": %s",
+					  in->name, first,
+					  got < 0 ? strerror(errno) : "the file shrank");
+			return -1;
+		}
+		for (uint64_t i = 0; i < n; i++)
+			if (trace_dec_block(d, buf + i * TRACE_BLOCK_BYTES, first + i,
+					    (first + i) * TRACE_BLOCK_BYTES))
+				return -1;
+		first += n;
+		count -= n;
+	}
+	return 0;
+}
+
+static int scan_ring(struct tracein *in, uint8_t *buf, uint64_t nblocks, uint64_t *start)
+{
+	struct trace_ring_scan s;
+
+	trace_ring_scan_init(&s);
+	for (uint64_t b = 0; b < nblocks;) {
+		uint64_t n = nblocks - b < CHUNK_BLOCKS ? nblocks - b : CHUNK_BLOCKS;
+
+		if (read_at(in, buf, n * TRACE_BLOCK_BYTES, b * TRACE_BLOCK_BYTES) !=
+		    (ssize_t)(n * TRACE_BLOCK_BYTES))
+			return fail("io", EXIT_FAIL, "%s: read at block %" PRIu64 ": %s", in->name,
+				    b, strerror(errno));
+		for (uint64_t i = 0; i < n; i++)
+			trace_ring_scan_add(&s, buf + i * TRACE_BLOCK_BYTES, b + i);
+		b += n;
+	}
+	*start = trace_ring_scan_start(&s);
+	return 0;
+}
+
+static int run_ring(struct tracein *in, const struct tracein_opts *o, struct trace_dec *d,
+		    uint8_t *buf)
+{
+	uint64_t nblocks = in->size / TRACE_BLOCK_BYTES, start = o->consumer_index;
+	int rc;
+
+	if (!o->has_ci && (rc = scan_ring(in, buf, nblocks, &start)))
+		return rc;
+	in->start_block = start;
+	if (feed_ring(in, d, buf, start, nblocks - start) || feed_ring(in, d, buf, 0, start))
+		return -1;
+	if (in->size % TRACE_BLOCK_BYTES &&
+	    trace_dec_skip(d, TRACE_SKIP_TRUNCATED, nblocks, 0, nblocks * TRACE_BLOCK_BYTES))
+		return -1;
+	return 0;
+}
+
+static uint64_t ring_index(const struct tracein *in, uint64_t i)
+{
+	return in->meta.ring_blocks ? i % in->meta.ring_blocks : i;
+}
+
+/* How reading a capture goes on: next record, stop (the rest is missing), or fail. */
+enum { CAP_NEXT, CAP_STOP, CAP_FAIL };
+
+/* One BLOCKS record: the whole blocks that are there, then what is missing. */
+static int capture_blocks(struct tracein *in, struct trace_dec *d, uint8_t *buf,
+			  uint64_t off, uint64_t len)
+{
+	uint8_t h[8];
+	uint64_t first, avail, nblocks, data = off + TRACEFILE_REC_HDR_BYTES + 8;
+
+	if (len < 8 || read_at(in, h, 8, off + TRACEFILE_REC_HDR_BYTES) != 8)
+		return trace_dec_skip(d, TRACE_SKIP_TRUNCATED, 0, 0, off) ? CAP_FAIL : CAP_STOP;
+	first = tracefile_le64(h);
+	avail = in->size > data ? in->size - data : 0;
+	if (avail > len - 8)
+		avail = len - 8;
+	nblocks = avail / TRACE_BLOCK_BYTES;
+	for (uint64_t b = 0; b < nblocks;) {
+		uint64_t n = nblocks - b < CHUNK_BLOCKS ? nblocks - b : CHUNK_BLOCKS;
+
+		if (read_at(in, buf, n * TRACE_BLOCK_BYTES, data + b * TRACE_BLOCK_BYTES) !=
+		    (ssize_t)(n * TRACE_BLOCK_BYTES)) {
+			in->status = fail("io", EXIT_FAIL, "%s: %s", in->name, strerror(errno));
+			return CAP_FAIL;
+		}
+		for (uint64_t i = 0; i < n; i++)
+			if (trace_dec_block(d, buf + i * TRACE_BLOCK_BYTES,
+					    ring_index(in, first + b + i),
+					    data + (b + i) * TRACE_BLOCK_BYTES))
+				return CAP_FAIL;
+		b += n;
+	}
+	if (avail == len - 8 && avail % TRACE_BLOCK_BYTES == 0)
+		return CAP_NEXT;
+	if (trace_dec_skip(d, TRACE_SKIP_TRUNCATED, ring_index(in, first + nblocks), 0,
+			   data + nblocks * TRACE_BLOCK_BYTES))
+		return CAP_FAIL;
+	return avail == len - 8 ? CAP_NEXT : CAP_STOP;
+}
+
+static int capture_record(struct tracein *in, struct trace_dec *d, uint8_t *buf,
+			  uint64_t *off)
+{
+	uint8_t h[TRACEFILE_REC_HDR_BYTES], p[16];
+	struct tracefile_rec r;
+	int rc = CAP_NEXT;
+
+	if (in->size - *off < TRACEFILE_REC_HDR_BYTES ||
+	    read_at(in, h, sizeof(h), *off) != (ssize_t)sizeof(h))
+		goto cut;
+	tracefile_rec_parse(h, &r);
+	if (r.len > TRACEFILE_MAX_RECORD)
+		goto cut;
+	if (r.type == TRACEFILE_BLOCKS) {
+		rc = capture_blocks(in, d, buf, *off, r.len);
+	} else if (r.type == TRACEFILE_OVERRUN && r.len >= 16) {
+		if (read_at(in, p, 16, *off + TRACEFILE_REC_HDR_BYTES) != 16)
+			goto cut;
+		if (trace_dec_skip(d, TRACE_SKIP_OVERRUN, ring_index(in, tracefile_le64(p)),
+				   tracefile_le64(p + 8), *off))
+			return CAP_FAIL;
+	} else if (r.type == TRACEFILE_END) {
+		in->clean_end = true;
+	}
+	*off += tracefile_rec_span(&r);
+	return rc;
+cut:
+	return trace_dec_skip(d, TRACE_SKIP_TRUNCATED, 0, 0, *off) ? CAP_FAIL : CAP_STOP;
+}
+
+static int run_capture(struct tracein *in, struct trace_dec *d, uint8_t *buf)
+{
+	uint64_t off = in->data_off;
+
+	while (off < in->size) {
+		int rc = capture_record(in, d, buf, &off);
+
+		if (rc == CAP_FAIL)
+			return -1;
+		if (rc == CAP_STOP)
+			break;
+	}
+	return 0;
+}
+
+int tracein_run(struct tracein *in, const struct tracein_opts *o, struct trace_dec *d)
+{
+	uint8_t *buf = malloc((size_t)CHUNK_BLOCKS * TRACE_BLOCK_BYTES);
+	int rc;
+
+	if (!buf)
+		return fail("nomem", EXIT_FAIL, "out of memory");
+	rc = in->capture ? run_capture(in, d, buf) : run_ring(in, o, d, buf);
+	free(buf);
+	if (rc > 0)
+		return rc;
+	if (in->status)
+		return in->status;
+	if (rc < 0 || trace_dec_finish(d))
+		return -1;
+	if (in->capture && !in->clean_end)
+		out_warn("%s: the capture has no end record: it was interrupted, or cut at a "
+			 "record boundary", in->name);
+	return 0;
+}
+
+void tracein_close(struct tracein *in)
+{
+	for (unsigned i = 0; i < in->cfg.ndb; i++)
+		free(in->secbuf[i]);
+	if (in->fd >= 0)
+		close(in->fd);
+	memset(in, 0, sizeof(*in));
+	in->fd = -1;
+}

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+#ifndef PRMCTL_CMD_TRACEIN_H
+#define PRMCTL_CMD_TRACEIN_H
+
+/*
+ * The input of trace decode and analyze: a raw ring or a capture file,
+ * read in chunks (memory does not grow with the dump), standard input
+ * spooled to an unlinked temporary file so a ring can be read twice.
+ */
+
+#include <argp.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lib/prm/trace.h"
+#include "lib/prm/tracefile.h"
+
+#define TRACEIN_MAX_SECTIONS 16
+
+/* What the user said on the command line about the input. */
+struct tracein_opts {
+	const char *file;
+	const char *db_spec[TRACEIN_MAX_SECTIONS];
+	unsigned ndb;
+	bool has_first, has_num, has_ver, has_ci;
+	unsigned first_string_trace, num_string_trace, trc_ver;
+	uint64_t consumer_index;
+	uint64_t clock_khz;	/* --clock-mhz, 0 if not given */
+	bool realtime;
+};
+
+struct tracein {
+	const char *name;
+	int fd;
+	uint64_t size;
+	bool capture;
+	bool clean_end;		/* capture: its END record was seen */
+	uint64_t data_off;	/* capture: the first record after the configuration */
+	struct trace_cfg cfg;
+	struct trace_db_section sec[TRACEIN_MAX_SECTIONS];
+	uint8_t *secbuf[TRACEIN_MAX_SECTIONS];
+	struct tracefile_meta meta;
+	uint64_t clock_khz;	/* the option, else the capture's, else 0 */
+	uint64_t start_block;	/* raw ring: where decoding started */
+	int status;		/* the exit status of a failure found while reading */
+};
+
+/* The input options, shared by decode and analyze (an argp child). */
+extern const struct argp tracein_argp;
+
+/* Open and read the configuration; returns an exit status. */
+int tracein_open(struct tracein *in, const struct tracein_opts *o);
+/*
+ * Feed every block to d in decoding order. Returns 0, an exit status after a
+ * reported failure, or -1 when the decoder stopped (its callback said so).
+ */
+int tracein_run(struct tracein *in, const struct tracein_opts *o, struct trace_dec *d);
+void tracein_close(struct tracein *in);
+
+#endif

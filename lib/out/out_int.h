@@ -1,0 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+#ifndef PRMCTL_OUT_INT_H
+#define PRMCTL_OUT_INT_H
+
+#include <stdio.h>
+
+/* Between the emitter's parts: where documents go now. */
+FILE *out_stream(void);
+
+#endif

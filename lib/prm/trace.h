@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+#ifndef PRMCTL_PRM_TRACE_H
+#define PRMCTL_PRM_TRACE_H
+
+/*
+ * The firmware tracer's ring, decoded as a stream: blocks go in one at a
+ * time, items (events, string messages, skipped blocks) come out in time
+ * order through a callback. Pure: no I/O; memory bounded by a few blocks of
+ * pending items whatever the size of the ring. The exact rules are in
+ * doc/trace-decode.md, the contract with the test model in tests/trace/.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/prm/tracefmt.h"
+
+#define TRACE_BLOCK_BYTES 256
+#define TRACE_BLOCK_ENTRIES 32
+#define TRACE_EVENT_TIMESTAMP 0xff
+#define TRACE_TS_BITS 53
+/* Items that may wait for a reliable timestamp before the oldest are given up. */
+#define TRACE_MAX_PENDING 65536
+
+struct trace_db_section {
+	uint32_t base;		/* firmware address of its first byte */
+	const uint8_t *data;
+	size_t len;
+};
+
+struct trace_cfg {
+	unsigned trc_ver;	/* MTRC_CAP.trc_ver: where the unreliable bit is */
+	unsigned first_string_trace, num_string_trace;
+	const struct trace_db_section *db;
+	unsigned ndb;
+};
+
+enum trace_item_type {
+	TRACE_ITEM_STRING,
+	TRACE_ITEM_RAW,
+	TRACE_ITEM_TIMESTAMP,
+	TRACE_ITEM_SKIP,
+};
+
+/* Why blocks were not decoded; the order of doc/trace-decode.md §2. */
+enum trace_skip {
+	TRACE_SKIP_EMPTY,
+	TRACE_SKIP_INCOMPLETE,
+	TRACE_SKIP_DUPLICATE,
+	TRACE_SKIP_TORN,
+	TRACE_SKIP_STALE,
+	TRACE_SKIP_OVERRUN,
+	TRACE_SKIP_TRUNCATED,
+	TRACE_SKIP_N,
+};
+
+enum trace_problem {
+	TRACE_PROBLEM_NONE,
+	TRACE_PROBLEM_MISSING_POINTER,
+	TRACE_PROBLEM_UNKNOWN_POINTER,
+	TRACE_PROBLEM_UNTERMINATED,
+	TRACE_PROBLEM_MISSING_PARAMS,
+	TRACE_PROBLEM_TOO_MANY_PARAMS,
+	TRACE_PROBLEM_N,
+};
+
+struct trace_item {
+	enum trace_item_type type;
+	bool has_ts;		/* false: could never be completed; ts7 is what is known */
+	uint64_t timestamp;
+	uint8_t ts7;
+	uint8_t event_id;
+	bool lost;
+	/* timestamp events */
+	bool unreliable;
+	uint8_t urts;
+	/* raw events */
+	uint64_t data;
+	/* string messages */
+	uint16_t tmsn;
+	bool has_pointer;
+	uint32_t pointer;
+	enum trace_problem problem;
+	unsigned nparams;	/* params[0..nparams) shown, bit i of present = arrived */
+	unsigned present;
+	uint32_t params[TRACEFMT_MAX_PARAMS];
+	const char *msg;	/* valid during the callback only */
+	size_t msg_len;
+	const char *fmt;	/* the format string, NULL when there is none */
+	size_t fmt_len;
+	/* skips */
+	enum trace_skip reason;
+	uint64_t block, blocks, offset;
+};
+
+struct trace_counts {
+	uint64_t blocks;	/* every block given, decoded or not */
+	uint64_t decoded;
+	uint64_t skipped[TRACE_SKIP_N];
+	uint64_t events;	/* entries of decoded blocks */
+	uint64_t strings, raws, timestamps;
+	uint64_t unreliable;
+	uint64_t lost_events;
+	uint64_t uncompleted;
+	uint64_t problems[TRACE_PROBLEM_N];
+	uint64_t duplicate_params;
+};
+
+/* Returns non-zero to stop the decoder (the value comes back from trace_dec_*). */
+typedef int (*trace_emit_fn)(void *ctx, const struct trace_item *it);
+
+struct trace_dec;
+
+/* NULL when out of memory. cfg (and the strings DB it points to) must outlive d. */
+struct trace_dec *trace_dec_new(const struct trace_cfg *cfg, trace_emit_fn emit, void *ctx);
+void trace_dec_free(struct trace_dec *d);
+
+/* One block in visiting order; index and offset say where it was, for skips. */
+int trace_dec_block(struct trace_dec *d, const uint8_t *blk, uint64_t index, uint64_t offset);
+/* Blocks a container knows were lost (capture overruns, a record cut short). */
+int trace_dec_skip(struct trace_dec *d, enum trace_skip reason, uint64_t index,
+		   uint64_t blocks, uint64_t offset);
+/* End of input: everything pending leaves. */
+int trace_dec_finish(struct trace_dec *d);
+const struct trace_counts *trace_dec_counts(const struct trace_dec *d);
+
+/* The counters by name, in the order of doc/trace-decode.md §7; returns how many. */
+struct trace_count {
+	const char *name;
+	uint64_t value;
+};
+#define TRACE_NCOUNTS 25
+unsigned trace_counts_list(const struct trace_counts *c, uint64_t start_block,
+			   struct trace_count out[TRACE_NCOUNTS]);
+
+/* Does any counter --strict treats as a problem show one? */
+bool trace_counts_bad(const struct trace_counts *c);
+
+const char *trace_skip_name(enum trace_skip r);
+const char *trace_problem_name(enum trace_problem p);
+const char *trace_item_type_name(enum trace_item_type t);
+
+/*
+ * Where a raw ring starts: the complete block with the oldest closing
+ * timestamp, the 53-bit clock's wrap allowed for. Feed every block in index
+ * order, then ask.
+ */
+struct trace_ring_scan {
+	bool any;
+	uint64_t min, max;
+	uint64_t min_index;
+	bool any_high;		/* a closing time >= 2^52 */
+	uint64_t min_high, min_high_index;
+};
+
+void trace_ring_scan_init(struct trace_ring_scan *s);
+void trace_ring_scan_add(struct trace_ring_scan *s, const uint8_t *blk, uint64_t index);
+uint64_t trace_ring_scan_start(const struct trace_ring_scan *s);
+
+/* Entry fields (doc/trace-decode.md §1). */
+uint64_t trace_entry(const uint8_t *p);
+bool trace_entry_is_timestamp(uint64_t v);
+uint64_t trace_entry_time(uint64_t v);
+
+/*
+ * Device ticks to nanoseconds at a clock given in kHz, exactly (floor);
+ * 0 when the clock is unknown. Parses "156.25" (MHz, up to 3 decimals) into
+ * kHz; -1 on anything else.
+ */
+uint64_t trace_ticks_to_ns(uint64_t ticks, uint64_t khz);
+int trace_parse_mhz(const char *s, uint64_t *khz);
+
+#endif
