@@ -416,11 +416,19 @@ static const struct prm_verb verbs[] = {
 	  decode, 0 },
 	{ "analyze", "Per event id and format string: counts, intervals, top talkers",
 	  &trace_analyze_argp, trace_analyze, 0 },
+	{ "status", "The tracer's registers: owner, configuration, state", &trace_status_argp,
+	  trace_status, CMD_NEEDS_DEVICE },
+	{ "own", "Take the tracer's ownership", &trace_own_argp, trace_own,
+	  CMD_NEEDS_DEVICE | CMD_WRITES },
+	{ "release", "Give the tracer's ownership back", &trace_release_argp, trace_release,
+	  CMD_NEEDS_DEVICE | CMD_WRITES },
+	{ "capture", "Own, configure and read the tracer into a capture file, then release",
+	  &trace_capture_argp, trace_capture, CMD_NEEDS_DEVICE | CMD_WRITES },
 };
 
 const struct prm_cmd cmd_trace = {
 	.name = "trace",
-	.summary = "The firmware tracer: decode, analyze",
+	.summary = "The firmware tracer: decode, analyze, status, own, capture",
 	.verbs = verbs,
 	.nverbs = sizeof(verbs) / sizeof(verbs[0]),
 };

@@ -10,6 +10,7 @@
 #include "lib/prm/layouts/layouts.h"
 #include "lib/sim/fwcmd.h"
 #include "lib/sim/internal.h"
+#include "lib/sim/tracer.h"
 
 /* The PRM: the firmware advances the health counter every 10 ms. */
 #define SIM_TICK_NS 10000000ull
@@ -108,6 +109,7 @@ void sim_fw_tick(struct sim_adapter *a, uint64_t now_ns)
 	clock_gettime(CLOCK_REALTIME, &rt);
 	sim_bar_set(a, "real_time_h", (uint64_t)rt.tv_sec & 0xffffffffu);
 	sim_bar_set(a, "real_time_l", (uint64_t)rt.tv_nsec);
+	sim_tracer_tick(a, now_ns);
 	pthread_mutex_unlock(&a->lock);
 }
 
@@ -172,7 +174,9 @@ int sim_adapter_create(const struct sim_opts *o, struct sim_adapter **out,
 	a->start_ns = sim_now_ns();
 	power_up(a);
 	sim_config_init(a);
-	if (sim_regs_init(a, err)) {
+	if (sim_regs_init(a, err) || sim_tracer_init(a) || sim_mkey_init(a)) {
+		if (!err->msg[0])
+			prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
 		sim_adapter_destroy(a);
 		return -1;
 	}
@@ -202,6 +206,8 @@ void sim_adapter_reset(struct sim_adapter *a)
 	memset(a->eqs, 0, sizeof(a->eqs));
 	a->ncap_set = 0;
 	a->uars = 0;
+	sim_tracer_reset(a);
+	sim_mkey_reset(a);
 	/* the command queue's address and any pending ring are forgotten */
 	sim_bar_set(a, "cmdq_phy_addr_63_32", 0);
 	sim_bar_set(a, "cmdq_phy_addr_31_12", 0);
@@ -221,6 +227,8 @@ void sim_adapter_destroy(struct sim_adapter *a)
 	}
 	sim_fwcmd_stop(a);
 	sim_regs_free(a);
+	sim_tracer_free(a);
+	sim_mkey_free(a);
 	sim_dma_unmap_all(a);	/* no thread is left to use them */
 	free(a->gone_shadow);
 	pthread_mutex_destroy(&a->dma_lock);

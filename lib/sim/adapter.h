@@ -46,6 +46,8 @@ enum sim_fault {
 	SIM_FAULT_CMD_STATUS,
 	SIM_FAULT_CMD_BAD_SIGNATURE,
 	SIM_FAULT_CAP,
+	SIM_FAULT_TRACER_STEAL,
+	SIM_FAULT_RING_OVERRUN,
 	SIM_NFAULTS
 };
 
@@ -65,6 +67,8 @@ struct sim_icmd {
 };
 
 struct sim_reg;
+struct sim_tracer;
+struct sim_mkeys;
 
 /* Pages the host may give the firmware (MANAGE_PAGES); more is limits exceeded. */
 #define SIM_MAX_PAGES 4096
@@ -160,6 +164,8 @@ struct sim_adapter {
 	bool dma_external;
 	struct sim_dma_map dma_maps[SIM_MAX_DMA_MAPS];
 	size_t ndma_maps, dma_active[SIM_MAX_DMA_REGIONS], ndma_active;
+	struct sim_tracer *tracer;	/* lib/sim/tracer.c */
+	struct sim_mkeys *mkeys;	/* lib/sim/mkey.c: protection domains, memory keys */
 	/* the commands run, oldest overwritten */
 	struct sim_cmd_record cmdlog[SIM_CMDLOG];
 	uint64_t ncmdlog;

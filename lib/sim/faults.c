@@ -11,6 +11,7 @@
 #include "lib/prm/names.h"
 #include "lib/sim/fwcmd.h"
 #include "lib/sim/internal.h"
+#include "lib/sim/tracer.h"
 
 static const char *const names[SIM_NFAULTS] = {
 	[SIM_FAULT_HEALTH_STALL] = "health-stall",
@@ -24,6 +25,8 @@ static const char *const names[SIM_NFAULTS] = {
 	[SIM_FAULT_CMD_STATUS] = "cmd-status",
 	[SIM_FAULT_CMD_BAD_SIGNATURE] = "cmd-bad-signature",
 	[SIM_FAULT_CAP] = "cap",
+	[SIM_FAULT_TRACER_STEAL] = "tracer-steal",
+	[SIM_FAULT_RING_OVERRUN] = "ring-overrun",
 };
 
 /* Arguments each fault takes, for messages ("" for none). */
@@ -259,6 +262,9 @@ static void set(struct sim_adapter *a, int f, bool on, const struct assert_args 
 	case SIM_FAULT_CAP:
 		if (!on)
 			a->ncap_over = 0;
+		break;
+	case SIM_FAULT_TRACER_STEAL:
+		sim_tracer_steal(a, on);
 		break;
 	case SIM_FAULT_CMD_STATUS:
 		a->fault_status_op = on ? aa->opcode : 0;

@@ -11,6 +11,7 @@
 #include "lib/prm/names.h"
 #include "lib/sim/fwcmd.h"
 #include "lib/sim/internal.h"
+#include "lib/sim/mkey.h"
 
 /* command status (device.h MLX5_CMD_STAT_*) */
 enum { ST_OK = 0, ST_BAD_OP = 2, ST_BAD_PARAM = 3, ST_BAD_SYS_STATE = 4, ST_BAD_RES = 5, ST_LIM = 8,
@@ -194,13 +195,21 @@ static uint8_t query_hca_cap(struct call *c)
 	return ST_OK;
 }
 
-static uint8_t create_eq(struct call *c)
-{
-	uint16_t why = 0;
-	uint8_t st = sim_eq_create(c->a, c->in, c->inlen, c->out, c->outlen, &why);
+/* A handler of another file: a status, and *why for the syndrome. */
+#define OTHER_FILE(fn)								\
+	static uint8_t fn##_call(struct call *c)				\
+	{									\
+		uint16_t why = 0;						\
+		uint8_t st = fn(c->a, c->in, c->inlen, c->out, c->outlen, &why);	\
+										\
+		return st ? fail(c, st, why) : ST_OK;				\
+	}
 
-	return st ? fail(c, st, why) : ST_OK;
-}
+OTHER_FILE(sim_eq_create)
+OTHER_FILE(sim_pd_alloc_cmd)
+OTHER_FILE(sim_pd_dealloc_cmd)
+OTHER_FILE(sim_mkey_create_cmd)
+OTHER_FILE(sim_mkey_destroy_cmd)
 
 static uint8_t destroy_eq(struct call *c)
 {
@@ -291,7 +300,11 @@ static const struct handler handlers[] = {
 	{ 0x109, set_hca_cap, SIM_HCA_ENABLED, &prm_layout_set_hca_cap_in, &prm_layout_set_hca_cap_out },
 	{ 0x802, alloc_uar, SIM_HCA_INITIALIZED, &prm_layout_alloc_uar_in, &prm_layout_alloc_uar_out },
 	{ 0x803, dealloc_uar, SIM_HCA_INITIALIZED, &prm_layout_dealloc_uar_in, &prm_layout_dealloc_uar_out },
-	{ 0x301, create_eq, SIM_HCA_INITIALIZED, &prm_layout_create_eq_in, &prm_layout_create_eq_out },
+	{ 0x800, sim_pd_alloc_cmd_call, SIM_HCA_INITIALIZED, &prm_layout_alloc_pd_in, &prm_layout_alloc_pd_out },
+	{ 0x801, sim_pd_dealloc_cmd_call, SIM_HCA_INITIALIZED, &prm_layout_dealloc_pd_in, &prm_layout_dealloc_pd_out },
+	{ 0x200, sim_mkey_create_cmd_call, SIM_HCA_INITIALIZED, &prm_layout_create_mkey_in, &prm_layout_create_mkey_out },
+	{ 0x202, sim_mkey_destroy_cmd_call, SIM_HCA_INITIALIZED, &prm_layout_destroy_mkey_in, &prm_layout_destroy_mkey_out },
+	{ 0x301, sim_eq_create_call, SIM_HCA_INITIALIZED, &prm_layout_create_eq_in, &prm_layout_create_eq_out },
 	{ 0x302, destroy_eq, SIM_HCA_INITIALIZED, &prm_layout_destroy_eq_in, &prm_layout_destroy_eq_out },
 	{ 0x304, gen_eqe, SIM_HCA_INITIALIZED, &prm_layout_gen_eqe_in, &prm_layout_gen_eqe_out },
 	{ 0x805, access_reg, SIM_HCA_ENABLED, &prm_layout_access_register_in, &prm_layout_access_register_out },

@@ -11,6 +11,7 @@
 
 #include "lib/prm/registers.h"
 #include "lib/sim/internal.h"
+#include "lib/sim/tracer.h"
 
 /* register-access statuses (mstflint return_by_reg_status) */
 #define REG_ST_OK 0
@@ -117,13 +118,6 @@ static int init_mgir(struct sim_adapter *a, struct sim_reg *s, struct prm_err *e
 	return put_text(s, "fw_info.psid", m->psid, 16, err);
 }
 
-static int init_mtrc_cap(struct sim_reg *s, struct prm_err *err)
-{
-	return put(s, "trace_to_memory", 1, err) || put(s, "trc_ver", 1, err) ||
-	       put(s, "num_string_db", 1, err) || put(s, "first_string_trace", 8, err) ||
-	       put(s, "num_string_trace", 0x30, err) ? -1 : 0;
-}
-
 /* DTOR: timeouts close to the driver's own defaults (lib/tout.h), so a
  * driver that takes them behaves as it does without them. */
 static int init_dtor(struct sim_reg *s, struct prm_err *err)
@@ -175,8 +169,6 @@ int sim_regs_init(struct sim_adapter *a, struct prm_err *err)
 			rc = init_mcam(a, s, err);
 		else if (s->r->id == MGIR_ID)
 			rc = init_mgir(a, s, err);
-		else if (strcmp(s->r->name, "MTRC_CAP") == 0)
-			rc = init_mtrc_cap(s, err);
 		else if (strcmp(s->r->name, "DTOR") == 0)
 			rc = init_dtor(s, err);
 		if (rc)
@@ -229,9 +221,15 @@ uint8_t sim_reg_access(struct sim_adapter *a, uint16_t id, uint8_t method,
 		       uint8_t *data, size_t len)
 {
 	struct sim_reg *s = find(a, id);
+	int st;
 
 	if (!s)
 		return REG_ST_NOT_SUPPORTED;
+	if (method != METHOD_GET && method != METHOD_SET)
+		return REG_ST_BAD_METHOD;
+	st = sim_tracer_reg(a, id, method == METHOD_SET, data, len);
+	if (st >= 0)
+		return (uint8_t)st;
 	if (method != METHOD_GET && method != METHOD_SET)
 		return REG_ST_BAD_METHOD;
 	if (len < s->size)

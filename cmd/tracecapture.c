@@ -1,0 +1,408 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * prmctl trace capture -o FILE: own the tracer, give it a ring, read blocks
+ * as they complete into a capture file (prmctl-trace(8) CAPTURE FILE) with
+ * everything a later decode needs, and give the tracer back, on SIGINT too.
+ * Ownership lost on the way (another agent took it, seed 000 §4.4) is
+ * recorded as a gap and asked for again until it comes back.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd/cmd.h"
+#include "cmd/devsel.h"
+#include "cmd/trace.h"
+#include "lib/dev/dev.h"
+#include "lib/dev/devcaps.h"
+#include "lib/dev/tracer.h"
+#include "lib/out/out.h"
+#include "lib/prm/layouts/layouts.h"
+#include "lib/prm/tracefile.h"
+#include "lib/util/clock.h"
+#include "lib/util/writefile.h"
+
+#define POLL_BLOCKS 1024		/* read at most this many per poll */
+#define OWNER_CHECK_MS 200
+
+enum { OPT_DURATION = 0x700, OPT_SIZE, OPT_INTERVAL };
+
+struct capture_opts {
+	const char *file;
+	uint64_t duration_ms;	/* 0: until interrupted */
+	uint64_t size;
+	uint64_t interval_ms;
+};
+
+struct capture {
+	struct dev *d;
+	int fd;
+	char tmp[4096];
+	struct tracer_ring ring;
+	bool owner, configured;
+	uint64_t blocks, overruns, losses;
+	uint8_t *buf;
+};
+
+static volatile sig_atomic_t stop_requested;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop_requested = 1;
+}
+
+static const struct argp_option options[] = {
+	{ "output", 'o', "FILE", 0, "The capture file (written whole, or not at all)", 0 },
+	{ "duration", OPT_DURATION, "T", 0,
+	  "Stop after T (seconds, or with ms/s/m); default: at SIGINT/SIGTERM", 0 },
+	{ "size", OPT_SIZE, "BYTES", 0,
+	  "Ring size: 4 KiB times a power of two within MTRC_CAP (default 256K)", 0 },
+	{ "interval", OPT_INTERVAL, "MS", 0, "How often the ring is read (default 5 ms)", 0 },
+	{ 0 }
+};
+
+static int parse_duration(const char *s, uint64_t *ms)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	if (end == s || v <= 0 || v > 1e7)
+		return -1;
+	if (!strcmp(end, "ms"))
+		*ms = (uint64_t)v;
+	else if (!*end || !strcmp(end, "s"))
+		*ms = (uint64_t)(v * 1000);
+	else if (!strcmp(end, "m"))
+		*ms = (uint64_t)(v * 60000);
+	else
+		return -1;
+	return *ms ? 0 : -1;
+}
+
+static error_t parse(int key, char *arg, struct argp_state *state)
+{
+	struct capture_opts *o = state->input;
+
+	switch (key) {
+	case 'o':
+		o->file = arg;
+		return 0;
+	case OPT_DURATION:
+		if (parse_duration(arg, &o->duration_ms)) {
+			argp_error(state, "--duration '%s': expected seconds (or with ms, s, m)", arg);
+			return EINVAL;
+		}
+		return 0;
+	case OPT_SIZE:
+		if (trace_parse_size(arg, &o->size)) {
+			argp_error(state, "--size '%s': expected bytes, with K or M", arg);
+			return EINVAL;
+		}
+		return 0;
+	case OPT_INTERVAL:
+		if (cmd_number(arg, 10000, &o->interval_ms) || !o->interval_ms) {
+			argp_error(state, "--interval '%s': expected 1 to 10000 ms", arg);
+			return EINVAL;
+		}
+		return 0;
+	case ARGP_KEY_END:
+		if (!o->file) {
+			argp_error(state, "where to? -o FILE");
+			return EINVAL;
+		}
+		return 0;
+	}
+	return cmd_no_args(key, arg, state);
+}
+
+const struct argp trace_capture_argp = {
+	options, parse, NULL,
+	"Capture the firmware tracer: take its ownership, give it a ring in host memory "
+	"through a memory key, read each block as it completes, and write a capture file "
+	"with MTRC_CAP, the strings database, the device clock, a wall-clock anchor and "
+	"the device's identity, so 'trace decode FILE' needs no options. Blocks the device "
+	"overwrote before they were read, and gaps while another agent held the tracer, are "
+	"recorded where they happened. The tracer is stopped and released at the end, on "
+	"SIGINT/SIGTERM too. Needs the command queue (a driverless device or the "
+	"simulator), and --write on real hardware.",
+	prm_global_children, NULL, NULL
+};
+
+static int put_record(struct capture *c, uint32_t type, const void *a, size_t alen,
+		      const void *b, size_t blen)
+{
+	static const uint8_t pad[8];
+	uint8_t h[TRACEFILE_REC_HDR_BYTES];
+	size_t len = alen + blen;
+
+	tracefile_put_rec(h, type, len);
+	if (write_all(c->fd, h, sizeof(h)) || (alen && write_all(c->fd, a, alen)) ||
+	    (blen && write_all(c->fd, b, blen)) ||
+	    (len % 8 && write_all(c->fd, pad, 8 - len % 8)))
+		return -1;
+	return 0;
+}
+
+static uint64_t clock_khz(struct dev *d)
+{
+	uint8_t page[DEV_CAP_PAGE_BYTES];
+	struct prm_err err = { 0 };
+
+	if (dev_query_cap(d, 0, true, page, &err))
+		return 0;
+	return prm_field_value(&prm_layout_cmd_hca_cap, page, sizeof(page),
+			       "device_frequency_khz");
+}
+
+/* Header, metadata, MTRC_CAP and the strings database: all a decode needs. */
+static int write_head(struct capture *c, const struct tracer_state *st, struct prm_err *err)
+{
+	uint8_t h[TRACEFILE_HDR_BYTES], *sec[TRACECAP_SECTIONS];
+	struct tracefile_meta m = { 0 };
+	struct tracer_state now;
+	char meta[1024];
+	size_t len;
+	int rc = 0;
+
+	if (tracer_read_strings(c->d, &st->cap, sec, err))
+		return -1;
+	m.clock_khz = clock_khz(c->d);
+	m.ring_blocks = c->ring.nblocks;
+	snprintf(m.device, sizeof(m.device), "%.*s", (int)sizeof(m.device) - 1, c->d->label);
+	/* the same instant on both clocks, as near as one register read allows */
+	m.wall_ns = clock_wall_ns();
+	if (tracer_read_state(c->d, &now, err))
+		rc = -1;
+	m.device_ts = now.current_timestamp;
+	m.has_anchor = true;
+	len = tracefile_meta_format(&m, meta, sizeof(meta));
+	tracefile_put_header(h);
+	if (!rc && (write_all(c->fd, h, sizeof(h)) ||
+		    put_record(c, TRACEFILE_META, meta, len, NULL, 0) ||
+		    put_record(c, TRACEFILE_MTRC_CAP, st->cap_raw, sizeof(st->cap_raw), NULL, 0)))
+		rc = prm_err_set(err, PRM_E_FAILED, errno, "io", "%s: %s", c->tmp, strerror(errno));
+	for (unsigned i = 0; i < TRACECAP_SECTIONS; i++) {
+		uint8_t sh[8];
+
+		if (!sec[i])
+			continue;
+		tracefile_put_le32(sh, st->cap.base[i]);
+		tracefile_put_le32(sh + 4, i);
+		if (!rc && put_record(c, TRACEFILE_STRINGS, sh, 8, sec[i], st->cap.size[i]))
+			rc = prm_err_set(err, PRM_E_FAILED, errno, "io", "%s: %s", c->tmp,
+					 strerror(errno));
+		free(sec[i]);
+	}
+	return rc;
+}
+
+static int start_tracer(struct capture *c, unsigned log_size, struct prm_err *err)
+{
+	tracer_ring_rewind(&c->ring);
+	if (tracer_configure(c->d, log_size, c->ring.mkey, err) ||
+	    tracer_set_status(c->d, true, false, err))
+		return -1;
+	c->configured = true;
+	return 0;
+}
+
+static int drain(struct capture *c, struct prm_err *err)
+{
+	for (;;) {
+		uint64_t first;
+		bool overrun;
+		size_t n = tracer_ring_poll(&c->ring, c->buf, POLL_BLOCKS, &first, &overrun);
+
+		if (overrun) {
+			uint8_t p[16];
+
+			tracefile_put_le64(p, first);
+			tracefile_put_le64(p + 8, 0);	/* how many is not known */
+			c->overruns++;
+			if (put_record(c, TRACEFILE_OVERRUN, p, sizeof(p), NULL, 0))
+				goto io;
+		}
+		if (n) {
+			uint8_t f[8];
+
+			tracefile_put_le64(f, first);
+			if (put_record(c, TRACEFILE_BLOCKS, f, 8, c->buf, n * TRACE_BLOCK_BYTES))
+				goto io;
+			c->blocks += n;
+		}
+		if (n < POLL_BLOCKS)
+			return 0;
+	}
+io:
+	return prm_err_set(err, PRM_E_FAILED, errno, "io", "%s: %s", c->tmp, strerror(errno));
+}
+
+/* Ownership gone: a gap in the file, and ask again until it comes back. */
+static int check_owner(struct capture *c, unsigned log_size, struct prm_err *err)
+{
+	bool owner, granted;
+
+	if (tracer_is_owner(c->d, &owner, err))
+		return -1;
+	if (owner == c->owner)
+		return 0;
+	if (c->owner) {
+		uint8_t p[16];
+
+		out_warn("%s: another agent took the tracer; traces are lost until it is back",
+			 c->d->label);
+		c->owner = false;
+		c->configured = false;
+		c->losses++;
+		tracefile_put_le64(p, c->ring.ci);
+		tracefile_put_le64(p + 8, 0);
+		if (put_record(c, TRACEFILE_OVERRUN, p, sizeof(p), NULL, 0))
+			return prm_err_set(err, PRM_E_FAILED, errno, "io", "%s: %s", c->tmp,
+					   strerror(errno));
+	}
+	if (tracer_own(c->d, 1, 0, &granted, err))
+		return -1;
+	if (!granted)
+		return 0;
+	out_warn("%s: the tracer is ours again", c->d->label);
+	c->owner = true;
+	return start_tracer(c, log_size, err);
+}
+
+static int run(struct capture *c, const struct capture_opts *o, struct prm_err *err)
+{
+	struct tracer_state st;
+	const char *why;
+	unsigned log_size;
+	bool granted;
+	uint64_t t0, last_check;
+
+	if (tracer_read_state(c->d, &st, err))
+		return -1;
+	why = tracer_ring_size_problem(&st.cap, o->size, &log_size);
+	if (why)
+		return prm_err_set(err, PRM_E_USAGE, 0, "bad_size", "--size %llu: %s (at most %llu)",
+				   (unsigned long long)o->size, why,
+				   (unsigned long long)(UINT64_C(4096) << st.cap.log_max_trace_buffer_size));
+	if (tracer_own(c->d, 5, 100, &granted, err))
+		return -1;
+	if (!granted)
+		return prm_err_set(err, PRM_E_FAILED, 0, "not_granted",
+				   "the tracer stays with another agent (the kernel's mlx5_core owns "
+				   "it while loaded)");
+	c->owner = true;
+	if (tracer_ring_create(c->d, log_size, &c->ring, err) || write_head(c, &st, err) ||
+	    start_tracer(c, log_size, err))
+		return -1;
+	t0 = last_check = clock_now_ms();
+	while (!stop_requested) {
+		uint64_t now = clock_now_ms();
+
+		if (o->duration_ms && now - t0 >= o->duration_ms)
+			break;
+		if (c->configured && drain(c, err))
+			return -1;
+		if (now - last_check >= OWNER_CHECK_MS) {
+			last_check = now;
+			if (check_owner(c, log_size, err))
+				return -1;
+		}
+		clock_sleep_us((unsigned)o->interval_ms * 1000);
+	}
+	return c->configured ? drain(c, err) : 0;
+}
+
+/* Stop, release, free: every step tried, the first failure kept. */
+static int finish(struct capture *c, struct prm_err *err)
+{
+	struct prm_err e = { 0 };
+	int rc = 0;
+
+	if (c->configured && tracer_set_status(c->d, false, false, &e))
+		rc = -1;
+	if (c->owner && tracer_release(c->d, rc ? &(struct prm_err){ 0 } : &e))
+		rc = -1;
+	if (tracer_ring_destroy(c->d, &c->ring, rc ? NULL : &e))
+		rc = -1;
+	if (rc && err)
+		*err = e;
+	return rc;
+}
+
+static int end_file(struct capture *c, const char *file, struct prm_err *err)
+{
+	uint8_t p[16];
+
+	tracefile_put_le64(p, c->blocks);
+	tracefile_put_le64(p + 8, clock_wall_ns());
+	if (put_record(c, TRACEFILE_END, p, sizeof(p), NULL, 0) || fsync(c->fd) ||
+	    close(c->fd) || rename(c->tmp, file)) {
+		c->fd = -1;
+		return prm_err_set(err, PRM_E_FAILED, errno, "io", "%s: %s", file, strerror(errno));
+	}
+	c->fd = -1;
+	return 0;
+}
+
+int trace_capture(int argc, char **argv)
+{
+	struct capture_opts o = { .size = 256 << 10, .interval_ms = 5 };
+	struct capture c = { .fd = -1 };
+	struct prm_err err = { 0 }, ferr = { 0 };
+	struct sigaction sa = { .sa_handler = on_signal };
+	int rc = cmd_parse(&trace_capture_argp, argc, argv, &o), status;
+
+	if (rc || G.help_shown)
+		return rc;
+	snprintf(c.tmp, sizeof(c.tmp), "%s.part", o.file);
+	c.buf = malloc((size_t)POLL_BLOCKS * TRACE_BLOCK_BYTES);
+	if (!c.buf)
+		return cmd_usage("out of memory");
+	if ((rc = cmd_open_device(false, &c.d))) {
+		free(c.buf);
+		return rc;
+	}
+	if (dev_check_write(c.d, G.write, "trace capture", &err))
+		goto out;
+	c.fd = open(c.tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (c.fd < 0) {
+		prm_err_set(&err, PRM_E_FAILED, errno, "io", "%s: %s", c.tmp, strerror(errno));
+		goto out;
+	}
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	rc = run(&c, &o, &err);
+	status = finish(&c, &ferr);
+	if (!rc && status)
+		err = ferr, rc = -1;
+	else if (status)
+		out_warn("%s: %s", c.d->label, ferr.msg);
+	if (!rc)
+		rc = end_file(&c, o.file, &err);
+out:
+	if (c.fd >= 0)
+		close(c.fd);
+	if (err.msg[0]) {
+		unlink(c.tmp);
+		rc = cmd_fail(&err);
+	} else {
+		out_doc_begin();
+		out_str("device", c.d->label);
+		out_str("file", o.file);
+		out_u64("blocks", c.blocks);
+		out_u64("bytes", c.blocks * TRACE_BLOCK_BYTES);
+		out_u64("overruns", c.overruns);
+		out_u64("ownership_lost", c.losses);
+		out_bool("interrupted", stop_requested);
+		rc = cmd_done(EXIT_OK);
+	}
+	cmd_close_device(c.d);
+	free(c.buf);
+	return rc;
+}

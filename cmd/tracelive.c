@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * prmctl trace status|own|release|start|stop: the tracer of a device, its
+ * registers decoded, and the ownership protocol (seed 000 §3.2, §4.4).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "cmd/devsel.h"
+#include "cmd/trace.h"
+#include "lib/dev/dev.h"
+#include "lib/dev/tracer.h"
+#include "lib/out/out.h"
+
+enum { OPT_TRIES = 0x600 };
+
+struct live_opts {
+	unsigned tries;
+};
+
+static const struct argp_option own_options[] = {
+	{ "tries", OPT_TRIES, "N", 0,
+	  "Ask up to N times, 100 ms apart, while another agent releases it (default 5)", 0 },
+	{ 0 }
+};
+
+static error_t live_parse(int key, char *arg, struct argp_state *state)
+{
+	struct live_opts *o = state->input;
+	uint64_t v;
+
+	switch (key) {
+	case OPT_TRIES:
+		if (cmd_number(arg, 1000, &v) || !v) {
+			argp_error(state, "--tries '%s': expected 1 to 1000", arg);
+			return EINVAL;
+		}
+		o->tries = (unsigned)v;
+		return 0;
+	}
+	return cmd_no_args(key, arg, state);
+}
+
+const struct argp trace_status_argp = {
+	NULL, cmd_no_args, NULL,
+	"The tracer's state: MTRC_CAP (owner, trace to memory, version, string trace event "
+	"ids, strings database sections, buffer size limit), MTRC_CONF and MTRC_CTRL.",
+	prm_global_children, NULL, NULL
+};
+
+const struct argp trace_own_argp = {
+	own_options, live_parse, NULL,
+	"Take ownership of the tracer (MTRC_CAP.trace_owner), reading it back after each "
+	"request. Exit 1 when another agent (the kernel's mlx5_core, another tool) keeps it. "
+	"Needs --write on real hardware.",
+	prm_global_children, NULL, NULL
+};
+
+const struct argp trace_release_argp = {
+	NULL, cmd_no_args, NULL,
+	"Give the tracer's ownership back. Needs --write on real hardware.",
+	prm_global_children, NULL, NULL
+};
+
+static void sections(const struct tracecap *c)
+{
+	out_table_begin("string_db");
+	for (unsigned i = 0; i < TRACECAP_SECTIONS && i < c->num_string_db; i++) {
+		out_obj_begin(NULL);
+		out_u64("section", i);
+		out_hex_width("base", c->base[i], 32);
+		out_u64("size", c->size[i]);
+		out_obj_end();
+	}
+	out_table_end();
+}
+
+int trace_status(int argc, char **argv)
+{
+	struct tracer_state st;
+	struct prm_err err = { 0 };
+	struct dev *d = NULL;
+	int rc = cmd_parse(&trace_status_argp, argc, argv, NULL);
+
+	if (rc || G.help_shown || (rc = cmd_open_device(false, &d)))
+		return rc;
+	if (tracer_read_state(d, &st, &err)) {
+		rc = cmd_fail(&err);
+		cmd_close_device(d);
+		return rc;
+	}
+	out_doc_begin();
+	out_str("device", d->label);
+	out_str("access", st.via);
+	out_bool("owner", st.cap.trace_owner);
+	out_bool("trace_to_memory", st.cap.trace_to_memory);
+	out_u64("trc_ver", st.cap.trc_ver);
+	out_u64("first_string_trace", st.cap.first_string_trace);
+	out_u64("num_string_trace", st.cap.num_string_trace);
+	out_u64("log_max_trace_buffer_size", st.cap.log_max_trace_buffer_size);
+	out_u64("max_buffer_bytes", UINT64_C(4096) << st.cap.log_max_trace_buffer_size);
+	sections(&st.cap);
+	out_named("trace_mode", st.trace_mode, false,
+		  st.trace_mode == 1 ? "memory" : st.trace_mode == 0 ? "fifo" : NULL);
+	out_u64("log_trace_buffer_size", st.log_trace_buffer_size);
+	out_hex_width("trace_mkey", st.trace_mkey, 32);
+	out_named("trace_status", st.trace_status, false,
+		  st.trace_status == 1 ? "active" : st.trace_status == 0 ? "disabled" : NULL);
+	out_bool("arm_event", st.arm_event);
+	out_u64("current_timestamp", st.current_timestamp);
+	cmd_close_device(d);
+	return cmd_done(EXIT_OK);
+}
+
+int trace_own(int argc, char **argv)
+{
+	struct live_opts o = { .tries = 5 };
+	struct prm_err err = { 0 };
+	struct dev *d = NULL;
+	bool granted;
+	int rc = cmd_parse(&trace_own_argp, argc, argv, &o);
+
+	if (rc || G.help_shown || (rc = cmd_open_device(false, &d)))
+		return rc;
+	if (dev_check_write(d, G.write, "trace own", &err) ||
+	    tracer_own(d, o.tries, 100, &granted, &err)) {
+		rc = cmd_fail(&err);
+	} else if (!granted) {
+		prm_err_set(&err, PRM_E_FAILED, 0, "not_granted",
+			    "the tracer stays with another agent (the kernel's mlx5_core owns it "
+			    "while loaded) after %u requests", o.tries);
+		rc = cmd_fail(&err);
+	} else {
+		out_doc_begin();
+		out_str("device", d->label);
+		out_bool("owner", true);
+		rc = cmd_done(EXIT_OK);
+	}
+	cmd_close_device(d);
+	return rc;
+}
+
+int trace_release(int argc, char **argv)
+{
+	struct prm_err err = { 0 };
+	struct dev *d = NULL;
+	int rc = cmd_parse(&trace_release_argp, argc, argv, NULL);
+
+	if (rc || G.help_shown || (rc = cmd_open_device(false, &d)))
+		return rc;
+	if (dev_check_write(d, G.write, "trace release", &err) || tracer_release(d, &err)) {
+		rc = cmd_fail(&err);
+	} else {
+		out_doc_begin();
+		out_str("device", d->label);
+		out_bool("owner", false);
+		rc = cmd_done(EXIT_OK);
+	}
+	cmd_close_device(d);
+	return rc;
+}
+
+/* --size: bytes with an optional K or M */
+int trace_parse_size(const char *s, uint64_t *v)
+{
+	char *end;
+	unsigned long long n = strtoull(s, &end, 0);
+
+	if (end == s || *s == '-')
+		return -1;
+	if (*end == 'K' || *end == 'k')
+		n <<= 10, end++;
+	else if (*end == 'M' || *end == 'm')
+		n <<= 20, end++;
+	if (*end || n > (UINT64_C(1) << 40))
+		return -1;
+	*v = n;
+	return 0;
+}

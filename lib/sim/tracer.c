@@ -1,0 +1,493 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * The firmware tracer, simulated (tracer-atomics.md Part A). What real
+ * firmware guarantees and a decoder relies on is kept: every block ends with
+ * a reliable timestamp event, and a reliable one follows every trace within
+ * 128 ticks (the PRM's completion rule only holds then), messages may run
+ * into the next block, unreliable timestamp events and the lost bit happen.
+ * The device clock runs at 1 GHz from the adapter's start.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lib/prm/layouts/layouts.h"
+#include "lib/prm/trace.h"
+#include "lib/prm/tracefmt.h"
+#include "lib/sim/fwcmd.h"
+#include "lib/sim/internal.h"
+#include "lib/sim/tracer.h"
+
+#define REG_MTRC_CAP 0x9040
+#define REG_MTRC_CONF 0x9041
+#define REG_MTRC_STDB 0x9042
+#define REG_MTRC_CTRL 0x9043
+#define REG_ST_OK 0
+#define REG_ST_BAD_PARAM 7
+
+#define EVENT_DEVICE_TRACER 0x26
+#define SUB_OWNERSHIP_CHANGE 0
+#define SUB_TRACES_AVAILABLE 1
+
+#define BLOCKS_PER_TICK 2
+#define RELIABLE_EVERY 12	/* entries; at most 6 ticks each: within 128 */
+#define RAW_EVENT_ID 0x02
+#define MAX_QUEUED 16
+
+static const char *const formats[] = {
+	"ICM: page alloc va=0x%llx npages=%d",
+	"CMD_IF: cmd 0x%04x op_mod %d status 0x%x syndrome 0x%08x",
+	"health: counter %u",
+	"FLR: function %d done",
+	"PCI: link up gen%d x%d",
+	"steering: rule %u added to table %u, %llu bytes",
+	"QP 0x%06x state %d -> %d",
+	"EQ %d armed, ci=%u",
+	"tracer: ownership granted",
+	"PHY: lane %d eye %d mV, %d ps",
+	"MAD: class 0x%02x method 0x%02x attr 0x%04x",
+	"thermal: sensor %d at %d C",
+	"DC: cleanup of %lld entries took %llu ns",
+	"module %s loaded at %p",
+	"counter wrap: %u%%",
+	"mkey 0x%08x pd %u len %llu",
+	"virt: vf %d vport %d state %c",
+	"ICMD: opcode 0x%x status %d",
+	"FW_LL: irq %d latency %u cycles",
+	"rx errors: crc %u, len %u, sym %u, other %u, total %llu",
+	"dump: %x %x %x %x %x %x %x",
+	"no parameters here",
+};
+#define NFORMATS (sizeof(formats) / sizeof(formats[0]))
+
+struct sim_tracer {
+	uint8_t *db;
+	size_t db_len;
+	uint32_t fmt_off[NFORMATS];
+	bool host_owner, other_owner;
+	unsigned trace_mode, log_size;
+	uint32_t mkey;
+	bool active, armed;
+	uint64_t pi;		/* blocks written since the start */
+	uint64_t dev_ts;
+	uint16_t tmsn[SIM_TRACER_NUM_STRING];
+	uint32_t rng;
+	/* entries of a message that did not fit in the last block */
+	uint64_t queued[MAX_QUEUED];
+	unsigned nqueued;
+	int log_fd;
+};
+
+static uint32_t rnd(struct sim_tracer *t)
+{
+	t->rng ^= t->rng << 13;
+	t->rng ^= t->rng >> 17;
+	t->rng ^= t->rng << 5;
+	return t->rng;
+}
+
+int sim_tracer_init(struct sim_adapter *a)
+{
+	struct sim_tracer *t = calloc(1, sizeof(*t));
+	size_t len = 1;
+
+	if (!t)
+		return -1;
+	for (size_t i = 0; i < NFORMATS; i++)
+		len += strlen(formats[i]) + 1;
+	t->db_len = (len + 63) & ~(size_t)63;
+	t->db = calloc(1, t->db_len);
+	if (!t->db) {
+		free(t);
+		return -1;
+	}
+	len = 1;	/* pointer 0 of the section is never a format */
+	for (size_t i = 0; i < NFORMATS; i++) {
+		t->fmt_off[i] = (uint32_t)len;
+		memcpy(t->db + len, formats[i], strlen(formats[i]) + 1);
+		len += strlen(formats[i]) + 1;
+	}
+	t->rng = 0x2545f491;
+	t->log_fd = -1;
+	a->tracer = t;
+	return 0;
+}
+
+void sim_tracer_free(struct sim_adapter *a)
+{
+	if (!a->tracer)
+		return;
+	free(a->tracer->db);
+	free(a->tracer);
+	a->tracer = NULL;
+}
+
+void sim_tracer_log_to(struct sim_adapter *a, int fd)
+{
+	pthread_mutex_lock(&a->lock);
+	if (a->tracer)
+		a->tracer->log_fd = fd;
+	pthread_mutex_unlock(&a->lock);
+}
+
+void sim_tracer_reset(struct sim_adapter *a)
+{
+	struct sim_tracer *t = a->tracer;
+
+	if (!t)
+		return;
+	t->host_owner = t->active = t->armed = false;
+	t->trace_mode = t->log_size = 0;
+	t->mkey = 0;
+	t->nqueued = 0;
+}
+
+static void post(struct sim_adapter *a, uint8_t sub)
+{
+	sim_eq_post(a, EVENT_DEVICE_TRACER, sub, NULL, 0);
+}
+
+void sim_tracer_steal(struct sim_adapter *a, bool on)
+{
+	struct sim_tracer *t = a->tracer;
+
+	if (!t || t->other_owner == on)
+		return;
+	t->other_owner = on;
+	if (on) {
+		t->host_owner = false;
+		t->active = false;	/* the new owner sets the tracer up its own way */
+	}
+	post(a, SUB_OWNERSHIP_CHANGE);
+}
+
+/* ---- registers ---- */
+
+static void put(const struct prm_layout *l, uint8_t *data, size_t len, const char *f, uint64_t v)
+{
+	prm_set(l, data, len, f, v, NULL);
+}
+
+static uint64_t get(const struct prm_layout *l, const uint8_t *data, size_t len, const char *f)
+{
+	return prm_field_value(l, data, len, f);
+}
+
+static uint64_t now_ticks(struct sim_adapter *a)
+{
+	return (sim_now_ns() - a->start_ns) & ((UINT64_C(1) << TRACE_TS_BITS) - 1);
+}
+
+static int reg_cap(struct sim_adapter *a, bool set, uint8_t *d, size_t len)
+{
+	const struct prm_layout *l = &prm_layout_mtrc_cap;
+	struct sim_tracer *t = a->tracer;
+
+	if (len < prm_layout_bytes(l))
+		return REG_ST_BAD_PARAM;
+	if (set) {
+		bool want = get(l, d, len, "trace_owner");
+
+		if (!want && t->host_owner) {
+			t->host_owner = false;
+			t->active = false;
+		} else if (want && !t->other_owner) {
+			t->host_owner = true;
+		}
+	}
+	memset(d, 0, len);
+	put(l, d, len, "trace_owner", t->host_owner);
+	put(l, d, len, "trace_to_memory", 1);
+	put(l, d, len, "trc_ver", 1);
+	put(l, d, len, "num_string_db", 1);
+	put(l, d, len, "first_string_trace", SIM_TRACER_FIRST_STRING);
+	put(l, d, len, "num_string_trace", SIM_TRACER_NUM_STRING);
+	put(l, d, len, "log_max_trace_buffer_size", SIM_TRACER_LOG_MAX);
+	put(l, d, len, "string_db_param[0].string_db_base_address", SIM_TRACER_DB_BASE);
+	put(l, d, len, "string_db_param[0].string_db_size", t->db_len);
+	return REG_ST_OK;
+}
+
+/* Only the owner configures; the firmware checks what it can (see mkey.c for the key). */
+static int reg_conf(struct sim_adapter *a, bool set, uint8_t *d, size_t len)
+{
+	const struct prm_layout *l = &prm_layout_mtrc_conf;
+	struct sim_tracer *t = a->tracer;
+
+	if (len < prm_layout_bytes(l))
+		return REG_ST_BAD_PARAM;
+	if (set) {
+		unsigned mode = (unsigned)get(l, d, len, "trace_mode");
+		unsigned log = (unsigned)get(l, d, len, "log_trace_buffer_size");
+
+		if (!t->host_owner || mode != 1 || log > SIM_TRACER_LOG_MAX)
+			return REG_ST_BAD_PARAM;
+		t->trace_mode = mode;
+		t->log_size = log;
+		t->mkey = (uint32_t)get(l, d, len, "trace_mkey");
+	}
+	memset(d, 0, len);
+	put(l, d, len, "trace_mode", t->trace_mode);
+	put(l, d, len, "log_trace_buffer_size", t->log_size);
+	put(l, d, len, "trace_mkey", t->mkey);
+	return REG_ST_OK;
+}
+
+static int reg_ctrl(struct sim_adapter *a, bool set, uint8_t *d, size_t len)
+{
+	const struct prm_layout *l = &prm_layout_mtrc_ctrl;
+	struct sim_tracer *t = a->tracer;
+	uint64_t now = now_ticks(a);
+
+	if (len < prm_layout_bytes(l))
+		return REG_ST_BAD_PARAM;
+	if (set) {
+		if (!t->host_owner)
+			return REG_ST_BAD_PARAM;
+		if (get(l, d, len, "modify_field_select") & 1) {
+			bool on = get(l, d, len, "trace_status") == 1;
+
+			if (on && !t->active) {
+				t->pi = 0;
+				t->nqueued = 0;
+			}
+			t->active = on;
+		}
+		if (get(l, d, len, "arm_event"))
+			t->armed = true;
+	}
+	memset(d, 0, len);
+	put(l, d, len, "trace_status", t->active);
+	put(l, d, len, "arm_event", t->armed);
+	put(l, d, len, "current_timestamp52_32", now >> 32);
+	put(l, d, len, "current_timestamp31_0", now & 0xffffffff);
+	return REG_ST_OK;
+}
+
+static int reg_stdb(struct sim_adapter *a, uint8_t *d, size_t len)
+{
+	const struct prm_layout *l = &prm_layout_mtrc_stdb;
+	struct sim_tracer *t = a->tracer;
+	size_t hdr = prm_layout_bytes(l);
+	uint64_t index, size, off;
+
+	if (len < hdr)
+		return REG_ST_BAD_PARAM;
+	index = get(l, d, len, "string_db_index");
+	size = get(l, d, len, "read_size");
+	off = get(l, d, len, "start_offset");
+	if (index != 0 || size % 64 || off % 64 || off > t->db_len || size > t->db_len - off ||
+	    len < hdr + size)
+		return REG_ST_BAD_PARAM;
+	memcpy(d + hdr, t->db + off, size);
+	return REG_ST_OK;
+}
+
+int sim_tracer_reg(struct sim_adapter *a, uint16_t id, bool set, uint8_t *data, size_t len)
+{
+	if (!a->tracer)
+		return -1;
+	switch (id) {
+	case REG_MTRC_CAP:
+		return reg_cap(a, set, data, len);
+	case REG_MTRC_CONF:
+		return reg_conf(a, set, data, len);
+	case REG_MTRC_STDB:
+		return reg_stdb(a, data, len);
+	case REG_MTRC_CTRL:
+		return reg_ctrl(a, set, data, len);
+	}
+	return -1;
+}
+
+/* ---- the log of what was emitted, in the JSON of trace decode ---- */
+
+struct logline {
+	char buf[2048];
+	size_t len;
+};
+
+static void lput(struct logline *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void lput(struct logline *l, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(l->buf + l->len, sizeof(l->buf) - l->len, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		l->len += (size_t)n < sizeof(l->buf) - l->len ? (size_t)n : sizeof(l->buf) - l->len - 1;
+}
+
+static void lwrite(struct sim_tracer *t, struct logline *l)
+{
+	lput(l, "}\n");
+	if (t->log_fd >= 0 && write(t->log_fd, l->buf, l->len) < 0)
+		t->log_fd = -1;	/* a log that cannot be written is no reason to stop */
+}
+
+static void log_common(struct logline *l, const char *type, uint64_t ts, unsigned eid, bool lost)
+{
+	lput(l, "{\"type\":\"%s\",\"timestamp\":%llu,\"event_id\":%u,\"lost\":%s", type,
+	     (unsigned long long)ts, eid, lost ? "true" : "false");
+}
+
+static void log_string(struct sim_tracer *t, uint64_t ts, unsigned eid, bool lost, unsigned tmsn,
+		       unsigned f, const uint32_t *p, unsigned np)
+{
+	struct logline l = { .len = 0 };
+	char msg[TRACEFMT_MSG_MAX + 1];
+
+	tracefmt_render(msg, formats[f], strlen(formats[f]), p, (1u << np) - 1);
+	log_common(&l, "string", ts, eid, lost);
+	lput(&l, ",\"tmsn\":%u,\"pointer\":%u,\"msg\":\"", tmsn, SIM_TRACER_DB_BASE + t->fmt_off[f]);
+	for (const char *c = msg; *c; c++)
+		lput(&l, *c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
+	lput(&l, "\",\"params\":[");
+	for (unsigned i = 0; i < np; i++)
+		lput(&l, "%s%u", i ? "," : "", p[i]);
+	lput(&l, "]");
+	lwrite(t, &l);
+}
+
+/* ---- blocks ---- */
+
+static uint64_t string_entry(uint64_t ts, unsigned eid, unsigned tmsn, unsigned tdsn,
+			     uint32_t param, bool lost)
+{
+	return (uint64_t)lost << 63 | (ts & 0x7f) << 56 | (uint64_t)eid << 48 |
+	       (uint64_t)tmsn << 35 | (uint64_t)tdsn << 32 | param;
+}
+
+static uint64_t timestamp_entry(uint64_t ts, bool unreliable)
+{
+	/* trc_ver 1: the unreliable bit is urts bit 0 (entry bit 45) */
+	return (ts & 0xff) << 56 | (uint64_t)0xff << 48 | (uint64_t)unreliable << 45 |
+	       ((ts >> 40) & 0x1fff) << 32 | ((ts >> 8) & 0xffffffff);
+}
+
+static uint32_t param_value(struct sim_tracer *t, unsigned i)
+{
+	switch (rnd(t) % 4) {
+	case 0:
+		return rnd(t) % 16;
+	case 1:
+		return rnd(t) % 100000;
+	case 2:
+		return 0x41 + i;
+	default:
+		return rnd(t);
+	}
+}
+
+/* The next event's entries into t->queued, logged at its time. */
+static void next_event(struct sim_tracer *t, uint64_t ts)
+{
+	uint32_t p[TRACEFMT_MAX_PARAMS];
+	unsigned f, np, eid, slot;
+	bool lost;
+
+	if (rnd(t) % 8 == 0) {
+		uint64_t data = ((uint64_t)rnd(t) << 32 | rnd(t)) & UINT64_C(0xffffffffffff);
+		struct logline l = { .len = 0 };
+
+		t->queued[t->nqueued++] = (ts & 0x7f) << 56 | (uint64_t)RAW_EVENT_ID << 48 | data;
+		log_common(&l, "raw", ts, RAW_EVENT_ID, false);
+		lput(&l, ",\"data\":%llu", (unsigned long long)data);
+		lwrite(t, &l);
+		return;
+	}
+	f = rnd(t) % NFORMATS;
+	np = tracefmt_nparams(formats[f], strlen(formats[f]));
+	slot = rnd(t) % 4;	/* a few event ids (cores) interleaved */
+	eid = SIM_TRACER_FIRST_STRING + slot;
+	lost = rnd(t) % 512 == 0;
+	for (unsigned i = 0; i < np; i++)
+		p[i] = param_value(t, i);
+	t->queued[t->nqueued++] = string_entry(ts, eid, t->tmsn[slot], 0,
+					       SIM_TRACER_DB_BASE + t->fmt_off[f], lost);
+	for (unsigned i = 0; i < np; i++)
+		t->queued[t->nqueued++] = string_entry(ts, eid, t->tmsn[slot], i + 1, p[i], false);
+	log_string(t, ts, eid, lost, t->tmsn[slot], f, p, np);
+	t->tmsn[slot] = (t->tmsn[slot] + 1) & 0x1fff;
+}
+
+static void log_timestamp(struct sim_tracer *t, uint64_t ts, bool unreliable)
+{
+	struct logline l = { .len = 0 };
+
+	log_common(&l, "timestamp", ts, 0xff, false);
+	lput(&l, ",\"unreliable\":%s,\"urts\":%u", unreliable ? "true" : "false", unreliable);
+	lwrite(t, &l);
+}
+
+static void put_entry(uint8_t *blk, unsigned i, uint64_t v)
+{
+	for (int b = 0; b < 8; b++)
+		blk[8 * i + b] = (uint8_t)(v >> (56 - 8 * b));
+}
+
+static void build_block(struct sim_tracer *t, uint8_t *blk)
+{
+	unsigned since_reliable = 0;
+
+	for (unsigned i = 0; i < TRACE_BLOCK_ENTRIES - 1; i++) {
+		t->dev_ts += 1 + rnd(t) % 6;
+		if (since_reliable == RELIABLE_EVERY || rnd(t) % 64 == 0) {
+			bool unreliable = since_reliable < RELIABLE_EVERY;
+
+			put_entry(blk, i, timestamp_entry(t->dev_ts, unreliable));
+			log_timestamp(t, t->dev_ts, unreliable);
+			if (!unreliable)
+				since_reliable = 0;
+			continue;
+		}
+		if (!t->nqueued) {
+			next_event(t, t->dev_ts);
+			/* params take the same ts7 as their pointer, as the decoder ignores theirs */
+		}
+		put_entry(blk, i, t->queued[0]);
+		memmove(t->queued, t->queued + 1, --t->nqueued * sizeof(t->queued[0]));
+		since_reliable++;
+	}
+	t->dev_ts += 1;
+	put_entry(blk, TRACE_BLOCK_ENTRIES - 1, timestamp_entry(t->dev_ts, false));
+	log_timestamp(t, t->dev_ts, false);
+}
+
+void sim_tracer_tick(struct sim_adapter *a, uint64_t now_ns)
+{
+	struct sim_tracer *t = a->tracer;
+	uint64_t ring, nblocks, n;
+	bool overrun = a->faults[SIM_FAULT_RING_OVERRUN];
+	const char *why;
+
+	if (!t || !t->active || !t->host_owner)
+		return;
+	ring = sim_mkey_len(a, t->mkey);
+	if (ring != (UINT64_C(4096) << t->log_size))
+		return;		/* a key that does not match: nothing comes out (seed 000 §3.2) */
+	nblocks = ring / TRACE_BLOCK_BYTES;
+	if (t->dev_ts < now_ns - a->start_ns)
+		t->dev_ts = now_ns - a->start_ns;
+	n = overrun ? nblocks + BLOCKS_PER_TICK * 4 : BLOCKS_PER_TICK;
+	a->faults[SIM_FAULT_RING_OVERRUN] = false;
+	for (uint64_t i = 0; i < n; i++) {
+		uint8_t *blk = sim_mkey_dma(a, t->mkey, (t->pi % nblocks) * TRACE_BLOCK_BYTES,
+					    TRACE_BLOCK_BYTES, &why);
+
+		if (!blk)
+			return;
+		build_block(t, blk);
+		t->pi++;
+	}
+	if (t->armed) {
+		t->armed = false;
+		post(a, SUB_TRACES_AVAILABLE);
+	}
+}
