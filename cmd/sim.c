@@ -19,6 +19,7 @@
 #include "lib/prm/names.h"
 #include "lib/sim/adapter.h"
 #include "lib/util/clock.h"
+#include "lib/util/readall.h"
 #include "lib/sim/proto.h"
 #include "lib/sim/rundir.h"
 #include "lib/sim/service.h"
@@ -132,6 +133,12 @@ static const struct argp commands_argp = {
 	NULL, parse, "NAME",
 	"The commands the service's firmware ran (the last 512): opcode, op_mod, status or "
 	"delivery failure, syndrome and latency.",
+	prm_global_children, NULL, NULL
+};
+static const struct argp tracelog_argp = {
+	NULL, parse, "NAME",
+	"Every item the service's firmware tracer emitted since it started, as JSON Lines in "
+	"the form of 'trace decode --json': what a capture of it must decode to.",
 	prm_global_children, NULL, NULL
 };
 static const struct argp list_argp = {
@@ -407,6 +414,27 @@ static int control(const struct argp *argp, uint32_t op, int min, int max,
 	return cmd_done(EXIT_OK);
 }
 
+static int sim_tracelog(int argc, char **argv)
+{
+	struct sim_args a = { 0 };
+	struct prm_err err = { 0 };
+	char path[4096];
+	uint8_t *buf;
+	size_t len;
+	int rc = args(&tracelog_argp, argc, argv, &a, 1, 1);
+
+	if (rc || G.help_shown)
+		return rc;
+	if (!sim_alive(a.arg[0], NULL))
+		return cmd_usage("no simulator service '%s' is running", a.arg[0]);
+	sim_path(a.arg[0], SIM_FILE_TRACELOG, path, sizeof(path));
+	if (read_all(path, 1u << 30, &buf, &len, &err))
+		return cmd_fail(&err);
+	rc = fwrite(buf, 1, len, stdout) == len && fflush(stdout) == 0 ? EXIT_OK : EXIT_FAIL;
+	free(buf);
+	return rc;
+}
+
 static int sim_status(int argc, char **argv)
 {
 	return control(&name_argp, SIM_OP_STATUS, 1, 1, argc, argv);
@@ -466,6 +494,7 @@ static const struct prm_verb verbs[] = {
 	{ "status", "Faults and health counter of a service", &name_argp, sim_status, 0 },
 	{ "inject", "Inject a fault", &inject_argp, sim_inject, 0 },
 	{ "commands", "The commands its firmware ran", &commands_argp, sim_commands, 0 },
+	{ "trace-log", "What its firmware tracer emitted", &tracelog_argp, sim_tracelog, 0 },
 	{ "clear", "Clear faults", &clear_argp, sim_clear, 0 },
 };
 

@@ -250,7 +250,7 @@ static int check_owner(struct capture *c, unsigned log_size, struct prm_err *err
 
 	if (tracer_is_owner(c->d, &owner, err))
 		return -1;
-	if (owner == c->owner)
+	if (owner && c->owner)
 		return 0;
 	if (c->owner) {
 		uint8_t p[16];

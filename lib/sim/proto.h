@@ -53,6 +53,7 @@ struct sim_rsp {
 #define SIM_FILE_PID "pid"
 #define SIM_FILE_PCIDEV "pcidev"	/* mount point of the PCI device directory */
 #define SIM_FILE_HOSTMEM "hostmem"	/* host memory the adapter reaches by DMA */
+#define SIM_FILE_TRACELOG "tracelog.jsonl"	/* every item its tracer emitted */
 #define SIM_FILE_CMDQ_LOCK "cmdq.lock"	/* held by the one client driving the queue */
 
 #endif

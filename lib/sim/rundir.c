@@ -70,6 +70,7 @@ void sim_cleanup(const char *name)
 {
 	static const char *const files[] = { SIM_FILE_SOCK, SIM_FILE_BAR0, SIM_FILE_PID,
 					     SIM_FILE_PCIDEV, SIM_FILE_HOSTMEM, SIM_FILE_CMDQ_LOCK,
+					     SIM_FILE_TRACELOG,
 					     SIM_FILE_LOCK };
 	char path[PATH_MAX], mnt[PATH_MAX];
 	FILE *f;

@@ -22,6 +22,7 @@
 #include "lib/sim/proto.h"
 #include "lib/sim/qproxy.h"
 #include "lib/sim/rundir.h"
+#include "lib/sim/tracer.h"
 
 #define MAX_CLIENTS 32
 
@@ -50,7 +51,7 @@ static int mkdirs(const char *path)
 struct svc {
 	struct sim_adapter *a;
 	uint8_t *bar0, *hostmem;
-	int lock_fd, listen_fd;
+	int lock_fd, listen_fd, tracelog_fd;
 	struct sim_pcidev *pcidev;
 	struct sim_qproxy *qproxy;
 	int clients[MAX_CLIENTS];
@@ -133,6 +134,11 @@ static int setup(struct svc *s, const struct sim_service_opts *o, struct prm_err
 	so.hostmem = s->hostmem;
 	if (sim_adapter_create(&so, &s->a, err))
 		return -1;
+	sim_path(o->name, SIM_FILE_TRACELOG, path, sizeof(path));
+	s->tracelog_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+	if (s->tracelog_fd < 0)
+		return fail_errno(err, "cannot create", path);
+	sim_tracer_log_to(s->a, s->tracelog_fd);
 	if (sim_path(o->name, SIM_FILE_SOCK, sa.sun_path, sizeof(sa.sun_path)))
 		return prm_err_set(err, PRM_E_FAILED, ENAMETOOLONG, "sim_service",
 				   "socket path too long under %s", sim_rundir());
@@ -301,6 +307,8 @@ static void teardown(struct svc *s, const char *name)
 	sim_pcidev_stop(s->pcidev);
 	sim_qproxy_stop(s->qproxy);	/* before the adapter it serves */
 	sim_adapter_destroy(s->a);
+	if (s->tracelog_fd >= 0)
+		close(s->tracelog_fd);
 	if (s->bar0)
 		munmap(s->bar0, SIM_BAR0_BYTES);
 	if (s->hostmem)
@@ -312,7 +320,7 @@ static void teardown(struct svc *s, const char *name)
 
 int sim_service_run(const struct sim_service_opts *o, struct prm_err *err)
 {
-	struct svc s = { .lock_fd = -1, .listen_fd = -1 };
+	struct svc s = { .lock_fd = -1, .listen_fd = -1, .tracelog_fd = -1 };
 	int rc;
 
 	stopping = 0;

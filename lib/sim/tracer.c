@@ -333,7 +333,7 @@ static void lwrite(struct sim_tracer *t, struct logline *l)
 
 static void log_common(struct logline *l, const char *type, uint64_t ts, unsigned eid, bool lost)
 {
-	lput(l, "{\"type\":\"%s\",\"timestamp\":%llu,\"event_id\":%u,\"lost\":%s", type,
+	lput(l, "{\"schema\":\"prmctl/1\",\"type\":\"%s\",\"timestamp\":%llu,\"event_id\":%u,\"lost\":%s", type,
 	     (unsigned long long)ts, eid, lost ? "true" : "false");
 }
 
@@ -464,6 +464,7 @@ void sim_tracer_tick(struct sim_adapter *a, uint64_t now_ns)
 {
 	struct sim_tracer *t = a->tracer;
 	uint64_t ring, nblocks, n;
+	uint8_t *burst;
 	bool overrun = a->faults[SIM_FAULT_RING_OVERRUN];
 	const char *why;
 
@@ -477,15 +478,26 @@ void sim_tracer_tick(struct sim_adapter *a, uint64_t now_ns)
 		t->dev_ts = now_ns - a->start_ns;
 	n = overrun ? nblocks + BLOCKS_PER_TICK * 4 : BLOCKS_PER_TICK;
 	a->faults[SIM_FAULT_RING_OVERRUN] = false;
+	/* built first, then stored in one go as DMA would: a reader cannot
+	 * chase the writer block by block through a burst */
+	burst = malloc(n * TRACE_BLOCK_BYTES);
+	if (!burst)
+		return;
+	for (uint64_t i = 0; i < n; i++)
+		build_block(t, burst + i * TRACE_BLOCK_BYTES);
 	for (uint64_t i = 0; i < n; i++) {
 		uint8_t *blk = sim_mkey_dma(a, t->mkey, (t->pi % nblocks) * TRACE_BLOCK_BYTES,
 					    TRACE_BLOCK_BYTES, &why);
 
 		if (!blk)
-			return;
-		build_block(t, blk);
+			break;
+		/* the closing entry last, after the rest is visible */
+		memcpy(blk, burst + i * TRACE_BLOCK_BYTES, TRACE_BLOCK_BYTES - 8);
+		__atomic_thread_fence(__ATOMIC_RELEASE);
+		memcpy(blk + TRACE_BLOCK_BYTES - 8, burst + (i + 1) * TRACE_BLOCK_BYTES - 8, 8);
 		t->pi++;
 	}
+	free(burst);
 	if (t->armed) {
 		t->armed = false;
 		post(a, SUB_TRACES_AVAILABLE);
