@@ -1,0 +1,168 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# The tracer of a (simulated) device: status, ownership, capture, and a capture
+# decoded against the simulator's own log of what it emitted.
+load helper
+
+setup() {
+	export PRMCTL_SIM_DIR=$BATS_TEST_TMPDIR/sim
+}
+
+teardown() {
+	local n
+	for n in $(ls "$PRMCTL_SIM_DIR" 2>/dev/null); do
+		"$PRMCTL" sim stop "$n" >/dev/null 2>&1 || true
+	done
+}
+
+# decoded events (no skips, no summary) against the simulator's log: the same
+# items in the same order, except time_ns (the capture knows the clock) and one
+# message whose parameters were still to come when the capture stopped.
+compare_with_log() { # decoded.jsonl log.jsonl
+	python3 - "$1" "$2" <<'EOF'
+import json, sys
+dec = [json.loads(l) for l in open(sys.argv[1])]
+log = [json.loads(l) for l in open(sys.argv[2])]
+dec = [d for d in dec if d["type"] in ("string", "raw", "timestamp")]
+for d in dec:
+    d.pop("time_ns", None)
+if len(dec) < 100 or len(log) < len(dec):
+    sys.exit(f"decoded {len(dec)} items, the simulator logged {len(log)}")
+cut = 0
+for i, (d, l) in enumerate(zip(dec, log)):
+    if d == l:
+        continue
+    if d.get("problem") == "missing_params" and i >= len(dec) - 40 and not cut:
+        cut += 1
+        continue
+    sys.exit(f"item {i} differs:\n decoded   {d}\n simulator {l}")
+print(f"{len(dec)} items equal")
+EOF
+}
+
+@test "trace status: MTRC_CAP, CONF and CTRL decoded" {
+	prm -d sim -j trace status
+	assert_success
+	assert_json_doc
+	echo "$output" | jq -e '.owner == false and .trace_to_memory == true and .trc_ver == 1 and
+		.first_string_trace == 8 and .num_string_trace == 48 and
+		.max_buffer_bytes == 4194304 and (.string_db | length) == 1 and
+		.string_db[0].base == 9437184 and .trace_status == 0 and .current_timestamp > 0'
+}
+
+@test "trace own / release: read back; another agent's tracer is not taken" {
+	"$PRMCTL" sim start lab >/dev/null
+	prm -d sim:lab -j trace own
+	assert_success
+	echo "$output" | jq -e '.owner == true'
+	prm -d sim:lab -j trace status
+	echo "$output" | jq -e '.owner == true'
+	prm -d sim:lab trace release
+	assert_success
+	prm -d sim:lab -j trace status
+	echo "$output" | jq -e '.owner == false'
+	"$PRMCTL" sim inject lab tracer-steal >/dev/null
+	prm -d sim:lab trace own --tries 2
+	assert_failure 1
+	assert_equal "$stderr" "prmctl: the tracer stays with another agent (the kernel's mlx5_core owns it while loaded) after 2 requests"
+}
+
+@test "trace capture, then decode: the simulator's own log, event for event" {
+	"$PRMCTL" sim start lab >/dev/null
+	prm -d sim:lab -j trace capture -o "$BATS_TEST_TMPDIR/c.trace" --duration 1.5
+	assert_success
+	echo "$output" | jq -e '.blocks > 100 and .overruns == 0 and .ownership_lost == 0'
+	[ ! -e "$BATS_TEST_TMPDIR/c.trace.part" ]
+	"$PRMCTL" sim trace-log lab > "$BATS_TEST_TMPDIR/log.jsonl"
+	# no decode options: the capture carries MTRC_CAP, the strings and the clock
+	prm -j trace decode "$BATS_TEST_TMPDIR/c.trace"
+	assert_success
+	echo "$output" > "$BATS_TEST_TMPDIR/dec.jsonl"
+	echo "$output" | tail -1 | jq -e '.type == "summary" and .decoded == .blocks and
+		.torn == 0 and .stale == 0 and .overrun == 0 and .truncated == 0 and
+		.unknown_pointer == 0 and .missing_pointer == 0 and .strings > 100'
+	echo "$output" | head -1 | jq -e '.time_ns == .timestamp'	# 1 GHz
+	run compare_with_log "$BATS_TEST_TMPDIR/dec.jsonl" "$BATS_TEST_TMPDIR/log.jsonl"
+	assert_success
+	# the tracer is given back and its key and domain destroyed
+	prm -d sim:lab -j trace status
+	echo "$output" | jq -e '.owner == false and .trace_status == 0'
+	prm -j sim commands lab
+	echo "$output" | jq -e '[.commands[].opcode_name] | index("DESTROY_MKEY") and index("DEALLOC_PD")'
+}
+
+@test "trace capture: a ring overrun and a stolen tracer are gaps where they happened" {
+	"$PRMCTL" sim start lab >/dev/null
+	"$PRMCTL" -d sim:lab -j trace capture -o "$BATS_TEST_TMPDIR/c.trace" --duration 2.5 \
+		--size 16K > "$BATS_TEST_TMPDIR/out.json" 2> "$BATS_TEST_TMPDIR/err" &
+	sleep 0.8
+	"$PRMCTL" sim inject lab ring-overrun >/dev/null
+	sleep 0.5
+	"$PRMCTL" sim inject lab tracer-steal >/dev/null
+	sleep 0.5
+	"$PRMCTL" sim clear lab tracer-steal >/dev/null
+	wait
+	jq -e '.overruns == 1 and .ownership_lost == 1' "$BATS_TEST_TMPDIR/out.json"
+	grep -q "another agent took the tracer" "$BATS_TEST_TMPDIR/err"
+	grep -q "the tracer is ours again" "$BATS_TEST_TMPDIR/err"
+	prm -j trace decode "$BATS_TEST_TMPDIR/c.trace"
+	assert_success
+	[ "$(echo "$output" | jq -s '[.[] | select(.type == "skip" and .reason == "overrun")] | length')" = 2 ]
+	echo "$output" | tail -1 | jq -e '.overrun == 2 and .decoded == .blocks'
+	prm trace decode --strict "$BATS_TEST_TMPDIR/c.trace"
+	assert_failure 4
+}
+
+@test "trace capture: SIGINT ends it cleanly, the file complete and the tracer released" {
+	"$PRMCTL" sim start lab >/dev/null
+	"$PRMCTL" -d sim:lab -j trace capture -o "$BATS_TEST_TMPDIR/c.trace" \
+		> "$BATS_TEST_TMPDIR/out.json" &
+	pid=$!
+	sleep 1
+	kill -INT $pid
+	wait $pid
+	jq -e '.interrupted == true and .blocks > 0' "$BATS_TEST_TMPDIR/out.json"
+	prm -j trace decode "$BATS_TEST_TMPDIR/c.trace"
+	assert_success
+	refute_line --partial "no end record"
+	prm -d sim:lab -j trace status
+	echo "$output" | jq -e '.owner == false'
+}
+
+@test "trace capture: bad sizes, a stolen tracer, an unwritable file" {
+	prm -d sim trace capture -o "$BATS_TEST_TMPDIR/x" --size 12K --duration 0.1
+	assert_failure 2
+	assert_equal "$stderr" "prmctl: --size 12288: the buffer size must be 4 KiB times a power of two (at most 4194304)"
+	prm -d sim trace capture -o "$BATS_TEST_TMPDIR/x" --size 8M --duration 0.1
+	assert_failure 2
+	[[ "$stderr" == *"larger than MTRC_CAP.log_max_trace_buffer_size allows"* ]]
+	prm -d sim trace capture --duration 0.1
+	assert_failure 2
+	prm -d sim --inject tracer-steal trace capture -o "$BATS_TEST_TMPDIR/x" --duration 0.1
+	assert_failure 1
+	[[ "$stderr" == *"stays with another agent"* ]]
+	[ ! -e "$BATS_TEST_TMPDIR/x" ] && [ ! -e "$BATS_TEST_TMPDIR/x.part" ]
+	prm -d sim trace capture -o /nonexistent/dir/x --duration 0.1
+	assert_failure 1
+	[[ "$stderr" == *"/nonexistent/dir/x.part"* ]]
+}
+
+@test "trace decode of a capture cut short: a truncated skip, or where its configuration ends" {
+	"$PRMCTL" sim start lab >/dev/null
+	"$PRMCTL" -d sim:lab trace capture -o "$BATS_TEST_TMPDIR/c.trace" --duration 0.5 >/dev/null
+	size=$(stat -c %s "$BATS_TEST_TMPDIR/c.trace")
+	head -c $((size - 300)) "$BATS_TEST_TMPDIR/c.trace" > "$BATS_TEST_TMPDIR/cut.trace"
+	prm -j trace decode "$BATS_TEST_TMPDIR/cut.trace"
+	assert_success
+	echo "$output" | tail -1 | jq -e '.truncated == 1'
+	[[ "$stderr" == *"no end record"* ]]
+	head -c 100 "$BATS_TEST_TMPDIR/c.trace" > "$BATS_TEST_TMPDIR/head.trace"
+	# cut inside its configuration: nothing can be decoded, and it says where
+	prm trace decode "$BATS_TEST_TMPDIR/head.trace"
+	assert_failure 1
+	[[ "$stderr" == *"head.trace: record at offset 16 (type 1) claims "*" bytes; the file has 68 after it" ]]
+	printf 'PRMTRACE\002\000\000\000\020\000\000\000' > "$BATS_TEST_TMPDIR/v2.trace"
+	prm trace decode "$BATS_TEST_TMPDIR/v2.trace"
+	assert_failure 1
+	assert_equal "$stderr" "prmctl: $BATS_TEST_TMPDIR/v2.trace: capture format version 2, this prmctl reads 1"
+}
