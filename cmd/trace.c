@@ -424,6 +424,8 @@ static const struct prm_verb verbs[] = {
 	  CMD_NEEDS_DEVICE | CMD_WRITES },
 	{ "capture", "Own, configure and read the tracer into a capture file, then release",
 	  &trace_capture_argp, trace_capture, CMD_NEEDS_DEVICE | CMD_WRITES },
+	{ "stop", "Stop a tracer left running and release it", &trace_stop_argp, trace_stop,
+	  CMD_NEEDS_DEVICE | CMD_WRITES },
 };
 
 const struct prm_cmd cmd_trace = {

@@ -19,11 +19,14 @@ void trace_summary(const struct trace_counts *c, uint64_t start_block);
 int trace_parse_size(const char *s, uint64_t *v);
 
 extern const struct argp trace_analyze_argp, trace_status_argp, trace_own_argp,
-	trace_release_argp, trace_capture_argp;
+	trace_release_argp, trace_capture_argp, trace_stop_argp;
 int trace_analyze(int argc, char **argv);
 int trace_status(int argc, char **argv);
 int trace_own(int argc, char **argv);
 int trace_release(int argc, char **argv);
 int trace_capture(int argc, char **argv);
+int trace_stop(int argc, char **argv);
+/* "10", "1.5s", "500ms", "2m" into ms; -1 if not. */
+int trace_parse_duration(const char *s, uint64_t *ms);
 
 #endif

@@ -67,7 +67,7 @@ static const struct argp_option options[] = {
 	{ 0 }
 };
 
-static int parse_duration(const char *s, uint64_t *ms)
+int trace_parse_duration(const char *s, uint64_t *ms)
 {
 	char *end;
 	double v = strtod(s, &end);
@@ -94,7 +94,7 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		o->file = arg;
 		return 0;
 	case OPT_DURATION:
-		if (parse_duration(arg, &o->duration_ms)) {
+		if (trace_parse_duration(arg, &o->duration_ms)) {
 			argp_error(state, "--duration '%s': expected seconds (or with ms, s, m)", arg);
 			return EINVAL;
 		}

@@ -13,16 +13,21 @@
 #include "lib/dev/dev.h"
 #include "lib/dev/tracer.h"
 #include "lib/out/out.h"
+#include "lib/util/clock.h"
 
-enum { OPT_TRIES = 0x600 };
+enum { OPT_TRIES = 0x600, OPT_WAIT };
 
 struct live_opts {
 	unsigned tries;
+	uint64_t wait_ms;
 };
 
 static const struct argp_option own_options[] = {
 	{ "tries", OPT_TRIES, "N", 0,
 	  "Ask up to N times, 100 ms apart, while another agent releases it (default 5)", 0 },
+	{ "wait", OPT_WAIT, "T", 0,
+	  "Then wait up to T (seconds, or with ms, s, m) for its owner to let go, asking again "
+	  "at each ownership-change event", 0 },
 	{ 0 }
 };
 
@@ -38,6 +43,12 @@ static error_t live_parse(int key, char *arg, struct argp_state *state)
 			return EINVAL;
 		}
 		o->tries = (unsigned)v;
+		return 0;
+	case OPT_WAIT:
+		if (trace_parse_duration(arg, &o->wait_ms)) {
+			argp_error(state, "--wait '%s': expected seconds (or with ms, s, m)", arg);
+			return EINVAL;
+		}
 		return 0;
 	}
 	return cmd_no_args(key, arg, state);
@@ -55,6 +66,13 @@ const struct argp trace_own_argp = {
 	"Take ownership of the tracer (MTRC_CAP.trace_owner), reading it back after each "
 	"request. Exit 1 when another agent (the kernel's mlx5_core, another tool) keeps it. "
 	"Needs --write on real hardware.",
+	prm_global_children, NULL, NULL
+};
+
+const struct argp trace_stop_argp = {
+	NULL, cmd_no_args, NULL,
+	"Stop the tracer (MTRC_CTRL.trace_status 0) and give its ownership back: for a "
+	"tracer a killed capture left running. Needs --write on real hardware.",
 	prm_global_children, NULL, NULL
 };
 
@@ -119,23 +137,62 @@ int trace_own(int argc, char **argv)
 	struct live_opts o = { .tries = 5 };
 	struct prm_err err = { 0 };
 	struct dev *d = NULL;
-	bool granted;
+	bool granted, evq = false;
+	unsigned events = 0;
+	uint64_t t0 = clock_now_ms();
 	int rc = cmd_parse(&trace_own_argp, argc, argv, &o);
 
 	if (rc || G.help_shown || (rc = cmd_open_device(false, &d)))
 		return rc;
 	if (dev_check_write(d, G.write, "trace own", &err) ||
-	    tracer_own(d, o.tries, 100, &granted, &err)) {
+	    tracer_own(d, o.tries, 100, &granted, &err) ||
+	    (!granted && o.wait_ms &&
+	     tracer_own_wait(d, (unsigned)o.wait_ms, &granted, &events, &evq, &err))) {
 		rc = cmd_fail(&err);
 	} else if (!granted) {
-		prm_err_set(&err, PRM_E_FAILED, 0, "not_granted",
+		prm_err_set(&err, o.wait_ms ? PRM_E_TIMEOUT : PRM_E_FAILED, 0, "not_granted",
 			    "the tracer stays with another agent (the kernel's mlx5_core owns it "
-			    "while loaded) after %u requests", o.tries);
+			    "while loaded) after %u requests%s", o.tries,
+			    o.wait_ms ? " and the wait" : "");
 		rc = cmd_fail(&err);
 	} else {
 		out_doc_begin();
 		out_str("device", d->label);
 		out_bool("owner", true);
+		if (o.wait_ms) {
+			out_u64("waited_ms", clock_now_ms() - t0);
+			out_u64("ownership_events", events);
+			out_str("waited_by", evq ? "event queue" : "polling");
+		}
+		rc = cmd_done(EXIT_OK);
+	}
+	cmd_close_device(d);
+	return rc;
+}
+
+int trace_stop(int argc, char **argv)
+{
+	struct prm_err err = { 0 };
+	struct dev *d = NULL;
+	bool owner = false;
+	int rc = cmd_parse(&trace_stop_argp, argc, argv, NULL);
+
+	if (rc || G.help_shown || (rc = cmd_open_device(false, &d)))
+		return rc;
+	if (dev_check_write(d, G.write, "trace stop", &err) || tracer_is_owner(d, &owner, &err)) {
+		rc = cmd_fail(&err);
+	} else if (!owner) {
+		prm_err_set(&err, PRM_E_FAILED, 0, "not_owner",
+			    "the tracer is not ours to stop (MTRC_CAP.trace_owner is 0): another "
+			    "agent owns it, or nobody does");
+		rc = cmd_fail(&err);
+	} else if (tracer_set_status(d, false, false, &err) || tracer_release(d, &err)) {
+		rc = cmd_fail(&err);
+	} else {
+		out_doc_begin();
+		out_str("device", d->label);
+		out_named("trace_status", 0, false, "disabled");
+		out_bool("owner", false);
 		rc = cmd_done(EXIT_OK);
 	}
 	cmd_close_device(d);

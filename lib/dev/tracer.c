@@ -10,10 +10,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib/dev/eq.h"
 #include "lib/dev/regaccess.h"
 #include "lib/dev/tracer.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/trace.h"
+#include "lib/util/clock.h"
 
 #define REG_MTRC_CAP 0x9040
 #define REG_MTRC_CONF 0x9041
@@ -21,6 +23,8 @@
 #define REG_MTRC_CTRL 0x9043
 #define STDB_CHUNK 256		/* what the kernel reads at a time; a multiple of 64 */
 #define TRACE_MODE_MEMORY 1
+#define EVENT_DEVICE_TRACER 0x26	/* Linux device.h MLX5_EVENT_TYPE_DEVICE_TRACER */
+#define SUB_OWNERSHIP_CHANGE 0
 
 static int reg(struct dev *d, uint16_t id, enum prm_reg_method m, uint8_t *buf, size_t len,
 	       const char **via, struct prm_err *err)
@@ -99,6 +103,57 @@ int tracer_own(struct dev *d, unsigned tries, unsigned interval_ms, bool *grante
 			return 0;
 	}
 	return 0;
+}
+
+int tracer_own_wait(struct dev *d, unsigned wait_ms, bool *granted, unsigned *events,
+		    bool *evq, struct prm_err *err)
+{
+	uint64_t types[4] = { 0 }, deadline = clock_now_ms() + wait_ms, asked = clock_now_ms();
+	struct prm_err ignored = { 0 };
+	struct eq *q = NULL;
+	uint8_t eqe[EQE_BYTES];
+	int rc = 0;
+
+	*events = 0;
+	types[EVENT_DEVICE_TRACER / 64] = UINT64_C(1) << (EVENT_DEVICE_TRACER % 64);
+	*evq = eq_create(d, 4, types, &q, &ignored) == 0;
+	if (set_owner(d, true, granted, err))	/* it may have gone before the queue was there */
+		goto out;
+	while (!*granted && clock_now_ms() < deadline) {
+		uint64_t now = clock_now_ms();
+		unsigned slice = deadline - now < 100 ? (unsigned)(deadline - now) : 100;
+		bool ask = now - asked >= 1000;
+
+		if (q) {
+			int got = eq_next(q, eqe, slice, err);
+
+			if (got < 0)
+				goto fail;
+			if (got == 0 &&
+			    prm_field_value(&prm_layout_eqe, eqe, sizeof(eqe), "type") ==
+				    EVENT_DEVICE_TRACER &&
+			    prm_field_value(&prm_layout_eqe, eqe, sizeof(eqe), "sub_type") ==
+				    SUB_OWNERSHIP_CHANGE) {
+				(*events)++;
+				ask = true;
+			}
+		} else {
+			sleep_ms(slice);
+			ask = true;
+		}
+		if (ask) {
+			asked = clock_now_ms();
+			if (set_owner(d, true, granted, err))
+				goto fail;
+		}
+	}
+	goto out;
+fail:
+	rc = -1;
+out:
+	if (q && eq_destroy(q, rc ? &ignored : err) && !rc)
+		rc = -1;
+	return rc;
 }
 
 int tracer_release(struct dev *d, struct prm_err *err)

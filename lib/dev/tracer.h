@@ -40,6 +40,14 @@ int tracer_read_state(struct dev *d, struct tracer_state *st, struct prm_err *er
  */
 int tracer_own(struct dev *d, unsigned tries, unsigned interval_ms, bool *granted,
 	       struct prm_err *err);
+/*
+ * Not granted: wait up to wait_ms for the owner to let go, asking again at
+ * each DEVICE_TRACER ownership-change event (an event queue when the command
+ * queue can make one, else every 100 ms), and once a second regardless.
+ * *events counts the events seen; *evq says whether there was a queue.
+ */
+int tracer_own_wait(struct dev *d, unsigned wait_ms, bool *granted, unsigned *events,
+		    bool *evq, struct prm_err *err);
 int tracer_release(struct dev *d, struct prm_err *err);
 /* Does the device say we own it? */
 int tracer_is_owner(struct dev *d, bool *owner, struct prm_err *err);

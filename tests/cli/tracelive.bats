@@ -166,3 +166,25 @@ EOF
 	assert_failure 1
 	assert_equal "$stderr" "prmctl: $BATS_TEST_TMPDIR/v2.trace: capture format version 2, this prmctl reads 1"
 }
+
+@test "trace own --wait: asked again at the ownership-change event; stop releases" {
+	"$PRMCTL" sim start lab >/dev/null
+	"$PRMCTL" sim inject lab tracer-steal >/dev/null
+	(sleep 1; "$PRMCTL" sim clear lab tracer-steal >/dev/null) &
+	prm -d sim:lab -j trace own --tries 1 --wait 5
+	wait
+	assert_success
+	echo "$output" | jq -e '.owner == true and .ownership_events >= 1 and
+		.waited_by == "event queue" and .waited_ms >= 900 and .waited_ms < 5000'
+	prm -d sim:lab -j trace stop
+	assert_success
+	echo "$output" | jq -e '.owner == false and .trace_status == 0'
+	prm -d sim:lab trace stop
+	assert_failure 1
+	[[ "$stderr" == *"not ours to stop"* ]]
+	# a wait that runs out is a timeout
+	"$PRMCTL" sim inject lab tracer-steal >/dev/null
+	prm -d sim:lab trace own --tries 1 --wait 300ms
+	assert_failure 5
+	[[ "$stderr" == *"after 1 requests and the wait"* ]]
+}
