@@ -32,6 +32,10 @@ const struct prm_cmd_info prm_cmd_infos[] = {
 	S(0x109, &prm_layout_set_hca_cap_in, &prm_layout_set_hca_cap_out, 0, 0, NULL, NULL),
 	Q(0x10a, &prm_layout_query_issi_in, &prm_layout_query_issi_out, 0, 0x70, NULL, NULL),
 	S(0x10b, &prm_layout_set_issi_in, &prm_layout_set_issi_out, 0, 0, NULL, NULL),
+	S(0x200, &prm_layout_create_mkey_in, &prm_layout_create_mkey_out, 0, 0, NULL, NULL),
+	/* mkey index 0 */
+	Q(0x201, &prm_layout_query_mkey_in, &prm_layout_query_mkey_out, 0, 0x130, NULL, NULL),
+	S(0x202, &prm_layout_destroy_mkey_in, &prm_layout_destroy_mkey_out, 0, 0, NULL, NULL),
 	Q(0x203, NULL, NULL, 0, 0x20, NULL, NULL),
 	S(0x301, &prm_layout_create_eq_in, &prm_layout_create_eq_out, 0, 0, NULL, NULL),
 	S(0x302, &prm_layout_destroy_eq_in, &prm_layout_destroy_eq_out, 0, 0, NULL, NULL),
@@ -49,6 +53,8 @@ const struct prm_cmd_info prm_cmd_infos[] = {
 	Q(0x754, NULL, NULL, 0, 0x110, NULL, NULL),
 	Q(0x762, NULL, NULL, 0, 0x110, NULL, NULL),
 	Q(0x770, NULL, NULL, 0, 0x210, NULL, NULL),
+	S(0x800, &prm_layout_alloc_pd_in, &prm_layout_alloc_pd_out, 0, 0, NULL, NULL),
+	S(0x801, &prm_layout_dealloc_pd_in, &prm_layout_dealloc_pd_out, 0, 0, NULL, NULL),
 	S(0x802, &prm_layout_alloc_uar_in, &prm_layout_alloc_uar_out, 0, 0, NULL, NULL),
 	S(0x803, &prm_layout_dealloc_uar_in, &prm_layout_dealloc_uar_out, 0, 0, NULL, NULL),
 	/* op_mod 1 reads; a probe reads MGIR */

@@ -55,6 +55,19 @@ extern const struct prm_layout prm_layout_alloc_uar_in;
 extern const struct prm_layout prm_layout_alloc_uar_out;
 extern const struct prm_layout prm_layout_dealloc_uar_in;
 extern const struct prm_layout prm_layout_dealloc_uar_out;
+/* Protection domains and memory keys (cmd_pd.c, cmd_mkey.c). */
+extern const struct prm_layout prm_layout_alloc_pd_in;
+extern const struct prm_layout prm_layout_alloc_pd_out;
+extern const struct prm_layout prm_layout_dealloc_pd_in;
+extern const struct prm_layout prm_layout_dealloc_pd_out;
+extern const struct prm_layout prm_layout_mkc;
+extern const struct prm_layout prm_layout_mtt;
+extern const struct prm_layout prm_layout_create_mkey_in;
+extern const struct prm_layout prm_layout_create_mkey_out;
+extern const struct prm_layout prm_layout_query_mkey_in;
+extern const struct prm_layout prm_layout_query_mkey_out;
+extern const struct prm_layout prm_layout_destroy_mkey_in;
+extern const struct prm_layout prm_layout_destroy_mkey_out;
 /* Event queues (cmd_eq.c, eqe.c). */
 extern const struct prm_layout prm_layout_eqc;
 extern const struct prm_layout prm_layout_create_eq_in;
@@ -86,6 +99,19 @@ const struct prm_layout *prm_layout_lookup(const char *name);
 #define PRM_NAMES(sym, ...)						\
 	static const struct prm_name sym##_v[] = { __VA_ARGS__ };	\
 	static const struct prm_names sym = { sizeof(sym##_v) / sizeof(sym##_v[0]), sym##_v }
+
+/*
+ * The header of a command input (mlx5_ifc.h *_in_bits): opcode and op_mod,
+ * and in most commands a uid between them (0: mlx5_core's own context).
+ * Files using these include lib/prm/names.h.
+ */
+#define PRM_CMD_IN_HDR							\
+	PRM_FIELD("opcode", 0x00, 0x10, .names = &prm_cmd_opcode_names),	\
+	PRM_FIELD("op_mod", 0x30, 0x10)
+#define PRM_CMD_IN_HDR_UID						\
+	PRM_FIELD("opcode", 0x00, 0x10, .names = &prm_cmd_opcode_names),	\
+	PRM_FIELD("uid", 0x10, 0x10, .desc = "user context; 0: the kernel's"),	\
+	PRM_FIELD("op_mod", 0x30, 0x10)
 
 /* The header every command output starts with (mlx5_ifc.h *_out_bits). */
 #define PRM_CMD_OUT_HDR							\
