@@ -22,7 +22,7 @@
 #define OP_ALLOC_PD 0x800
 #define OP_DEALLOC_PD 0x801
 #define PAGE 4096
-#define MTT_AT 0x110		/* klm_pas_mtt: after create_mkey_in's 0x880 bits */
+#define MTT_AT prm_layout_bytes(&prm_layout_create_mkey_in)	/* klm_pas_mtt follows */
 #define ACCESS_MODE_MTT 1
 
 static int alloc_pd(struct dev *d, uint32_t *pd, struct prm_err *err)

@@ -151,7 +151,7 @@ uint8_t *sim_mkey_dma(struct sim_adapter *a, uint32_t key, uint64_t off, size_t 
 enum { ST_OK = 0, ST_BAD_PARAM = 3, ST_BAD_RES = 5, ST_LIM = 8, ST_BAD_RES_STATE = 9,
        ST_BAD_INP_LEN = 0x50 };
 
-#define MTT_AT 0x110	/* klm_pas_mtt: after create_mkey_in's 0x880 bits */
+#define MTT_AT prm_layout_bytes(&prm_layout_create_mkey_in)	/* klm_pas_mtt follows */
 #define MAX_MTT 4096
 
 uint8_t sim_pd_alloc_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
