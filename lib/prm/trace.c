@@ -37,7 +37,8 @@ struct pitem {
 	bool waiting_ts;	/* a reliable timestamp event may still complete it */
 	bool open;
 	uint64_t open_seq;	/* accepted block of its first entry */
-	const struct fmt_info *fmt;	/* NULL: no pointer */
+	bool has_fmt;		/* false: no pointer */
+	struct fmt_info fmt;	/* a copy: the cache slot may be taken by another pointer */
 	unsigned highest;	/* highest parameter number seen */
 };
 
@@ -49,6 +50,7 @@ struct trace_dec {
 
 	struct pitem *q;
 	uint64_t cap, head, tail, unresolved;
+	uint64_t nwaiting;	/* items waiting for a reliable timestamp */
 
 	uint64_t *open;		/* queue positions of open messages */
 	unsigned nopen, open_cap;
@@ -166,7 +168,7 @@ static struct pitem *at(struct trace_dec *d, uint64_t pos)
 
 static void finalize(struct pitem *p)
 {
-	const struct fmt_info *f = p->fmt;
+	const struct fmt_info *f = &p->fmt;
 	struct trace_item *it = &p->it;
 	unsigned shown = p->highest;
 
@@ -245,9 +247,9 @@ static const char *render(struct trace_dec *d, struct pitem *p, size_t *len)
 		n = snprintf(d->msg, MSG_BUF, "<unterminated string at 0x%08x>", it->pointer);
 		break;
 	default:
-		*len = tracefmt_render(d->msg, p->fmt->fmt, p->fmt->len, it->params, it->present);
-		it->fmt = p->fmt->fmt;
-		it->fmt_len = p->fmt->len;
+		*len = tracefmt_render(d->msg, p->fmt.fmt, p->fmt.len, it->params, it->present);
+		it->fmt = p->fmt.fmt;
+		it->fmt_len = p->fmt.len;
 		return d->msg;
 	}
 	*len = (size_t)n;
@@ -303,6 +305,7 @@ static int give_up_pending(struct trace_dec *d)
 	for (uint64_t pos = d->unresolved; pos < d->tail; pos++)
 		at(d, pos)->waiting_ts = false;
 	d->unresolved = d->tail;
+	d->nwaiting = 0;
 	return flush(d);
 }
 
@@ -329,28 +332,32 @@ static struct pitem *push(struct trace_dec *d, enum trace_item_type type, uint64
 	p->it.ts7 = (v >> 56) & 0x7f;
 	p->it.lost = v >> 63;
 	p->final = true;
-	p->waiting_ts = true;
+	p->waiting_ts = type != TRACE_ITEM_TIMESTAMP;
+	d->nwaiting += p->waiting_ts;
 	p->open_seq = d->seq;
 	return p;
 }
 
-/* The queue at its bound: the oldest items give up waiting. */
+/* Too many wait for a reliable timestamp: the oldest give up waiting. */
 static void relieve(struct trace_dec *d)
 {
-	while (d->tail - d->head >= TRACE_MAX_PENDING) {
-		struct pitem *p = at(d, d->head);
+	uint64_t pos = d->head;
 
+	while (d->nwaiting > TRACE_MAX_PENDING && pos < d->tail) {
+		struct pitem *p = at(d, pos++);
+
+		if (!p->waiting_ts)
+			continue;
+		p->waiting_ts = false;
+		d->nwaiting--;
 		if (p->open)
 			for (unsigned i = 0; i < d->nopen; i++)
-				if (d->open[i] == d->head) {
+				if (d->open[i] == pos - 1) {
 					close_open(d, i);
 					break;
 				}
-		p->waiting_ts = false;
-		if (d->unresolved == d->head)
-			d->unresolved++;
-		flush(d);
 	}
+	flush(d);
 }
 
 static void resolve(struct trace_dec *d, uint64_t t)
@@ -365,6 +372,7 @@ static void resolve(struct trace_dec *d, uint64_t t)
 		p->waiting_ts = false;
 	}
 	d->unresolved = d->tail;
+	d->nwaiting = 0;
 }
 
 static int timestamp_event(struct trace_dec *d, uint64_t v)
@@ -384,7 +392,6 @@ static int timestamp_event(struct trace_dec *d, uint64_t v)
 	p->it.timestamp = t;
 	p->it.urts = (uint8_t)urts;
 	p->it.unreliable = unrel;
-	p->waiting_ts = false;
 	if (unrel)
 		d->c.unreliable++;
 	return 0;
@@ -394,9 +401,9 @@ static bool params_done(const struct pitem *p)
 {
 	unsigned need;
 
-	if (!p->fmt || p->fmt->status != FMT_OK)
+	if (!p->has_fmt || p->fmt.status != FMT_OK)
 		return false;
-	need = p->fmt->need < TRACEFMT_MAX_PARAMS ? p->fmt->need : TRACEFMT_MAX_PARAMS;
+	need = p->fmt.need < TRACEFMT_MAX_PARAMS ? p->fmt.need : TRACEFMT_MAX_PARAMS;
 	return (p->it.present & ((1u << need) - 1)) == (1u << need) - 1;
 }
 
@@ -416,7 +423,8 @@ static int string_event(struct trace_dec *d, uint64_t v)
 		p->it.tmsn = (uint16_t)tmsn;
 		p->it.has_pointer = true;
 		p->it.pointer = param;
-		p->fmt = lookup_fmt(d, param);
+		p->fmt = *lookup_fmt(d, param);
+		p->has_fmt = true;
 		if (params_done(p)) {
 			finalize(p);
 			return 0;
@@ -536,7 +544,7 @@ int trace_dec_block(struct trace_dec *d, const uint8_t *blk, uint64_t index, uin
 	for (int i = 0; i < TRACE_BLOCK_ENTRIES; i++) {
 		if (entry(d, trace_entry(blk + 8 * i)))
 			return -1;
-		if (d->tail - d->head >= TRACE_MAX_PENDING)
+		if (d->nwaiting > TRACE_MAX_PENDING)
 			relieve(d);
 	}
 	for (unsigned i = 0; i < d->nopen;) {
