@@ -425,8 +425,11 @@ static int sim_tracelog(int argc, char **argv)
 
 	if (rc || G.help_shown)
 		return rc;
-	if (!sim_alive(a.arg[0], NULL))
-		return cmd_usage("no simulator service '%s' is running", a.arg[0]);
+	if (!sim_alive(a.arg[0], NULL)) {
+		prm_err_set(&err, PRM_E_NODEV, ENOENT, "not_running",
+			    "sim:%s: no running simulator by that name", a.arg[0]);
+		return cmd_fail(&err);
+	}
 	sim_path(a.arg[0], SIM_FILE_TRACELOG, path, sizeof(path));
 	if (read_all(path, 1u << 30, &buf, &len, &err))
 		return cmd_fail(&err);

@@ -171,8 +171,8 @@ static const struct argp_child decode_children[] = {
 static const struct argp decode_argp = {
 	decode_options, decode_parse, "[FILE|-]",
 	"Decode a firmware tracer ring (the host-memory buffer as the device writes it) or a "
-	"capture file from 'trace capture': every event in time order with its completed "
-	"timestamp, string messages formatted from the strings database, and every block that "
+	"capture file from 'trace capture': every event in the order the device wrote it, from "
+	"the oldest block, with its completed timestamp, string messages formatted from the strings database, and every block that "
 	"could not be decoded reported with its reason and position. JSON Lines with --json; "
 	"the last line is a summary. Exit 4 with --strict when anything was lost.",
 	decode_children, NULL, NULL
@@ -302,7 +302,7 @@ static void string_members(const struct trace_item *it)
 	out_rec_arr_end();
 	if (it->problem != TRACE_PROBLEM_NONE) {
 		out_rec_str("problem", trace_problem_name(it->problem), OUT_REC_NOTEXT);
-		out_rec_str("problem_text", trace_problem_name(it->problem),
+		out_rec_str("problem", trace_problem_name(it->problem),
 			    OUT_REC_NOJSON | OUT_REC_KV);
 	}
 }
@@ -397,6 +397,13 @@ static int decode(int argc, char **argv)
 		rc = tracein_run(&in, &o.in, d);
 	if (rc == 0) {
 		trace_summary(trace_dec_counts(d), in.start_block);
+		if (in.capture) {	/* who it came from */
+			out_rec_str("device", in.meta.device[0] ? in.meta.device : NULL, OUT_REC_KV);
+			out_rec_str("psid", in.meta.psid[0] ? in.meta.psid : NULL, OUT_REC_KV);
+			out_rec_str("fw_version", in.meta.fw_version[0] ? in.meta.fw_version : NULL,
+				    OUT_REC_KV);
+			out_rec_u64("clock_khz", in.meta.clock_khz, OUT_REC_KV);
+		}
 		if (out_rec_end() || fflush(stdout))
 			rc = EXIT_FAIL;
 		else if (o.strict && trace_counts_bad(trace_dec_counts(d)))
@@ -422,7 +429,7 @@ static const struct prm_verb verbs[] = {
 	  CMD_NEEDS_DEVICE | CMD_WRITES },
 	{ "release", "Give the tracer's ownership back", &trace_release_argp, trace_release,
 	  CMD_NEEDS_DEVICE | CMD_WRITES },
-	{ "capture", "Own, configure and read the tracer into a capture file, then release",
+	{ "capture", "Capture the tracer into a file (owns, configures, releases)",
 	  &trace_capture_argp, trace_capture, CMD_NEEDS_DEVICE | CMD_WRITES },
 	{ "stop", "Stop a tracer left running and release it", &trace_stop_argp, trace_stop,
 	  CMD_NEEDS_DEVICE | CMD_WRITES },
@@ -430,7 +437,7 @@ static const struct prm_verb verbs[] = {
 
 const struct prm_cmd cmd_trace = {
 	.name = "trace",
-	.summary = "The firmware tracer: decode, analyze, status, own, capture",
+	.summary = "The firmware tracer: decode and analyze its traces, capture them, own it",
 	.verbs = verbs,
 	.nverbs = sizeof(verbs) / sizeof(verbs[0]),
 };

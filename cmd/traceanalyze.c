@@ -169,8 +169,7 @@ static void report(struct tracestat *st, const struct trace_counts *c, uint64_t 
 		out_obj_begin(NULL);
 		out_u64("rank", i + 1);
 		out_u64("count", fm[i].count);
-		out_strf("share", "%" PRIu64 ".%01" PRIu64 "%%",
-			 fm[i].count * 1000 / strings / 10, fm[i].count * 1000 / strings % 10);
+		out_u64("share_permille", fm[i].count * 1000 / strings);
 		format_identity(&fm[i]);
 		out_obj_end();
 	}

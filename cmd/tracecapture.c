@@ -20,23 +20,27 @@
 #include "cmd/trace.h"
 #include "lib/dev/dev.h"
 #include "lib/dev/devcaps.h"
+#include "lib/dev/regaccess.h"
 #include "lib/dev/tracer.h"
 #include "lib/out/out.h"
+#include "lib/prm/initseg.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/tracefile.h"
 #include "lib/util/clock.h"
 #include "lib/util/writefile.h"
 
+#define REG_MGIR 0x9020
 #define POLL_BLOCKS 1024		/* read at most this many per poll */
 #define OWNER_CHECK_MS 200
 
-enum { OPT_DURATION = 0x700, OPT_SIZE, OPT_INTERVAL };
+enum { OPT_DURATION = 0x700, OPT_SIZE, OPT_INTERVAL, OPT_FORCE };
 
 struct capture_opts {
 	const char *file;
 	uint64_t duration_ms;	/* 0: until interrupted */
 	uint64_t size;
 	uint64_t interval_ms;
+	bool force;
 };
 
 struct capture {
@@ -64,6 +68,7 @@ static const struct argp_option options[] = {
 	{ "size", OPT_SIZE, "BYTES", 0,
 	  "Ring size: 4 KiB times a power of two within MTRC_CAP (default 256K)", 0 },
 	{ "interval", OPT_INTERVAL, "MS", 0, "How often the ring is read (default 5 ms)", 0 },
+	{ "force", OPT_FORCE, NULL, 0, "Replace FILE if it exists", 0 },
 	{ 0 }
 };
 
@@ -111,11 +116,8 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 			return EINVAL;
 		}
 		return 0;
-	case ARGP_KEY_END:
-		if (!o->file) {
-			argp_error(state, "where to? -o FILE");
-			return EINVAL;
-		}
+	case OPT_FORCE:
+		o->force = true;
 		return 0;
 	}
 	return cmd_no_args(key, arg, state);
@@ -149,6 +151,33 @@ static int put_record(struct capture *c, uint32_t type, const void *a, size_t al
 	return 0;
 }
 
+/* Who the capture is from: firmware version from BAR0, PSID from MGIR. */
+static void identity(struct dev *d, struct tracefile_meta *m)
+{
+	static uint8_t bar[0x2010];
+	const struct prm_layout *l = &prm_layout_mgir;
+	uint8_t mgir[256] = { 0 };
+	struct prm_initseg_summary s;
+	struct prm_err err = { 0 };
+	const char *via;
+
+	if (dev_bar_read(d, 0, bar, sizeof(bar), &err) == 0 &&
+	    prm_initseg_summarize(bar, sizeof(bar), &s, &err) == 0 && !s.all_ones)
+		snprintf(m->fw_version, sizeof(m->fw_version), "%s", s.fw_version);
+	if (dev_reg_access(d, REG_MGIR, PRM_REG_GET, mgir, prm_layout_bytes(l), &via, &err))
+		return;
+	for (unsigned i = 0; i < 16 && i + 1 < sizeof(m->psid); i++) {
+		char path[32];
+		uint64_t c;
+
+		snprintf(path, sizeof(path), "fw_info.psid[%u]", i);
+		c = prm_field_value(l, mgir, sizeof(mgir), path);
+		if (c < 0x20 || c > 0x7e)
+			break;
+		m->psid[i] = (char)c;
+	}
+}
+
 static uint64_t clock_khz(struct dev *d)
 {
 	uint8_t page[DEV_CAP_PAGE_BYTES];
@@ -173,6 +202,7 @@ static int write_head(struct capture *c, const struct tracer_state *st, struct p
 	if (tracer_read_strings(c->d, &st->cap, sec, err))
 		return -1;
 	m.clock_khz = clock_khz(c->d);
+	identity(c->d, &m);
 	m.ring_blocks = c->ring.nblocks;
 	snprintf(m.device, sizeof(m.device), "%.*s", (int)sizeof(m.device) - 1, c->d->label);
 	/* the same instant on both clocks, as near as one register read allows */
@@ -294,8 +324,8 @@ static int run(struct capture *c, const struct capture_opts *o, struct prm_err *
 		return -1;
 	if (!granted)
 		return prm_err_set(err, PRM_E_FAILED, 0, "not_granted",
-				   "the tracer stays with another agent (the kernel's mlx5_core owns "
-				   "it while loaded)");
+				   "%s: the tracer stays with another agent (the kernel's mlx5_core "
+				   "owns it while loaded)", c->d->label);
 	c->owner = true;
 	if (tracer_ring_create(c->d, log_size, &c->ring, err) || write_head(c, &st, err) ||
 	    start_tracer(c, log_size, err))
@@ -360,6 +390,10 @@ int trace_capture(int argc, char **argv)
 
 	if (rc || G.help_shown)
 		return rc;
+	if (!o.file)
+		return cmd_usage("trace capture: where to? -o FILE");
+	if (!o.force && access(o.file, F_OK) == 0)
+		return cmd_usage("%s exists; --force replaces it", o.file);
 	snprintf(c.tmp, sizeof(c.tmp), "%s.part", o.file);
 	c.buf = malloc((size_t)POLL_BLOCKS * TRACE_BLOCK_BYTES);
 	if (!c.buf)

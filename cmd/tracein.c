@@ -317,8 +317,15 @@ int tracein_open(struct tracein *in, const struct tracein_opts *o)
 			prm_err_prefix(&e, "%s: ", in->name);
 			return cmd_fail(&e);
 		}
-		if (o->ndb == 0 && (rc = read_config(in, &cap, &has_cap)))
+		if ((rc = read_config(in, &cap, &has_cap)))
 			return rc;
+		/* --strings-db replaces the capture's own sections */
+		for (unsigned i = 0; o->ndb && i < in->cfg.ndb; i++) {
+			free(in->secbuf[i]);
+			in->secbuf[i] = NULL;
+		}
+		if (o->ndb)
+			in->cfg.ndb = 0;
 	} else if (in->size < TRACE_BLOCK_BYTES) {
 		return fail("bad_input", EXIT_FAIL,
 			    "%s: %" PRIu64 " bytes, shorter than one %d-byte trace block", in->name,

@@ -151,8 +151,8 @@ int trace_own(int argc, char **argv)
 		rc = cmd_fail(&err);
 	} else if (!granted) {
 		prm_err_set(&err, o.wait_ms ? PRM_E_TIMEOUT : PRM_E_FAILED, 0, "not_granted",
-			    "the tracer stays with another agent (the kernel's mlx5_core owns it "
-			    "while loaded) after %u requests%s", o.tries,
+			    "%s: the tracer stays with another agent (the kernel's mlx5_core owns "
+			    "it while loaded) after %u requests%s", d->label, o.tries,
 			    o.wait_ms ? " and the wait" : "");
 		rc = cmd_fail(&err);
 	} else {
@@ -183,8 +183,8 @@ int trace_stop(int argc, char **argv)
 		rc = cmd_fail(&err);
 	} else if (!owner) {
 		prm_err_set(&err, PRM_E_FAILED, 0, "not_owner",
-			    "the tracer is not ours to stop (MTRC_CAP.trace_owner is 0): another "
-			    "agent owns it, or nobody does");
+			    "%s: the tracer is not ours to stop (MTRC_CAP.trace_owner is 0): "
+			    "another agent owns it, or nobody does", d->label);
 		rc = cmd_fail(&err);
 	} else if (tracer_set_status(d, false, false, &err) || tracer_release(d, &err)) {
 		rc = cmd_fail(&err);

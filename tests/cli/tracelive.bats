@@ -64,7 +64,7 @@ EOF
 	"$PRMCTL" sim inject lab tracer-steal >/dev/null
 	prm -d sim:lab trace own --tries 2
 	assert_failure 1
-	assert_equal "$stderr" "prmctl: the tracer stays with another agent (the kernel's mlx5_core owns it while loaded) after 2 requests"
+	assert_equal "$stderr" "prmctl: sim:lab: the tracer stays with another agent (the kernel's mlx5_core owns it while loaded) after 2 requests"
 }
 
 @test "trace capture, then decode: the simulator's own log, event for event" {
@@ -72,6 +72,10 @@ EOF
 	prm -d sim:lab -j trace capture -o "$BATS_TEST_TMPDIR/c.trace" --duration 1.5
 	assert_success
 	echo "$output" | jq -e '.blocks > 100 and .overruns == 0 and .ownership_lost == 0'
+	# who it is from travels with it
+	prm trace decode -j "$BATS_TEST_TMPDIR/c.trace" --strings-db 900000:/dev/null
+	assert_success
+	echo "$output" | tail -1 | jq -e '.decoded > 100 and .unknown_pointer > 0'
 	[ ! -e "$BATS_TEST_TMPDIR/c.trace.part" ]
 	"$PRMCTL" sim trace-log lab > "$BATS_TEST_TMPDIR/log.jsonl"
 	# no decode options: the capture carries MTRC_CAP, the strings and the clock
@@ -82,6 +86,8 @@ EOF
 		.torn == 0 and .stale == 0 and .overrun == 0 and .truncated == 0 and
 		.unknown_pointer == 0 and .missing_pointer == 0 and .strings > 100'
 	echo "$output" | head -1 | jq -e '.time_ns == .timestamp'	# 1 GHz
+	echo "$output" | tail -1 | jq -e '.device == "sim:lab" and (.psid | length) > 0 and
+		(.fw_version | test("^[0-9]+\\.[0-9]+\\.[0-9]+$")) and .clock_khz == 1000000' 
 	run compare_with_log "$BATS_TEST_TMPDIR/dec.jsonl" "$BATS_TEST_TMPDIR/log.jsonl"
 	assert_success
 	# the tracer is given back and its key and domain destroyed
@@ -138,6 +144,16 @@ EOF
 	[[ "$stderr" == *"larger than MTRC_CAP.log_max_trace_buffer_size allows"* ]]
 	prm -d sim trace capture --duration 0.1
 	assert_failure 2
+	assert_equal "$stderr" "prmctl: trace capture: where to? -o FILE"
+	touch "$BATS_TEST_TMPDIR/exists"
+	prm -d sim trace capture -o "$BATS_TEST_TMPDIR/exists" --duration 0.1
+	assert_failure 2
+	assert_equal "$stderr" "prmctl: $BATS_TEST_TMPDIR/exists exists; --force replaces it"
+	prm -d sim -j trace capture -o "$BATS_TEST_TMPDIR/exists" --duration 0.1 --force
+	assert_success
+	prm trace capture --help
+	assert_success
+	[ -z "$stderr" ]
 	prm -d sim --inject tracer-steal trace capture -o "$BATS_TEST_TMPDIR/x" --duration 0.1
 	assert_failure 1
 	[[ "$stderr" == *"stays with another agent"* ]]
