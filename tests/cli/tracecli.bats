@@ -1,0 +1,106 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# trace decode and analyze as people and scripts use them: text lines, filters,
+# time ranges, wall-clock times, analysis tables. (The decoding rules themselves
+# are proven in trace.bats against tests/trace's model.)
+load helper
+
+setup_file() {
+	export CAP=$BATS_FILE_TMPDIR/c.trace
+	"$PRMCTL" -d sim trace capture -o "$CAP" --duration 0.4 >/dev/null
+	"$PRMCTL" -j trace decode "$CAP" > "$BATS_FILE_TMPDIR/all.jsonl"
+}
+
+@test "text: one line per event: time, event id, lost flag, message; a summary line" {
+	prm trace decode "$CAP"
+	assert_success
+	# seconds.nanoseconds (the capture knows the clock), 0xNN, L or -, the message
+	echo "$output" | head -50 | grep -Eq '^ *[0-9]+\.[0-9]{9} 0x[0-9a-f]{2} [-L] [[:print:]]+$'
+	[ "$(echo "$output" | grep -vcE '^ *[0-9]+\.[0-9]{9} 0x[0-9a-f]{2} [-L] |^type=summary ')" = 0 ]
+	echo "$output" | grep -q ' 0xff - timestamp'
+	echo "$output" | grep -Eq ' 0x02 - raw data=0x[0-9a-f]{12}$'
+	echo "$output" | tail -1 | grep -Eq '^type=summary blocks=[0-9]+ decoded=[0-9]+ .*device=sim '
+	# --clock-mhz overrides the capture's clock: 1 MHz makes a tick a microsecond
+	prm -j trace decode "$CAP" --clock-mhz 1
+	echo "$output" | head -1 | jq -e '.time_ns == .timestamp * 1000'
+}
+
+@test "--filter: event_id, tmsn, type, msg~REGEX, all together; the summary still counts all" {
+	prm -j trace decode "$CAP" --filter event_id=9
+	assert_success
+	[ "$(echo "$output" | jq -s '[.[] | select(.type != "summary") | .event_id] | unique')" = "$(printf '[\n  9\n]')" ]
+	echo "$output" | tail -1 | jq -e --slurpfile all "$BATS_FILE_TMPDIR/all.jsonl" '.strings == ($all[-1].strings)'
+	prm -j trace decode "$CAP" --filter 'msg~^health: counter [0-9]+$' --filter type=string
+	assert_success
+	n=$(echo "$output" | jq -s '[.[] | select(.type == "string")] | length')
+	want=$(jq -s '[.[] | select(.type == "string" and (.msg | test("^health: counter [0-9]+$")))] | length' "$BATS_FILE_TMPDIR/all.jsonl")
+	[ "$n" = "$want" ] && [ "$n" -gt 0 ]
+	prm -j trace decode "$CAP" --filter tmsn=3 --filter event_id=8
+	echo "$output" | jq -se '[.[] | select(.type != "summary")] | all(.tmsn == 3 and .event_id == 8)'
+	prm trace decode "$CAP" --filter 'msg~('
+	assert_failure 2
+	[[ "$stderr" == *"--filter 'msg~(':"* ]]
+	prm trace decode "$CAP" --filter event_id=256
+	assert_failure 2
+	prm trace decode "$CAP" --filter colour=red
+	assert_failure 2
+	[[ "$stderr" == *"expected event_id=N (0-255), tmsn=N (0-8191), type=string|raw|timestamp or msg~REGEX"* ]]
+}
+
+@test "--since/--until: ticks, or a time with a unit once the clock is known" {
+	first=$(jq -s '[.[] | select(.timestamp != null)][0].timestamp' "$BATS_FILE_TMPDIR/all.jsonl")
+	last=$(jq -s '[.[] | select(.timestamp != null)][-1].timestamp' "$BATS_FILE_TMPDIR/all.jsonl")
+	mid=$(( (first + last) / 2 ))
+	prm -j trace decode "$CAP" --since $mid
+	assert_success
+	echo "$output" | jq -se --argjson m $mid '[.[] | select(.type != "summary") | .timestamp] | length > 0 and all(. >= $m)'
+	prm -j trace decode "$CAP" --until ${mid}ns	# 1 GHz: a tick is a nanosecond
+	echo "$output" | jq -se --argjson m $mid '[.[] | select(.type != "summary") | .timestamp] | length > 0 and all(. <= $m)'
+	# a raw ring has no clock unless told
+	printf '\0%.0s' $(seq 256) > "$BATS_TEST_TMPDIR/ring"
+	prm trace decode "$BATS_TEST_TMPDIR/ring" --since 5ms
+	assert_failure 2
+	[[ "$stderr" == *"need the device clock (--clock-mhz or a capture file)"* ]]
+	prm trace decode "$CAP" --since 5parsecs
+	assert_failure 2
+}
+
+@test "--realtime: wall-clock times from the capture's anchor" {
+	prm -j trace decode "$CAP" --realtime
+	assert_success
+	now=$(date +%s)
+	echo "$output" | head -1 | jq -e --argjson now "$now" \
+		'(.realtime_ns / 1e9) > ($now - 120) and (.realtime_ns / 1e9) <= ($now + 1)'
+	prm trace decode "$CAP" --realtime
+	echo "$output" | head -1 | grep -Eq '^20[0-9]{2}-[01][0-9]-[0-3][0-9]T[0-9:]{8}\.[0-9]{9}Z 0x'
+	printf '\0%.0s' $(seq 256) > "$BATS_TEST_TMPDIR/ring"
+	prm trace decode "$BATS_TEST_TMPDIR/ring" --realtime --clock-mhz 100
+	assert_failure 2
+	[[ "$stderr" == *"--realtime needs a capture file with a wall-clock anchor"* ]]
+}
+
+@test "analyze: per event id, per format, top talkers; counts add up to decode's" {
+	prm -j trace analyze "$CAP" --top 3
+	assert_success
+	assert_json_doc
+	strings=$(jq -s '.[-1].strings' "$BATS_FILE_TMPDIR/all.jsonl")
+	echo "$output" | jq -e --argjson s "$strings" '
+		([.formats[].count] | add) == $s and
+		(.top | length) == 3 and .top[0].rank == 1 and
+		.top[0].count >= .top[1].count and .top[0].share_permille > 0 and
+		([.event_ids[] | select(.type == "string") | .count] | add) == $s and
+		(.event_ids | all(.interval_min <= .interval_avg and .interval_avg <= .interval_max)) and
+		(.event_ids[0].interval_avg_ns | type) == "number" and
+		.summary.blocks == .summary.decoded'
+	prm trace analyze "$CAP"
+	assert_success
+	echo "$output" | grep -q '^EVENT ID  TYPE'
+	echo "$output" | grep -q '^POINTER     FORMAT'
+	echo "$output" | grep -q '^RANK  COUNT'
+}
+
+@test "standard input: a ring and a capture piped in decode as the file does" {
+	run bash -c "cat '$CAP' | '$PRMCTL' -j trace decode - | tail -1"
+	assert_success
+	[ "$output" = "$(tail -1 "$BATS_FILE_TMPDIR/all.jsonl")" ]
+}
