@@ -338,6 +338,10 @@ static int run(struct capture *c, const struct capture_opts *o, struct prm_err *
 			break;
 		if (c->configured && drain(c, err))
 			return -1;
+		out_progress("%s: %llu blocks (%llu KiB), %llu overruns, %llu s", c->d->label,
+			     (unsigned long long)c->blocks,
+			     (unsigned long long)(c->blocks * TRACE_BLOCK_BYTES >> 10),
+			     (unsigned long long)c->overruns, (unsigned long long)((now - t0) / 1000));
 		if (now - last_check >= OWNER_CHECK_MS) {
 			last_check = now;
 			if (check_owner(c, log_size, err))
@@ -345,6 +349,7 @@ static int run(struct capture *c, const struct capture_opts *o, struct prm_err *
 		}
 		clock_sleep_us((unsigned)o->interval_ms * 1000);
 	}
+	out_progress_end();
 	return c->configured ? drain(c, err) : 0;
 }
 

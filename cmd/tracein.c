@@ -354,6 +354,13 @@ int tracein_open(struct tracein *in, const struct tracein_opts *o)
 	return 0;
 }
 
+static void progress(const struct tracein *in)
+{
+	out_progress("%s: %llu%% of %llu MiB", in->name,
+		     (unsigned long long)(in->size ? in->done * 100 / in->size : 100),
+		     (unsigned long long)(in->size >> 20));
+}
+
 /* Blocks [first, first + count) of a raw ring, in order. */
 static int feed_ring(struct tracein *in, struct trace_dec *d, uint8_t *buf, uint64_t first,
 		     uint64_t count)
@@ -374,6 +381,8 @@ static int feed_ring(struct tracein *in, struct trace_dec *d, uint8_t *buf, uint
 				return -1;
 		first += n;
 		count -= n;
+		in->done += n * TRACE_BLOCK_BYTES;
+		progress(in);
 	}
 	return 0;
 }
@@ -451,6 +460,8 @@ static int capture_blocks(struct tracein *in, struct trace_dec *d, uint8_t *buf,
 					    data + (b + i) * TRACE_BLOCK_BYTES))
 				return CAP_FAIL;
 		b += n;
+		in->done = data + b * TRACE_BLOCK_BYTES;
+		progress(in);
 	}
 	if (avail == len - 8 && avail % TRACE_BLOCK_BYTES == 0)
 		return CAP_NEXT;
@@ -513,6 +524,7 @@ int tracein_run(struct tracein *in, const struct tracein_opts *o, struct trace_d
 	if (!buf)
 		return fail("nomem", EXIT_FAIL, "out of memory");
 	rc = in->capture ? run_capture(in, d, buf) : run_ring(in, o, d, buf);
+	out_progress_end();
 	free(buf);
 	if (rc > 0)
 		return rc;

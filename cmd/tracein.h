@@ -42,6 +42,7 @@ struct tracein {
 	struct tracefile_meta meta;
 	uint64_t clock_khz;	/* the option, else the capture's, else 0 */
 	uint64_t start_block;	/* raw ring: where decoding started */
+	uint64_t done;		/* bytes decoded, for progress */
 	int status;		/* the exit status of a failure found while reading */
 };
 

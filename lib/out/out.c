@@ -73,6 +73,16 @@ FILE *out_stream(void)
 	return S.o.out;
 }
 
+FILE *out_err_stream(void)
+{
+	return S.o.err;
+}
+
+bool out_quiet(void)
+{
+	return S.o.quiet;
+}
+
 enum out_mode out_mode(void)
 {
 	return S.o.mode;

@@ -96,6 +96,14 @@ void out_time_ns(const char *key, uint64_t ns);
 /* A line for people only (headings, "nothing found"); nothing in JSON. */
 void out_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/*
+ * Progress of long work, for people: one line on the message stream,
+ * rewritten in place, only when it is a terminal and the output is text and
+ * not -q; at most every 200 ms. out_progress_end() clears it.
+ */
+void out_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void out_progress_end(void);
+
 /* A warning on the message stream (both modes). */
 void out_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -2,9 +2,12 @@
 #ifndef PRMCTL_OUT_INT_H
 #define PRMCTL_OUT_INT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 /* Between the emitter's parts: where documents go now. */
 FILE *out_stream(void);
+FILE *out_err_stream(void);
+bool out_quiet(void);
 
 #endif
