@@ -32,15 +32,8 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 
 	switch (key) {
 	case ARGP_KEY_INIT:
-		state->child_inputs[0] = &o->in;
-		return 0;
 	case ARGP_KEY_ARG:
-		if (o->in.file) {
-			argp_error(state, "one trace at a time ('%s' is one too many)", arg);
-			return EINVAL;
-		}
-		o->in.file = arg;
-		return 0;
+		return tracein_parse_input(key, arg, state, &o->in);
 	case OPT_TOP:
 		if (cmd_number(arg, 1000000, &o->top)) {
 			argp_error(state, "--top '%s': expected a count", arg);

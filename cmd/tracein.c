@@ -104,6 +104,21 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 
 const struct argp tracein_argp = { options, parse, NULL, NULL, NULL, NULL, NULL };
 
+error_t tracein_parse_input(int key, char *arg, struct argp_state *state,
+			    struct tracein_opts *in)
+{
+	if (key == ARGP_KEY_INIT) {
+		state->child_inputs[0] = in;
+		return 0;
+	}
+	if (in->file) {
+		argp_error(state, "one trace at a time ('%s' is one too many)", arg);
+		return EINVAL;
+	}
+	in->file = arg;
+	return 0;
+}
+
 static int fail(const char *reason, int code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 

@@ -46,8 +46,11 @@ struct tracein {
 	int status;		/* the exit status of a failure found while reading */
 };
 
-/* The input options, shared by decode and analyze (an argp child). */
+/* The input options, shared by decode and analyze (an argp child, first). */
 extern const struct argp tracein_argp;
+/* The parent's ARGP_KEY_INIT (hands in to the child) and ARGP_KEY_ARG (the file). */
+error_t tracein_parse_input(int key, char *arg, struct argp_state *state,
+			    struct tracein_opts *in);
 
 /* Open and read the configuration; returns an exit status. */
 int tracein_open(struct tracein *in, const struct tracein_opts *o);
