@@ -100,6 +100,19 @@ static void string_event_in_a_block(void **state)
 	trace_dec_free(d);
 }
 
+/* Entry 31 a timestamp event for time v, byte by byte as in ts_entry above. */
+static void closing(uint8_t *blk, uint64_t v)
+{
+	blk[248] = (uint8_t)v;
+	blk[249] = 0xff;
+	blk[250] = (uint8_t)(v >> 48 & 0x1f);
+	blk[251] = (uint8_t)(v >> 40);
+	blk[252] = (uint8_t)(v >> 32);
+	blk[253] = (uint8_t)(v >> 24);
+	blk[254] = (uint8_t)(v >> 16);
+	blk[255] = (uint8_t)(v >> 8);
+}
+
 static void ring_start_and_clock_wrap(void **state)
 {
 	struct trace_ring_scan s;
@@ -112,30 +125,13 @@ static void ring_start_and_clock_wrap(void **state)
 	(void)state;
 	trace_ring_scan_init(&s);
 	for (int i = 0; i < 5; i++) {
-		uint64_t v = t[i];
-
-		blk[248] = (uint8_t)v;
-		blk[249] = 0xff;
-		blk[250] = (uint8_t)(v >> 48 & 0x1f);
-		blk[251] = (uint8_t)(v >> 40);
-		blk[252] = (uint8_t)(v >> 32);
-		blk[253] = (uint8_t)(v >> 24);
-		blk[254] = (uint8_t)(v >> 16);
-		blk[255] = (uint8_t)(v >> 8);
+		closing(blk, t[i]);
 		trace_ring_scan_add(&s, blk, (uint64_t)i);
 	}
 	assert_int_equal(trace_ring_scan_start(&s), 2);
 	trace_ring_scan_init(&s);
 	for (int i = 0; i < 3; i++) {
-		uint64_t v = w[i];
-
-		blk[248] = (uint8_t)v;
-		blk[250] = (uint8_t)(v >> 48 & 0x1f);
-		blk[251] = (uint8_t)(v >> 40);
-		blk[252] = (uint8_t)(v >> 32);
-		blk[253] = (uint8_t)(v >> 24);
-		blk[254] = (uint8_t)(v >> 16);
-		blk[255] = (uint8_t)(v >> 8);
+		closing(blk, w[i]);
 		trace_ring_scan_add(&s, blk, (uint64_t)i);
 	}
 	assert_int_equal(trace_ring_scan_start(&s), 1);
