@@ -111,13 +111,19 @@ fuzz: $(FUZZ_BINS)
 fuzz-smoke: $(FUZZ_BINS)
 
 # the command-queue benchmark: ratios, never a test verdict
-BENCH_BINS := $(B)/bench/bench_cmdq $(B)/bench/bench_health
+BENCH_BINS := $(B)/bench/bench_cmdq $(B)/bench/bench_health $(B)/bench/gen_trace_ring
 $(B)/bench/%: tests/bench/%.c $(LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $^ $(DEP_LIBS) $(LDLIBS)
-bench: $(BENCH_BINS)
+# the trace-decode benchmark's ring generator: standalone, links nothing of lib
+$(B)/bench/gen_trace_ring: tests/bench/gen_trace_ring.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $<
+# BENCH_TRACE_MB=N: the trace ring's size in MiB (default 1024); TMPDIR: where it goes
+bench: $(BENCH_BINS) prmctl
 	$(B)/bench/bench_cmdq
 	$(B)/bench/bench_health
+	python3 tests/bench/bench_trace ./prmctl $(B)/bench/gen_trace_ring
 .PHONY: bench
 
 check: all unit fuzz-smoke $(BENCH_BINS)
