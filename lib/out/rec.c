@@ -11,6 +11,8 @@
 #include "lib/out/out.h"
 #include "lib/out/out_int.h"
 
+#define OUT_REC_KEY_MAX 64
+
 static struct {
 	char *buf;
 	size_t len, cap;
@@ -21,13 +23,11 @@ static struct {
 	unsigned arr_flags;
 } R;
 
-static bool room(size_t n)
+static bool grow(size_t n)
 {
 	size_t cap;
 	char *b;
 
-	if (R.len + n <= R.cap)
-		return true;
 	cap = R.cap ? R.cap : 4096;
 	while (cap < R.len + n)
 		cap *= 2;
@@ -41,7 +41,12 @@ static bool room(size_t n)
 	return true;
 }
 
-static void put(const char *s, size_t n)
+static inline bool room(size_t n)
+{
+	return __builtin_expect(R.len + n <= R.cap, 1) || grow(n);
+}
+
+static inline void put(const char *s, size_t n)
 {
 	if (room(n)) {
 		memcpy(R.buf + R.len, s, n);
@@ -49,7 +54,7 @@ static void put(const char *s, size_t n)
 	}
 }
 
-static void putc_(char c)
+static inline void putc_(char c)
 {
 	if (room(1))
 		R.buf[R.len++] = c;
@@ -57,13 +62,26 @@ static void putc_(char c)
 
 static void put_dec(uint64_t v)
 {
+	static const char pairs[201] =
+		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+		"8081828384858687888990919293949596979899";
 	char t[24];
 	int i = sizeof(t);
 
-	do {
-		t[--i] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
+	while (v >= 100) {
+		unsigned d = (unsigned)(v % 100);
+
+		v /= 100;
+		t[--i] = pairs[2 * d + 1];
+		t[--i] = pairs[2 * d];
+	}
+	if (v >= 10) {
+		t[--i] = pairs[2 * v + 1];
+		t[--i] = pairs[2 * v];
+	} else {
+		t[--i] = (char)('0' + v);
+	}
 	put(t + i, sizeof(t) - (size_t)i);
 }
 
@@ -84,21 +102,33 @@ static void put_hex(uint64_t v, unsigned digits)
 	put(t + i, sizeof(t) - (size_t)i);
 }
 
+/* ,"key": in one pass (keys are short literals; measuring them first cost more) */
+static inline void json_key(const char *key)
+{
+	if (!room(4 + OUT_REC_KEY_MAX))
+		return;
+	R.buf[R.len++] = ',';
+	R.buf[R.len++] = '"';
+	for (size_t i = 0; key[i] && i < OUT_REC_KEY_MAX; i++)
+		R.buf[R.len++] = key[i];
+	R.buf[R.len++] = '"';
+	R.buf[R.len++] = ':';
+}
+
 /* Where a member starts; false when the member is not shown in this mode. */
-static bool member(const char *key, unsigned flags)
+static inline bool member(const char *key, unsigned flags)
 {
 	bool arr = R.in_arr && !key;
 
 	if (R.json ? flags & OUT_REC_NOJSON : flags & OUT_REC_NOTEXT)
 		return false;
 	if (R.json) {
+		if (!arr) {
+			json_key(key);	/* the schema member is always first */
+			return true;
+		}
 		if (R.members++)
 			putc_(',');
-		if (!arr) {
-			putc_('"');
-			put(key, strlen(key));
-			put("\":", 2);
-		}
 		return true;
 	}
 	if (arr) {

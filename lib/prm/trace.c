@@ -9,6 +9,7 @@
  * queue holds a few blocks' worth unless reliable timestamps stop coming
  * (then TRACE_MAX_PENDING bounds it).
  */
+#include <endian.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,11 +70,10 @@ struct trace_dec {
 
 uint64_t trace_entry(const uint8_t *p)
 {
-	uint64_t v = 0;
+	uint64_t v;
 
-	for (int i = 0; i < 8; i++)
-		v = v << 8 | p[i];
-	return v;
+	memcpy(&v, p, sizeof(v));
+	return be64toh(v);
 }
 
 bool trace_entry_is_timestamp(uint64_t v)
