@@ -130,7 +130,8 @@ void sim_eq_post(struct sim_adapter *a, uint8_t type, uint8_t sub_type, const ui
 
 	prm_set(&prm_layout_eqe, eqe, sizeof(eqe), "type", type, NULL);
 	prm_set(&prm_layout_eqe, eqe, sizeof(eqe), "sub_type", sub_type, NULL);
-	memcpy(eqe + 0x20, data, len < 28 ? len : 28);
+	if (len)	/* an event without data passes none */
+		memcpy(eqe + 0x20, data, len < 28 ? len : 28);
 	for (size_t i = 0; i < SIM_MAX_EQS; i++) {
 		struct sim_eq *q = &a->eqs[i];
 
