@@ -128,5 +128,6 @@ extern const struct prm_cmd cmd_caps;
 extern const struct prm_cmd cmd_probe;
 extern const struct prm_cmd cmd_health;
 extern const struct prm_cmd cmd_trace;
+extern const struct prm_cmd cmd_atomic;
 
 #endif

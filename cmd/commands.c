@@ -3,6 +3,7 @@
 #include "cmd/cmd.h"
 
 const struct prm_cmd *const prm_commands[] = {
+	&cmd_atomic,
 	&cmd_caps,
 	&cmd_cmd,
 	&cmd_cr,
