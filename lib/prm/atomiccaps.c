@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * The atomic page in words (tracer-atomics.md §B4-§B5): atomic_operations
+ * bits 0 CMP_SWAP, 1 FETCH_ADD, 2 EXTENDED_CMP_SWAP, 3 EXTENDED_FETCH_ADD;
+ * atomic_size_qp/dc bit n = 2^n-byte operands. Semaphores under 8 bytes
+ * ride a 4-byte masked operation (opmod 0x08), whose reply is big-endian;
+ * the 8-byte reply follows atomic_req_8B_endianness_mode.
+ */
+#include "lib/prm/atomiccaps.h"
+#include "lib/prm/layouts/layouts.h"
+
+enum { OPS_CS = 1, OPS_FA = 2, OPS_EXT_CS = 4, OPS_EXT_FA = 8 };
+enum { SIZE_4 = 1 << 2, SIZE_8 = 1 << 3 };
+
+unsigned atomic_caps_summarize(const uint8_t *page, size_t len, struct atomic_caps_summary *s)
+{
+	static const unsigned sizes[] = { 1, 2, 4, 8 };
+	const struct prm_layout *l = &prm_layout_atomic_caps;
+	uint64_t ops = prm_field_value(l, page, len, "atomic_operations");
+	uint64_t qp = prm_field_value(l, page, len, "atomic_size_qp");
+	uint64_t dc = prm_field_value(l, page, len, "atomic_size_dc");
+	bool host8 = prm_field_value(l, page, len, "atomic_req_8B_endianness_mode") == 1;
+	unsigned n = 0;
+
+	for (int op = ATOMIC_CS; op <= ATOMIC_FA; op++)
+		for (int i = 0; i < 4; i++) {
+			struct atomic_caps_summary *r = &s[n++];
+			bool cs = op == ATOMIC_CS;
+			uint64_t ext = cs ? OPS_EXT_CS : OPS_EXT_FA, std = cs ? OPS_CS : OPS_FA;
+
+			r->op = op;
+			r->size = sizes[i];
+			r->missing = NULL;
+			if (sizes[i] < 8) {
+				r->how = cs ? "4-byte masked compare-and-swap (opcode 0x14, opmod 0x08) "
+					      "on the aligned dword"
+					    : "4-byte masked fetch-and-add (opcode 0x15, opmod 0x08), "
+					      "field boundary at the semaphore's top bit";
+				r->reply = "big-endian";
+				r->qp = ops & ext && qp & SIZE_4;
+				r->dc = ops & ext && dc & SIZE_4;
+				if (!(ops & ext))
+					r->missing = cs ? "EXTENDED_CMP_SWAP in atomic_operations"
+							: "EXTENDED_FETCH_ADD in atomic_operations";
+				else if (!(qp & SIZE_4) && !(dc & SIZE_4))
+					r->missing = "4-byte operands in atomic_size_qp/dc";
+				continue;
+			}
+			r->reply = host8 ? "host order (atomic_req_8B_endianness_mode 1)"
+					 : "big-endian (atomic_req_8B_endianness_mode 0)";
+			if (ops & std) {
+				r->how = cs ? "standard compare-and-swap (opcode 0x11)"
+					    : "standard fetch-and-add (opcode 0x12)";
+			} else {
+				r->how = cs ? "8-byte masked compare-and-swap (opcode 0x14, opmod 0x09)"
+					    : "8-byte masked fetch-and-add (opcode 0x15, opmod 0x09)";
+				if (!(ops & ext))
+					r->missing = cs ? "CMP_SWAP in atomic_operations"
+							: "FETCH_ADD in atomic_operations";
+			}
+			r->qp = !r->missing && qp & SIZE_8;
+			r->dc = !r->missing && dc & SIZE_8;
+			if (!r->missing && !(qp & SIZE_8) && !(dc & SIZE_8))
+				r->missing = "8-byte operands in atomic_size_qp/dc";
+		}
+	return n;
+}
