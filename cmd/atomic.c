@@ -291,6 +291,8 @@ static const struct prm_verb verbs[] = {
 	  &atomic_selftest_argp, atomic_selftest, 0 },
 	{ "check-write", "Is an RDMA WRITE atomic with respect to atomics?",
 	  &atomic_check_write_argp, atomic_check_write_cmd, 0 },
+	{ "wqe", "The send WQE segments of one atomic, hex and decoded", &atomic_wqe_argp,
+	  atomic_wqe, 0 },
 	{ "caps", "What the device's atomic capabilities mean for 1/2/4/8-byte operations",
 	  &atomic_caps_argp, atomic_caps, CMD_NEEDS_DEVICE },
 };
