@@ -84,6 +84,15 @@ extern const struct prm_layout prm_layout_atomic_caps;
 extern const struct prm_layout prm_layout_roce_cap;
 extern const struct prm_layout prm_layout_e_switch_cap;
 extern const struct prm_layout prm_layout_debug_cap;
+/* Send WQE segments of an RDMA atomic (wqe.c): plain structs of big-endian words. */
+extern const struct prm_layout prm_layout_wqe_ctrl_seg;
+extern const struct prm_layout prm_layout_wqe_raddr_seg;
+extern const struct prm_layout prm_layout_wqe_atomic_seg;
+extern const struct prm_layout prm_layout_wqe_masked_cs32_seg;
+extern const struct prm_layout prm_layout_wqe_masked_fa32_seg;
+extern const struct prm_layout prm_layout_wqe_masked_cs64_seg;
+extern const struct prm_layout prm_layout_wqe_masked_fa64_seg;
+extern const struct prm_layout prm_layout_wqe_data_seg;
 
 /* All compiled-in layouts, NULL-terminated, in the order `decode --list` shows. */
 extern const struct prm_layout *const prm_layouts[];

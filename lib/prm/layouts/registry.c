@@ -77,6 +77,14 @@ const struct prm_layout *const prm_layouts[] = {
 	&prm_layout_roce_cap,
 	&prm_layout_e_switch_cap,
 	&prm_layout_debug_cap,
+	&prm_layout_wqe_ctrl_seg,
+	&prm_layout_wqe_raddr_seg,
+	&prm_layout_wqe_atomic_seg,
+	&prm_layout_wqe_masked_cs32_seg,
+	&prm_layout_wqe_masked_fa32_seg,
+	&prm_layout_wqe_masked_cs64_seg,
+	&prm_layout_wqe_masked_fa64_seg,
+	&prm_layout_wqe_data_seg,
 	NULL,
 };
 
