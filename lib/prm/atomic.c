@@ -122,7 +122,8 @@ static unsigned check_mask(const char *field, uint64_t got, uint64_t want, const
 
 	if (got == want)
 		return n;
-	if (want && got && !contiguous_bytes(got))
+	/* a field boundary is single bits, never a run of bytes: its own rule stands */
+	if (strcmp(field, "field_boundary") && want && got && !contiguous_bytes(got))
 		one.rule = "a mask is one contiguous run of whole bytes, aligned to its size";
 	return add(p, n, max, &one);
 }
@@ -157,7 +158,9 @@ unsigned atomic_verify(const struct atomic_wire *w, struct atomic_problem *p, un
 	if (atomic_masks(w->op, w->size, w->offset, &m, &why)) {
 		struct atomic_problem one = { "offset", w->offset, 0, false, why };
 
-		if (w->size != 1 && w->size != 2 && w->size != 4 && w->size != 8)
+		if ((unsigned)w->op >= ATOMIC_NOPS)
+			one = (struct atomic_problem){ "op", w->op, 0, false, why };
+		else if (w->size != 1 && w->size != 2 && w->size != 4 && w->size != 8)
 			one = (struct atomic_problem){ "size", w->size, 0, false, why };
 		return add(p, n, max, &one);
 	}
@@ -245,7 +248,7 @@ int atomic_check_write(uint64_t addr, uint64_t len, uint64_t max, bool enabled,
 		return *why = "max_atomic_size is a power of two", -1;
 	if (!len)
 		return *why = "a write of 0 bytes", -1;
-	if (addr + len < addr)
+	if (len - 1 > UINT64_MAX - addr)
 		return *why = "the write runs past the end of the address space", -1;
 	if (len > max) {
 		c->why = "it is longer than max_atomic_size";

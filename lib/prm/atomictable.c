@@ -6,10 +6,61 @@
  */
 #include <errno.h>
 #include <jansson.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib/prm/atomictable.h"
+
+#define BIG_MARK '#'	/* marks a number unbig() quoted; typed strings never start so */
+
+/*
+ * jansson's integers are signed: the 64-bit masks of `atomic masks` (all
+ * ones, 1 << 63) do not fit. Such literals, outside strings, are quoted and
+ * read back as unsigned by number().
+ */
+static char *unbig(const char *text, size_t len, size_t *outlen)
+{
+	static const char max[] = "9223372036854775807";
+	char *out = malloc(len + len / 10 + 4), *o = out;
+	bool in_string = false;
+
+	if (!out)
+		return NULL;
+	for (size_t i = 0; i < len;) {
+		size_t j = i;
+
+		if (in_string || !(text[i] >= '0' && text[i] <= '9') ||
+		    (i && ((text[i - 1] >= '0' && text[i - 1] <= '9') || text[i - 1] == '-' ||
+			   text[i - 1] == '.' || text[i - 1] == 'e' || text[i - 1] == 'E' ||
+			   text[i - 1] == '+'))) {
+			if (in_string && text[i] == '\\' && i + 1 < len)
+				*o++ = text[i++];
+			else if (text[i] == '"')
+				in_string = !in_string;
+			*o++ = text[i++];
+			continue;
+		}
+		while (j < len && text[j] >= '0' && text[j] <= '9')
+			j++;
+		if ((j == len || (text[j] != '.' && text[j] != 'e' && text[j] != 'E')) &&
+		    (j - i > sizeof(max) - 1 ||
+		     (j - i == sizeof(max) - 1 && memcmp(text + i, max, j - i) > 0)) &&
+		    (size_t)(o - out) + (j - i) + 3 <= len + len / 10 + 4) {
+			*o++ = '"';
+			*o++ = BIG_MARK;
+			memcpy(o, text + i, j - i);
+			o += j - i;
+			*o++ = '"';
+		} else {
+			memcpy(o, text + i, j - i);
+			o += j - i;
+		}
+		i = j;
+	}
+	*outlen = (size_t)(o - out);
+	return out;
+}
 
 static int number(json_t *row, const char *key, bool need, uint64_t *v, size_t i,
 		  struct prm_err *err)
@@ -21,11 +72,20 @@ static int number(json_t *row, const char *key, bool need, uint64_t *v, size_t i
 			return 0;
 		return prm_err_set(err, PRM_E_USAGE, 0, "bad_table", "row %zu: no %s", i, key);
 	}
-	if (!json_is_integer(j) || json_integer_value(j) < 0)
-		return prm_err_set(err, PRM_E_USAGE, 0, "bad_table",
-				   "row %zu: %s is not a number from 0 to 2^63", i, key);
-	*v = (uint64_t)json_integer_value(j);
-	return 0;
+	if (json_is_string(j) && json_string_value(j)[0] == BIG_MARK) {
+		const char *s = json_string_value(j) + 1;	/* above 2^63 - 1: see unbig() */
+		char *end;
+
+		errno = 0;
+		*v = strtoull(s, &end, 10);
+		if (*s >= '0' && *s <= '9' && !*end && !errno)
+			return 0;
+	} else if (json_is_integer(j) && json_integer_value(j) >= 0) {
+		*v = (uint64_t)json_integer_value(j);
+		return 0;
+	}
+	return prm_err_set(err, PRM_E_USAGE, 0, "bad_table",
+			   "row %zu: %s is not a number from 0 to 2^64 - 1", i, key);
 }
 
 static int row_parse(json_t *row, size_t i, struct atomic_wire *w, struct prm_err *err)
@@ -62,7 +122,14 @@ int atomic_table_parse(const char *text, size_t len, struct atomic_wire **rows, 
 		       struct prm_err *err)
 {
 	json_error_t je;
-	json_t *doc = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je), *arr;
+	size_t qlen;
+	char *quoted = unbig(text, len, &qlen);
+	json_t *doc, *arr;
+
+	if (!quoted)
+		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
+	doc = json_loadb(quoted, qlen, JSON_REJECT_DUPLICATES, &je);
+	free(quoted);
 	size_t i;
 	int rc = 0;
 
@@ -78,9 +145,11 @@ int atomic_table_parse(const char *text, size_t len, struct atomic_wire **rows, 
 				   "no \"masks\" array (the JSON of 'atomic masks')");
 	}
 	if (json_array_size(arr) > ATOMIC_TABLE_MAX_ROWS) {
+		size_t rows_given = json_array_size(arr);
+
 		json_decref(doc);
 		return prm_err_set(err, PRM_E_USAGE, 0, "bad_table", "%zu rows: at most %d",
-				   json_array_size(arr), ATOMIC_TABLE_MAX_ROWS);
+				   rows_given, ATOMIC_TABLE_MAX_ROWS);
 	}
 	*rows = calloc(json_array_size(arr) + 1, sizeof(**rows));
 	if (!*rows) {
