@@ -5,9 +5,13 @@
 
 #include "cmd/atomic.h"
 #include "cmd/cmd.h"
+#include "cmd/devsel.h"
+#include "lib/dev/devcaps.h"
 #include "lib/out/layout_print.h"
 #include "lib/out/out.h"
+#include "lib/prm/atomiccaps.h"
 #include "lib/prm/atomicwqe.h"
+#include "lib/prm/caps.h"
 
 static const struct argp_option options[] = {
 	ATOMIC_OP_OPTIONS,
@@ -31,9 +35,39 @@ const struct argp atomic_wqe_argp = {
 	"Build the control, remote-address and atomic segments (and a data segment with "
 	"--laddr) of one atomic's send WQE: the opcode, the opmod of an extended atomic, the "
 	"operands big-endian where the rules put them. Values are the semaphore's (--compare, "
-	"--swap, --add, not shifted). Hex and every field, decoded.",
+	"--swap, --add, not shifted). Hex and every field, decoded. With -d, the device's atomic "
+	"capabilities must allow it.",
 	prm_global_children, NULL, NULL
 };
+
+/* With -d: does the device do this operation on a QP? A usage error says why not. */
+static int device_supports(enum atomic_op op, unsigned size)
+{
+	uint8_t page[DEV_CAP_PAGE_BYTES];
+	const struct prm_cap_page *p = prm_cap_page_by_name("atomic");
+	struct atomic_caps_summary s[ATOMIC_CAPS_ROWS];
+	struct prm_err err = { 0 };
+	struct dev *d = NULL;
+	unsigned n;
+	int rc = cmd_open_device(false, &d);
+
+	if (rc)
+		return rc;
+	if (dev_query_cap(d, p->cap_type, true, page, &err)) {
+		rc = cmd_fail(&err);
+		cmd_close_device(d);
+		return rc;
+	}
+	n = atomic_caps_summarize(page, sizeof(page), s);
+	for (unsigned i = 0; i < n; i++)
+		if (s[i].op == (op == ATOMIC_FA ? ATOMIC_FA : ATOMIC_CS) && s[i].size == size &&
+		    !s[i].qp)
+			rc = cmd_usage("%s: %u-byte %s is not supported on its QPs: the atomic "
+				       "capabilities lack %s", d->label, size, atomic_op_name(op),
+				       s[i].missing ? s[i].missing : "this size");
+	cmd_close_device(d);
+	return rc;
+}
 
 static void hex(const char *key, const uint8_t *b, size_t n)
 {
@@ -80,6 +114,8 @@ int atomic_wqe(int argc, char **argv)
 	r.qpn = (uint32_t)a.num[ATOMIC_N_QPN];
 	r.wqe_index = (uint16_t)a.num[ATOMIC_N_INDEX];
 	r.masked8 = a.masked;
+	if (G.device && (rc = device_supports(a.op, a.size)))
+		return rc;
 	if (atomic_wqe_build(&r, &q, &why))
 		return cmd_usage("--raddr 0x%llx: %s", (unsigned long long)r.raddr, why);
 	out_doc_begin();
