@@ -70,4 +70,8 @@ int atomic_check_write_cmd(int argc, char **argv);
 int atomic_wqe(int argc, char **argv);
 int atomic_caps(int argc, char **argv);
 
+struct dev;
+/* The atomic page and the general page's atomic bit of d; an exit status. */
+int atomic_device_caps(struct dev *d, uint8_t *page, bool *general_atomic);
+
 #endif

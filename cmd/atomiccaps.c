@@ -15,6 +15,7 @@
 #include "lib/out/out.h"
 #include "lib/prm/atomiccaps.h"
 #include "lib/prm/caps.h"
+#include "lib/prm/layouts/layouts.h"
 
 const struct argp atomic_caps_argp = {
 	NULL, cmd_no_args, NULL,
@@ -24,26 +25,40 @@ const struct argp atomic_caps_argp = {
 	prm_global_children, NULL, NULL
 };
 
+int atomic_device_caps(struct dev *d, uint8_t *page, bool *general_atomic)
+{
+	const struct prm_cap_page *p = prm_cap_page_by_name("atomic");
+	uint8_t general[DEV_CAP_PAGE_BYTES];
+	struct prm_err err = { 0 };
+
+	if (dev_query_cap(d, 0, true, general, &err) ||
+	    dev_query_cap(d, p->cap_type, true, page, &err))
+		return cmd_fail(&err);
+	*general_atomic = prm_field_value(&prm_layout_cmd_hca_cap, general, sizeof(general),
+					  "atomic");
+	return 0;
+}
+
 int atomic_caps(int argc, char **argv)
 {
 	uint8_t page[DEV_CAP_PAGE_BYTES];
 	const struct prm_cap_page *p = prm_cap_page_by_name("atomic");
 	struct atomic_caps_summary s[ATOMIC_CAPS_ROWS];
-	struct prm_err err = { 0 };
 	struct dev *d = NULL;
+	bool general_atomic;
 	unsigned n;
 	int rc = cmd_parse(&atomic_caps_argp, argc, argv, NULL);
 
 	if (rc || G.help_shown || (rc = cmd_open_device(false, &d)))
 		return rc;
-	if (dev_query_cap(d, p->cap_type, true, page, &err)) {
-		rc = cmd_fail(&err);
+	if ((rc = atomic_device_caps(d, page, &general_atomic))) {
 		cmd_close_device(d);
 		return rc;
 	}
-	n = atomic_caps_summarize(page, sizeof(page), s);
+	n = atomic_caps_summarize(page, sizeof(page), general_atomic, s);
 	out_doc_begin();
 	out_str("device", d->label);
+	out_bool("atomic", general_atomic);
 	out_obj_begin("caps");
 	for (size_t i = 0; i < p->layout->nfields; i++) {
 		const struct prm_field *f = &p->layout->fields[i];

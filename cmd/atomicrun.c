@@ -111,7 +111,7 @@ int atomic_emulate_cmd(int argc, char **argv)
 				 : a.op == ATOMIC_SWAP ? "--swap" : "--add");
 	if (atomic_wire_build(a.op, a.size, a.offset, a.val[ATOMIC_V_COMPARE], given.swap_add, &w,
 			      &why))
-		return cmd_usage("%s %u bytes at offset %u: %s", atomic_op_name(a.op), a.size,
+		return cmd_usage("%u-byte %s at offset %u: %s", a.size, atomic_op_name(a.op),
 				 a.offset, why);
 	/* masks given replace the rules' (to see what a wrong one does) */
 	if (a.has[ATOMIC_V_CMASK])
@@ -282,7 +282,10 @@ int atomic_check_write_cmd(int argc, char **argv)
 		return cmd_usage("check-write needs --addr, --len and --max-atomic-size");
 	if (atomic_check_write(a.num[ATOMIC_N_ADDR], a.num[ATOMIC_N_LEN], a.num[ATOMIC_N_MAX],
 			       a.writes_enabled, &c, &why))
-		return cmd_usage("%s", why);
+		return cmd_usage("--addr 0x%llx --len %llu --max-atomic-size %llu: %s",
+				 (unsigned long long)a.num[ATOMIC_N_ADDR],
+				 (unsigned long long)a.num[ATOMIC_N_LEN],
+				 (unsigned long long)a.num[ATOMIC_N_MAX], why);
 	out_doc_begin();
 	out_hex("addr", a.num[ATOMIC_N_ADDR]);
 	out_u64("len", a.num[ATOMIC_N_LEN]);

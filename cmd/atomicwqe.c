@@ -11,7 +11,6 @@
 #include "lib/out/out.h"
 #include "lib/prm/atomiccaps.h"
 #include "lib/prm/atomicwqe.h"
-#include "lib/prm/caps.h"
 
 static const struct argp_option options[] = {
 	ATOMIC_OP_OPTIONS,
@@ -40,31 +39,28 @@ const struct argp atomic_wqe_argp = {
 	prm_global_children, NULL, NULL
 };
 
-/* With -d: does the device do this operation on a QP? A usage error says why not. */
-static int device_supports(enum atomic_op op, unsigned size)
+/* With -d: does the device do this operation, in this form, on a QP? */
+static int device_supports(enum atomic_op op, unsigned size, bool extended)
 {
 	uint8_t page[DEV_CAP_PAGE_BYTES];
-	const struct prm_cap_page *p = prm_cap_page_by_name("atomic");
-	struct atomic_caps_summary s[ATOMIC_CAPS_ROWS];
 	struct prm_err err = { 0 };
 	struct dev *d = NULL;
-	unsigned n;
+	const char *missing;
+	bool general_atomic;
 	int rc = cmd_open_device(false, &d);
 
 	if (rc)
 		return rc;
-	if (dev_query_cap(d, p->cap_type, true, page, &err)) {
+	rc = atomic_device_caps(d, page, &general_atomic);
+	if (!rc && !atomic_caps_allows(page, sizeof(page), general_atomic, op, size, extended,
+				       &missing)) {
+		prm_err_set(&err, PRM_E_NODEV, 0, "not_supported",
+			    "%s: %u-byte %s as %s is not supported on its QPs: the atomic "
+			    "capabilities lack %s%s", d->label, size, atomic_op_name(op),
+			    extended ? "an extended (masked) atomic" : "a standard atomic", missing,
+			    size == 8 && !extended ? " (--masked builds the extended form)" : "");
 		rc = cmd_fail(&err);
-		cmd_close_device(d);
-		return rc;
 	}
-	n = atomic_caps_summarize(page, sizeof(page), s);
-	for (unsigned i = 0; i < n; i++)
-		if (s[i].op == (op == ATOMIC_FA ? ATOMIC_FA : ATOMIC_CS) && s[i].size == size &&
-		    !s[i].qp)
-			rc = cmd_usage("%s: %u-byte %s is not supported on its QPs: the atomic "
-				       "capabilities lack %s", d->label, size, atomic_op_name(op),
-				       s[i].missing ? s[i].missing : "this size");
 	cmd_close_device(d);
 	return rc;
 }
@@ -104,7 +100,7 @@ int atomic_wqe(int argc, char **argv)
 		return cmd_usage("--masked is for 8-byte operations: smaller ones are always masked");
 	if (atomic_wire_build(a.op, a.size, a.offset, a.val[ATOMIC_V_COMPARE], given.swap_add,
 			      &r.w, &why))
-		return cmd_usage("%s %u bytes at offset %u: %s", atomic_op_name(a.op), a.size,
+		return cmd_usage("%u-byte %s at offset %u: %s", a.size, atomic_op_name(a.op),
 				 a.offset, why);
 	r.raddr = a.num[ATOMIC_N_RADDR];
 	r.rkey = (uint32_t)a.num[ATOMIC_N_RKEY];
@@ -114,7 +110,8 @@ int atomic_wqe(int argc, char **argv)
 	r.qpn = (uint32_t)a.num[ATOMIC_N_QPN];
 	r.wqe_index = (uint16_t)a.num[ATOMIC_N_INDEX];
 	r.masked8 = a.masked;
-	if (G.device && (rc = device_supports(a.op, a.size)))
+	if (G.device &&
+	    (rc = device_supports(a.op, a.size, a.size < 8 || a.masked || a.op == ATOMIC_SWAP)))
 		return rc;
 	if (atomic_wqe_build(&r, &q, &why))
 		return cmd_usage("--raddr 0x%llx: %s", (unsigned long long)r.raddr, why);

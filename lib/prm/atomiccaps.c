@@ -12,7 +12,32 @@
 enum { OPS_CS = 1, OPS_FA = 2, OPS_EXT_CS = 4, OPS_EXT_FA = 8 };
 enum { SIZE_4 = 1 << 2, SIZE_8 = 1 << 3 };
 
-unsigned atomic_caps_summarize(const uint8_t *page, size_t len, struct atomic_caps_summary *s)
+bool atomic_caps_allows(const uint8_t *page, size_t len, bool general_atomic, enum atomic_op op,
+			unsigned size, bool extended, const char **missing)
+{
+	const struct prm_layout *l = &prm_layout_atomic_caps;
+	uint64_t ops = prm_field_value(l, page, len, "atomic_operations");
+	uint64_t qp = prm_field_value(l, page, len, "atomic_size_qp");
+	bool fa = op == ATOMIC_FA;
+	uint64_t want_op = extended ? (fa ? OPS_EXT_FA : OPS_EXT_CS) : (fa ? OPS_FA : OPS_CS);
+	uint64_t want_size = size < 8 || !extended ? (size < 8 ? SIZE_4 : SIZE_8) : SIZE_8;
+
+	*missing = NULL;
+	if (!general_atomic)
+		*missing = "the general page's atomic bit (no atomics at all)";
+	else if (!(ops & want_op))
+		*missing = extended ? (fa ? "EXTENDED_FETCH_ADD in atomic_operations"
+					  : "EXTENDED_CMP_SWAP in atomic_operations")
+				    : (fa ? "FETCH_ADD in atomic_operations"
+					  : "CMP_SWAP in atomic_operations");
+	else if (!(qp & want_size))
+		*missing = want_size == SIZE_4 ? "4-byte operands in atomic_size_qp"
+					       : "8-byte operands in atomic_size_qp";
+	return !*missing;
+}
+
+unsigned atomic_caps_summarize(const uint8_t *page, size_t len, bool general_atomic,
+			       struct atomic_caps_summary *s)
 {
 	static const unsigned sizes[] = { 1, 2, 4, 8 };
 	const struct prm_layout *l = &prm_layout_atomic_caps;
@@ -55,13 +80,19 @@ unsigned atomic_caps_summarize(const uint8_t *page, size_t len, struct atomic_ca
 				r->how = cs ? "8-byte masked compare-and-swap (opcode 0x14, opmod 0x09)"
 					    : "8-byte masked fetch-and-add (opcode 0x15, opmod 0x09)";
 				if (!(ops & ext))
-					r->missing = cs ? "CMP_SWAP in atomic_operations"
-							: "FETCH_ADD in atomic_operations";
+					r->missing = cs ? "CMP_SWAP or EXTENDED_CMP_SWAP in "
+							  "atomic_operations"
+							: "FETCH_ADD or EXTENDED_FETCH_ADD in "
+							  "atomic_operations";
 			}
 			r->qp = !r->missing && qp & SIZE_8;
 			r->dc = !r->missing && dc & SIZE_8;
 			if (!r->missing && !(qp & SIZE_8) && !(dc & SIZE_8))
 				r->missing = "8-byte operands in atomic_size_qp/dc";
 		}
+	for (unsigned i = 0; !general_atomic && i < n; i++) {
+		s[i].qp = s[i].dc = false;
+		s[i].missing = "the general page's atomic bit (no atomics at all)";
+	}
 	return n;
 }

@@ -21,7 +21,19 @@ struct atomic_caps_summary {
 	const char *missing;	/* NULL, or what the page lacks */
 };
 
-/* page: the atomic capability page (cap_type 3); rows for cs and fa of 1, 2, 4, 8 bytes. */
-unsigned atomic_caps_summarize(const uint8_t *page, size_t len, struct atomic_caps_summary *s);
+/*
+ * page: the atomic capability page (cap_type 3); general_atomic: the general
+ * page's atomic bit (0: no atomics at all). Rows for cs and fa of 1, 2, 4, 8 bytes.
+ */
+unsigned atomic_caps_summarize(const uint8_t *page, size_t len, bool general_atomic,
+			       struct atomic_caps_summary *s);
+
+/*
+ * Can a QP do op on size-byte operands in this form (extended: the masked
+ * opcodes; else the standard 8-byte ones)? false with *missing saying what
+ * the pages lack.
+ */
+bool atomic_caps_allows(const uint8_t *page, size_t len, bool general_atomic, enum atomic_op op,
+			unsigned size, bool extended, const char **missing);
 
 #endif
