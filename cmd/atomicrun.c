@@ -82,15 +82,6 @@ static int parse_mem(const char *s, unsigned unit, uint8_t *mem)
 	return 0;
 }
 
-static void hex_bytes(const char *key, const uint8_t *b, unsigned n)
-{
-	char s[17];
-
-	for (unsigned i = 0; i < n; i++)
-		snprintf(s + 2 * i, 3, "%02x", b[i]);
-	out_str(key, s);
-}
-
 int atomic_emulate_cmd(int argc, char **argv)
 {
 	struct atomic_args a = { 0 };
@@ -139,8 +130,8 @@ int atomic_emulate_cmd(int argc, char **argv)
 		out_hex_width("swap_mask", w.swap_mask, 8 * r.unit);
 	}
 	out_obj_end();
-	hex_bytes("memory_before", r.before, r.unit);
-	hex_bytes("memory_after", r.after, r.unit);
+	out_hex_string("memory_before", r.before, r.unit);
+	out_hex_string("memory_after", r.after, r.unit);
 	out_hex_width("response", r.response, 8 * r.unit);
 	out_hex_width("semaphore", r.semaphore, 8 * w.size);
 	if (w.op != ATOMIC_FA)
@@ -258,7 +249,7 @@ int atomic_selftest(int argc, char **argv)
 		out_str("op", atomic_op_name(shown[i].op));
 		out_u64("size", shown[i].size);
 		out_u64("offset", shown[i].offset);
-		hex_bytes("mem", shown[i].mem, shown[i].size == 8 ? 8 : 4);
+		out_hex_string("mem", shown[i].mem, shown[i].size == 8 ? 8 : 4);
 		out_hex("compare", shown[i].compare);
 		out_hex("swap_add", shown[i].swap_add);
 		out_str("differs_in", shown[i].what);

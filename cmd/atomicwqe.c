@@ -65,15 +65,6 @@ static int device_supports(enum atomic_op op, unsigned size, bool extended)
 	return rc;
 }
 
-static void hex(const char *key, const uint8_t *b, size_t n)
-{
-	char s[2 * ATOMIC_WQE_MAX + 1];
-
-	for (size_t i = 0; i < n; i++)
-		snprintf(s + 2 * i, 3, "%02x", b[i]);
-	out_str(key, s);
-}
-
 int atomic_wqe(int argc, char **argv)
 {
 	struct atomic_args a = { 0 };
@@ -123,14 +114,14 @@ int atomic_wqe(int argc, char **argv)
 	out_hex_width("opmod", q.opmod, 8);
 	out_u64("ds", q.ds);
 	out_u64("bytes", q.len);
-	hex("hex", q.bytes, q.len);
+	out_hex_string("hex", q.bytes, q.len);
 	out_arr_begin("segments");
 	for (unsigned i = 0; i < q.nseg; i++) {
 		out_obj_begin(NULL);
 		out_str("segment", q.seg[i].name);
 		out_str("layout", q.seg[i].layout->name);
 		out_u64("offset", q.seg[i].off);
-		hex("hex", q.bytes + q.seg[i].off, q.seg[i].len);
+		out_hex_string("hex", q.bytes + q.seg[i].off, q.seg[i].len);
 		out_obj_begin("fields");
 		if (out_layout(q.seg[i].layout, q.bytes + q.seg[i].off, q.seg[i].len, 0, &err)) {
 			out_doc_abort();

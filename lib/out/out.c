@@ -536,6 +536,22 @@ void out_bytes(const char *key, const uint8_t *buf, size_t len)
 	}
 }
 
+void out_hex_string(const char *key, const uint8_t *buf, size_t len)
+{
+	static const char hx[] = "0123456789abcdef";
+	char *s = malloc(2 * len + 1);
+
+	if (!s)
+		return;
+	for (size_t i = 0; i < len; i++) {
+		s[2 * i] = hx[buf[i] >> 4];
+		s[2 * i + 1] = hx[buf[i] & 0xf];
+	}
+	s[2 * len] = '\0';
+	out_str(key, s);
+	free(s);
+}
+
 void out_words(const char *key, uint32_t addr, const uint32_t *w, size_t n)
 {
 	struct frame *f = top();

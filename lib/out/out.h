@@ -84,6 +84,9 @@ void out_str_list(const char *key, const char *csv);
 /* A byte run: hex rows in text, an array of numbers in JSON. */
 void out_bytes(const char *key, const uint8_t *buf, size_t len);
 
+/* A few bytes as one hex string, memory order ("11223344"), in both modes. */
+void out_hex_string(const char *key, const uint8_t *buf, size_t len);
+
 /* Dwords at an address: "0x000f0014: 00000218 ..." rows in text, numbers in JSON. */
 void out_words(const char *key, uint32_t addr, const uint32_t *w, size_t n);
 /* The same from device bytes: big-endian dwords, len/4 of them. */
