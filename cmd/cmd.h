@@ -129,5 +129,7 @@ extern const struct prm_cmd cmd_probe;
 extern const struct prm_cmd cmd_health;
 extern const struct prm_cmd cmd_trace;
 extern const struct prm_cmd cmd_atomic;
+extern const struct prm_cmd cmd_esw;
+extern const struct prm_cmd cmd_nvmf;
 
 #endif

@@ -110,6 +110,7 @@ void sim_fw_tick(struct sim_adapter *a, uint64_t now_ns)
 	sim_bar_set(a, "real_time_h", (uint64_t)rt.tv_sec & 0xffffffffu);
 	sim_bar_set(a, "real_time_l", (uint64_t)rt.tv_nsec);
 	sim_tracer_tick(a, now_ns);
+	sim_funcs_tick(a);
 	pthread_mutex_unlock(&a->lock);
 }
 
@@ -173,6 +174,7 @@ int sim_adapter_create(const struct sim_opts *o, struct sim_adapter **out,
 	pthread_mutex_init(&a->dma_lock, NULL);
 	a->start_ns = sim_now_ns();
 	power_up(a);
+	sim_funcs_init(a);
 	sim_config_init(a);
 	if (sim_regs_init(a, err) || sim_tracer_init(a) || sim_mkey_init(a)) {
 		if (!err->msg[0])

@@ -210,6 +210,8 @@ OTHER_FILE(sim_pd_alloc_cmd)
 OTHER_FILE(sim_pd_dealloc_cmd)
 OTHER_FILE(sim_mkey_create_cmd)
 OTHER_FILE(sim_mkey_destroy_cmd)
+OTHER_FILE(sim_esw_functions_cmd)
+OTHER_FILE(sim_nvmf_ns_cmd)
 
 static uint8_t destroy_eq(struct call *c)
 {
@@ -304,6 +306,10 @@ static const struct handler handlers[] = {
 	{ 0x801, sim_pd_dealloc_cmd_call, SIM_HCA_INITIALIZED, &prm_layout_dealloc_pd_in, &prm_layout_dealloc_pd_out },
 	{ 0x200, sim_mkey_create_cmd_call, SIM_HCA_INITIALIZED, &prm_layout_create_mkey_in, &prm_layout_create_mkey_out },
 	{ 0x202, sim_mkey_destroy_cmd_call, SIM_HCA_INITIALIZED, &prm_layout_destroy_mkey_in, &prm_layout_destroy_mkey_out },
+	{ 0x740, sim_esw_functions_cmd_call, SIM_HCA_INITIALIZED, &prm_layout_query_esw_functions_in,
+	  &prm_layout_query_esw_functions_out },
+	{ 0x728, sim_nvmf_ns_cmd_call, SIM_HCA_INITIALIZED, &prm_layout_query_nvmf_namespace_in,
+	  &prm_layout_query_nvmf_namespace_out },
 	{ 0x301, sim_eq_create_call, SIM_HCA_INITIALIZED, &prm_layout_create_eq_in, &prm_layout_create_eq_out },
 	{ 0x302, destroy_eq, SIM_HCA_INITIALIZED, &prm_layout_destroy_eq_in, &prm_layout_destroy_eq_out },
 	{ 0x304, gen_eqe, SIM_HCA_INITIALIZED, &prm_layout_gen_eqe_in, &prm_layout_gen_eqe_out },

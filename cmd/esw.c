@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * prmctl esw functions|watch: the host functions an e-switch manager sees
+ * (QUERY_ESW_FUNCTIONS), once or as they change (ESW_FUNCTIONS_CHANGED).
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "cmd/devsel.h"
+#include "cmd/trace.h"
+#include "lib/dev/cmdchan.h"
+#include "lib/dev/devcaps.h"
+#include "lib/dev/eq.h"
+#include "lib/out/out.h"
+#include "lib/prm/caps.h"
+#include "lib/prm/esw.h"
+#include "lib/prm/layouts/layouts.h"
+#include "lib/util/clock.h"
+
+#define OP_QUERY_ESW_FUNCTIONS 0x740
+#define EVENT_ESW_FUNCTIONS_CHANGED 0x0e	/* Linux device.h */
+#define SETTLE_MS 50
+#define MAX_CHANGES 256
+
+enum { OPT_INTERVAL = 0x900, OPT_COUNT, OPT_DURATION };
+
+struct esw_opts {
+	uint64_t interval_ms, count, duration_ms;
+};
+
+static volatile sig_atomic_t stop_requested;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop_requested = 1;
+}
+
+static const struct argp functions_argp = {
+	NULL, cmd_no_args, NULL,
+	"The host functions behind this e-switch manager (QUERY_ESW_FUNCTIONS): the host PF "
+	"(number, disabled or absent, VHCA id, VFs enabled and total, PCI address) and the SFs "
+	"enabled, with the raw host_sf_enable words. Needs an e-switch manager function "
+	"(general.eswitch_manager).",
+	prm_global_children, NULL, NULL
+};
+
+static const struct argp_option watch_options[] = {
+	{ "interval", OPT_INTERVAL, "MS", 0,
+	  "Without events (fwctl), query this often (default 1000 ms)", 0 },
+	{ "count", OPT_COUNT, "N", 0, "Stop after N changes", 0 },
+	{ "duration", OPT_DURATION, "T", 0, "Stop after T (seconds, or with ms, s, m)", 0 },
+	{ 0 }
+};
+
+static error_t watch_parse(int key, char *arg, struct argp_state *state)
+{
+	struct esw_opts *o = state->input;
+
+	switch (key) {
+	case OPT_INTERVAL:
+		if (cmd_number(arg, 3600000, &o->interval_ms) || !o->interval_ms) {
+			argp_error(state, "--interval '%s': 1 to 3600000 ms", arg);
+			return EINVAL;
+		}
+		return 0;
+	case OPT_COUNT:
+		if (cmd_number(arg, UINT32_MAX, &o->count) || !o->count) {
+			argp_error(state, "--count '%s': a number of changes", arg);
+			return EINVAL;
+		}
+		return 0;
+	case OPT_DURATION:
+		if (trace_parse_duration(arg, &o->duration_ms)) {
+			argp_error(state, "--duration '%s': seconds, or with ms, s, m", arg);
+			return EINVAL;
+		}
+		return 0;
+	}
+	return cmd_no_args(key, arg, state);
+}
+
+static const struct argp watch_argp = {
+	watch_options, watch_parse, NULL,
+	"Follow the host functions: each ESW_FUNCTIONS_CHANGED event (an event queue on the "
+	"command queue) is followed, once the change settles, by a query and one line per "
+	"change: the PF disabled or enabled, the VF count, SFs added or removed. Through fwctl "
+	"there are no events: it polls at --interval and says so. JSON Lines with --json.",
+	prm_global_children, NULL, NULL
+};
+
+/* Why this function cannot ask, or 0 with how many SF words to read. */
+static int esw_gate(struct dev *d, unsigned *words, bool *events, struct prm_err *err)
+{
+	uint8_t general[DEV_CAP_PAGE_BYTES], esw[DEV_CAP_PAGE_BYTES];
+	const struct prm_cap_page *p = prm_cap_page_by_name("esw");
+
+	if (dev_query_cap(d, 0, true, general, err))
+		return -1;
+	if (!prm_field_value(&prm_layout_cmd_hca_cap, general, sizeof(general), "eswitch_manager"))
+		return prm_err_set(err, PRM_E_NODEV, 0, "not_esw_manager",
+				   "%s is not an e-switch manager (general.eswitch_manager is 0): "
+				   "ask the function that manages the e-switch (the ECPF on a "
+				   "SmartNIC, else the PF)", d->label);
+	if (dev_query_cap(d, p->cap_type, true, esw, err))
+		return -1;
+	*words = esw_sf_words((unsigned)prm_field_value(p->layout, esw, sizeof(esw),
+							 "log_max_esw_sf"));
+	*events = prm_field_value(p->layout, esw, sizeof(esw), "esw_functions_changed");
+	return 0;
+}
+
+static int query(struct dev *d, unsigned words, struct esw_functions *f, struct prm_err *err)
+{
+	uint8_t in[16] = { 0 }, out[ESW_OUT_BYTES + 8 * ESW_MAX_SF_WORDS] = { 0 };
+	size_t outlen = ESW_OUT_BYTES + 8 * words;
+
+	prm_set(&prm_layout_query_esw_functions_in, in, sizeof(in), "opcode",
+		OP_QUERY_ESW_FUNCTIONS, NULL);
+	if (dev_cmd_run(d, in, sizeof(in), out, outlen, err))
+		return -1;
+	esw_functions_parse(out, outlen, words, f);
+	return 0;
+}
+
+static void functions_out(const struct esw_functions *f)
+{
+	uint32_t idx[ESW_MAX_SF_WORDS * 64];
+	unsigned n = esw_sf_list(f, idx, ESW_MAX_SF_WORDS * 64);
+
+	out_u64("host_number", f->host_number);
+	out_bool("host_pf_not_exist", f->pf_not_exist);
+	out_bool("host_pf_disabled", f->pf_disabled);
+	out_bool("host_pf_vhca_id_valid", f->vhca_id_valid);
+	out_hex_width("host_pf_vhca_id", f->vhca_id, 16);
+	out_u64("host_num_of_vfs", f->num_vfs);
+	out_u64("host_total_vfs", f->total_vfs);
+	out_hex_width("host_pci_bus", f->pci_bus, 8);
+	out_hex_width("host_pci_device", f->pci_device, 8);
+	out_hex_width("host_pci_function", f->pci_function, 8);
+	out_arr_begin("sfs_enabled");
+	for (unsigned i = 0; i < n; i++)
+		out_u64(NULL, idx[i]);
+	out_arr_end();
+	out_arr_begin("host_sf_enable");
+	for (unsigned w = 0; w < f->nwords; w++)
+		out_hex_width(NULL, f->sf_words[w], 64);
+	out_arr_end();
+}
+
+static int functions(int argc, char **argv)
+{
+	struct esw_functions f;
+	struct prm_err err = { 0 };
+	struct dev *d = NULL;
+	unsigned words;
+	bool events;
+	int rc = cmd_parse(&functions_argp, argc, argv, NULL);
+
+	if (rc || G.help_shown || (rc = cmd_open_device(false, &d)))
+		return rc;
+	if (esw_gate(d, &words, &events, &err) || query(d, words, &f, &err)) {
+		rc = cmd_fail(&err);
+	} else {
+		out_doc_begin();
+		out_str("device", d->label);
+		functions_out(&f);
+		out_bool("esw_functions_changed_events", events);
+		rc = cmd_done(EXIT_OK);
+	}
+	cmd_close_device(d);
+	return rc;
+}
+
+static int report(struct dev *d, const struct esw_functions *was, const struct esw_functions *now,
+		  uint64_t *changes)
+{
+	struct esw_change c[MAX_CHANGES];
+	unsigned n = esw_diff(was, now, c, MAX_CHANGES);
+
+	for (unsigned i = 0; i < n && i < MAX_CHANGES; i++) {
+		out_line_begin();
+		out_time_ns("time", clock_wall_ns());
+		out_str("device", d->label);
+		out_str("event", esw_change_name(c[i].kind));
+		if (c[i].kind == ESW_VFS_CHANGED) {
+			out_u64("from", c[i].from);
+			out_u64("to", c[i].to);
+		} else if (c[i].kind == ESW_SF_ADDED || c[i].kind == ESW_SF_REMOVED) {
+			out_u64("sf", c[i].sf);
+		}
+		if (cmd_done(EXIT_OK))
+			return -1;
+	}
+	*changes += n;
+	return 0;
+}
+
+/* One wait for a change: an event (then let it settle), or a poll interval. */
+static int wait_change(struct eq *q, const struct esw_opts *o, struct prm_err *err)
+{
+	uint8_t eqe[EQE_BYTES];
+	int got;
+
+	if (!q) {
+		clock_sleep_us((unsigned)o->interval_ms * 1000);
+		return 0;
+	}
+	got = eq_next(q, eqe, 100, err);
+	if (got != 0)
+		return got < 0 ? -1 : 1;
+	clock_sleep_us(SETTLE_MS * 1000);
+	while (eq_next(q, eqe, 0, err) == 0)	/* a burst is one change */
+		;
+	return 0;
+}
+
+static int watch(int argc, char **argv)
+{
+	struct esw_opts o = { .interval_ms = 1000 };
+	struct esw_functions was, now;
+	struct prm_err err = { 0 }, ignored = { 0 };
+	struct sigaction sa = { .sa_handler = on_signal };
+	uint64_t types[4] = { 0 }, changes = 0, t0 = clock_now_ms();
+	struct dev *d = NULL;
+	struct eq *q = NULL;
+	unsigned words;
+	bool events;
+	int rc = cmd_parse(&watch_argp, argc, argv, &o);
+
+	if (rc || G.help_shown || (rc = cmd_open_device(false, &d)))
+		return rc;
+	if (esw_gate(d, &words, &events, &err) || query(d, words, &was, &err))
+		goto fail;
+	types[EVENT_ESW_FUNCTIONS_CHANGED / 64] = UINT64_C(1) << EVENT_ESW_FUNCTIONS_CHANGED % 64;
+	if (events && eq_create(d, 4, types, &q, &ignored))
+		q = NULL;
+	out_line_begin();
+	out_time_ns("time", clock_wall_ns());
+	out_str("device", d->label);
+	out_str("event", "started");
+	out_str("waiting_by", q ? "events" : "polling");
+	if (!q)
+		out_u64("interval_ms", o.interval_ms);
+	functions_out(&was);
+	if (cmd_done(EXIT_OK))
+		goto out;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	while (!stop_requested && (!o.count || changes < o.count) &&
+	       (!o.duration_ms || clock_now_ms() - t0 < o.duration_ms)) {
+		rc = wait_change(q, &o, &err);
+		if (rc < 0 && stop_requested)
+			break;
+		if (rc < 0)
+			goto fail;
+		if (rc > 0)
+			continue;
+		if (query(d, words, &now, &err))
+			goto fail;
+		if (report(d, &was, &now, &changes))
+			goto out;
+		was = now;
+	}
+	rc = EXIT_OK;
+	goto out;
+fail:
+	rc = cmd_fail(&err);
+out:
+	if (q)
+		eq_destroy(q, &ignored);
+	cmd_close_device(d);
+	return rc;
+}
+
+static const struct prm_verb verbs[] = {
+	{ "functions", "The host PF, its VFs and the SFs enabled", &functions_argp, functions,
+	  CMD_NEEDS_DEVICE },
+	{ "watch", "Follow them as they change", &watch_argp, watch, CMD_NEEDS_DEVICE },
+};
+
+const struct prm_cmd cmd_esw = {
+	.name = "esw",
+	.summary = "E-switch: the host functions a manager sees, once or as they change",
+	.verbs = verbs,
+	.nverbs = sizeof(verbs) / sizeof(verbs[0]),
+	.default_verb = "functions",
+	.flags = CMD_NEEDS_DEVICE,
+};

@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * prmctl nvmf ns: NVMe-oF target offload namespace counters
+ * (QUERY_NVMF_NAMESPACE_CONTEXT), once or as rates.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "cmd/devsel.h"
+#include "lib/dev/cmdchan.h"
+#include "lib/dev/devcaps.h"
+#include "lib/out/out.h"
+#include "lib/prm/cmdstatus.h"
+#include "lib/prm/layouts/layouts.h"
+#include "lib/prm/nvmf.h"
+#include "lib/util/clock.h"
+
+#define OP_QUERY_NVMF_NS 0x728
+#define MAX_NS 64
+#define PROBE_NS 32		/* namespaces tried when none is named */
+#define ST_BAD_PARAM 3
+
+enum { OPT_XRQN = 0xa00, OPT_NSID, OPT_RAW, OPT_INTERVAL, OPT_COUNT };
+
+struct nvmf_opts {
+	uint64_t xrqn;
+	uint32_t nsid[MAX_NS];
+	unsigned nnsid;
+	bool raw;
+	uint64_t interval_ms, count;
+};
+
+static volatile sig_atomic_t stop_requested;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop_requested = 1;
+}
+
+static const struct argp_option options[] = {
+	{ "xrqn", OPT_XRQN, "N", 0, "The offload XRQ the namespaces are attached to (default 0)", 0 },
+	{ "nsid", OPT_NSID, "N", 0,
+	  "A frontend namespace (repeatable); default: every one of 1-32 that answers", 0 },
+	{ "raw", OPT_RAW, NULL, 0,
+	  "Also the full 64-bit words, flagging upper halves that are not zero", 0 },
+	{ "interval", OPT_INTERVAL, "MS", 0,
+	  "Sample this often and print deltas and rates per second (JSON Lines)", 0 },
+	{ "count", OPT_COUNT, "N", 0, "With --interval: stop after N samples", 0 },
+	{ 0 }
+};
+
+static error_t parse(int key, char *arg, struct argp_state *state)
+{
+	struct nvmf_opts *o = state->input;
+	uint64_t v;
+
+	switch (key) {
+	case OPT_XRQN:
+		if (cmd_number(arg, 0xffffff, &o->xrqn)) {
+			argp_error(state, "--xrqn '%s': a 24-bit XRQ number", arg);
+			return EINVAL;
+		}
+		return 0;
+	case OPT_NSID:
+		if (cmd_number(arg, UINT32_MAX, &v) || o->nnsid == MAX_NS) {
+			argp_error(state, "--nsid '%s': a 32-bit namespace id (at most %d)", arg,
+				   MAX_NS);
+			return EINVAL;
+		}
+		o->nsid[o->nnsid++] = (uint32_t)v;
+		return 0;
+	case OPT_RAW:
+		o->raw = true;
+		return 0;
+	case OPT_INTERVAL:
+		if (cmd_number(arg, 3600000, &o->interval_ms) || !o->interval_ms) {
+			argp_error(state, "--interval '%s': 1 to 3600000 ms", arg);
+			return EINVAL;
+		}
+		return 0;
+	case OPT_COUNT:
+		if (cmd_number(arg, UINT32_MAX, &o->count) || !o->count) {
+			argp_error(state, "--count '%s': a number of samples", arg);
+			return EINVAL;
+		}
+		return 0;
+	}
+	return cmd_no_args(key, arg, state);
+}
+
+static const struct argp ns_argp = {
+	options, parse, NULL,
+	"NVMe-oF target offload counters of frontend namespaces (QUERY_NVMF_NAMESPACE_CONTEXT): "
+	"reads, read blocks, writes, write blocks, inline writes, flushes, errors, backend "
+	"errors. Only the low 32 bits of each counter are valid: they are what is shown "
+	"(--raw adds the whole words); with --interval, deltas and rates, a 32-bit wrap "
+	"counted as such. Needs general.nvmf_target_offload.",
+	prm_global_children, NULL, NULL
+};
+
+/* 0, 1 when the namespace is not there, -1 on failure. */
+static int query(struct dev *d, uint64_t xrqn, uint32_t nsid, struct nvmf_ns *ns,
+		 struct prm_err *err)
+{
+	const struct prm_layout *li = &prm_layout_query_nvmf_namespace_in;
+	uint8_t in[16] = { 0 }, out[128] = { 0 };
+	struct cmd_result res;
+
+	prm_set(li, in, sizeof(in), "opcode", OP_QUERY_NVMF_NS, NULL);
+	prm_set(li, in, sizeof(in), "xrqn", xrqn, NULL);
+	prm_set(li, in, sizeof(in), "frontend_namespace", nsid, NULL);
+	if (dev_cmd_exec(d, in, sizeof(in), out, sizeof(out), &res, err))
+		return -1;
+	if (res.status == ST_BAD_PARAM)
+		return 1;
+	if (prm_cmd_check(err, d->label, in, sizeof(in), res.status, res.syndrome))
+		return -1;
+	nvmf_ns_parse(out, sizeof(out), ns);
+	return 0;
+}
+
+static int gate(struct dev *d, struct prm_err *err)
+{
+	uint8_t general[DEV_CAP_PAGE_BYTES];
+
+	if (dev_query_cap(d, 0, true, general, err))
+		return -1;
+	if (!prm_field_value(&prm_layout_cmd_hca_cap, general, sizeof(general),
+			     "nvmf_target_offload"))
+		return prm_err_set(err, PRM_E_NODEV, 0, "no_nvmf_offload",
+				   "%s has no NVMe-oF target offload "
+				   "(general.nvmf_target_offload is 0)", d->label);
+	return 0;
+}
+
+static void counters(const struct nvmf_ns *ns, bool raw)
+{
+	for (unsigned i = 0; i < NVMF_COUNTERS; i++)
+		out_u64(nvmf_counter_name(i), ns->low[i]);
+	out_u64("current_q_depth", ns->current_q_depth);
+	out_u64("last_read_req_latency", ns->last_read_req_latency);
+	out_u64("last_write_req_latency", ns->last_write_req_latency);
+	if (!raw)
+		return;
+	out_obj_begin("raw");
+	for (unsigned i = 0; i < NVMF_COUNTERS; i++)
+		out_hex_width(nvmf_counter_name(i), (uint64_t)ns->high[i] << 32 | ns->low[i], 64);
+	out_obj_end();
+	out_arr_begin("upper_nonzero");
+	for (unsigned i = 0; i < NVMF_COUNTERS; i++)
+		if (ns->high[i])
+			out_str(NULL, nvmf_counter_name(i));
+	out_arr_end();
+}
+
+static void rates(uint32_t nsid, const struct nvmf_ns *was, const struct nvmf_ns *now,
+		  uint64_t ms)
+{
+	out_line_begin();
+	out_time_ns("time", clock_wall_ns());
+	out_u64("nsid", nsid);
+	out_u64("interval_ms", ms);
+	for (unsigned i = 0; i < NVMF_COUNTERS; i++) {
+		char key[48];
+		uint32_t dv = nvmf_delta(was->low[i], now->low[i]);
+
+		snprintf(key, sizeof(key), "%s_delta", nvmf_counter_name(i));
+		out_u64(key, dv);
+		snprintf(key, sizeof(key), "%s_per_s", nvmf_counter_name(i));
+		out_u64(key, ms ? (uint64_t)dv * 1000 / ms : 0);
+	}
+	out_u64("current_q_depth", now->current_q_depth);
+}
+
+static int sample_loop(struct dev *d, const struct nvmf_opts *o, const uint32_t *ids,
+		       unsigned n, struct nvmf_ns *was, struct prm_err *err)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+	uint64_t t = clock_now_ms();
+
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	for (uint64_t k = 0; !stop_requested && (!o->count || k < o->count); k++) {
+		uint64_t now_ms;
+
+		clock_sleep_us((unsigned)o->interval_ms * 1000);
+		if (stop_requested)
+			break;
+		now_ms = clock_now_ms();
+		for (unsigned i = 0; i < n; i++) {
+			struct nvmf_ns now;
+			int rc = query(d, o->xrqn, ids[i], &now, err);
+
+			if (rc < 0)
+				return -1;
+			if (rc > 0)
+				return prm_err_set(err, PRM_E_FAILED, ENOENT, "ns_gone",
+						   "namespace %u went away", ids[i]);
+			rates(ids[i], &was[i], &now, now_ms - t);
+			if (cmd_done(EXIT_OK))
+				return 1;
+			was[i] = now;
+		}
+		t = now_ms;
+	}
+	return 0;
+}
+
+static int ns(int argc, char **argv)
+{
+	struct nvmf_opts o = { 0 };
+	struct nvmf_ns found[MAX_NS];
+	uint32_t ids[MAX_NS];
+	struct prm_err err = { 0 };
+	struct dev *d = NULL;
+	unsigned n = 0, tries;
+	int rc = cmd_parse(&ns_argp, argc, argv, &o);
+
+	if (rc || G.help_shown)
+		return rc;
+	if (o.count && !o.interval_ms)
+		return cmd_usage("--count goes with --interval");
+	if ((rc = cmd_open_device(false, &d)))
+		return rc;
+	if (gate(d, &err))
+		goto fail;
+	tries = o.nnsid ? o.nnsid : PROBE_NS;
+	for (unsigned i = 0; i < tries; i++) {
+		uint32_t id = o.nnsid ? o.nsid[i] : i + 1;
+		int q = query(d, o.xrqn, id, &found[n], &err);
+
+		if (q < 0)
+			goto fail;
+		if (q > 0 && o.nnsid) {
+			prm_err_set(&err, PRM_E_NODEV, ENOENT, "no_namespace",
+				    "%s: no namespace %u on XRQ 0x%llx", d->label, id,
+				    (unsigned long long)o.xrqn);
+			goto fail;
+		}
+		if (q == 0)
+			ids[n++] = id;
+	}
+	if (o.interval_ms) {
+		rc = sample_loop(d, &o, ids, n, found, &err);
+		if (rc < 0)
+			goto fail;
+		rc = rc ? EXIT_FAIL : EXIT_OK;
+		goto out;
+	}
+	out_doc_begin();
+	out_str("device", d->label);
+	out_hex("xrqn", o.xrqn);
+	out_table_begin("namespaces");
+	for (unsigned i = 0; i < n; i++) {
+		out_obj_begin(NULL);
+		out_u64("nsid", ids[i]);
+		counters(&found[i], o.raw);
+		out_obj_end();
+	}
+	out_table_end();
+	if (!n)
+		out_note("no namespace among 1-%d answers on XRQ 0x%llx", PROBE_NS,
+			 (unsigned long long)o.xrqn);
+	rc = cmd_done(EXIT_OK);
+	goto out;
+fail:
+	rc = cmd_fail(&err);
+out:
+	cmd_close_device(d);
+	return rc;
+}
+
+static const struct prm_verb verbs[] = {
+	{ "ns", "Namespace counters, once or as rates", &ns_argp, ns, CMD_NEEDS_DEVICE },
+};
+
+const struct prm_cmd cmd_nvmf = {
+	.name = "nvmf",
+	.summary = "NVMe-oF target offload: namespace counters",
+	.verbs = verbs,
+	.nverbs = sizeof(verbs) / sizeof(verbs[0]),
+	.default_verb = "ns",
+	.flags = CMD_NEEDS_DEVICE,
+};

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+#include <string.h>
+
+#include "lib/prm/esw.h"
+#include "lib/prm/layouts/layouts.h"
+
+unsigned esw_sf_words(unsigned log_max_esw_sf)
+{
+	uint64_t sfs = log_max_esw_sf >= 31 ? UINT64_MAX : UINT64_C(1) << log_max_esw_sf;
+	uint64_t words = (sfs + 63) / 64;
+
+	return words > ESW_MAX_SF_WORDS ? ESW_MAX_SF_WORDS : (unsigned)words;
+}
+
+void esw_functions_parse(const uint8_t *out, size_t len, unsigned nwords,
+			 struct esw_functions *f)
+{
+	const struct prm_layout *l = &prm_layout_query_esw_functions_out;
+
+	memset(f, 0, sizeof(*f));
+#define G(name) prm_field_value(l, out, len, "host_params_context." name)
+	f->host_number = (uint8_t)G("host_number");
+	f->pf_not_exist = G("host_pf_not_exist");
+	f->pf_disabled = G("host_pf_disabled");
+	f->vhca_id_valid = G("host_pf_vhca_id_valid");
+	f->vhca_id = (uint16_t)G("host_pf_vhca_id");
+	f->num_vfs = (uint16_t)G("host_num_of_vfs");
+	f->total_vfs = (uint16_t)G("host_total_vfs");
+	f->pci_bus = (uint16_t)G("host_pci_bus");
+	f->pci_device = (uint16_t)G("host_pci_device");
+	f->pci_function = (uint16_t)G("host_pci_function");
+#undef G
+	if (nwords > ESW_MAX_SF_WORDS)
+		nwords = ESW_MAX_SF_WORDS;
+	for (unsigned w = 0; w < nwords && ESW_OUT_BYTES + 8 * (w + 1) <= len; w++) {
+		uint64_t v = 0;
+
+		for (int b = 0; b < 8; b++)
+			v = v << 8 | out[ESW_OUT_BYTES + 8 * w + b];
+		f->sf_words[w] = v;
+		f->nwords = w + 1;
+	}
+}
+
+unsigned esw_sf_list(const struct esw_functions *f, uint32_t *idx, unsigned max)
+{
+	unsigned n = 0;
+
+	for (unsigned w = 0; w < f->nwords; w++)
+		for (unsigned b = 0; b < 64; b++)
+			if (f->sf_words[w] >> b & 1) {
+				if (n < max)
+					idx[n] = 64 * w + b;
+				n++;
+			}
+	return n;
+}
+
+static unsigned add(struct esw_change *c, unsigned n, unsigned max, struct esw_change one)
+{
+	if (n < max)
+		c[n] = one;
+	return n + 1;
+}
+
+unsigned esw_diff(const struct esw_functions *a, const struct esw_functions *b,
+		  struct esw_change *c, unsigned max)
+{
+	unsigned n = 0, words = a->nwords > b->nwords ? a->nwords : b->nwords;
+
+	if (a->pf_not_exist != b->pf_not_exist)
+		n = add(c, n, max, (struct esw_change){ .kind = b->pf_not_exist ? ESW_PF_GONE : ESW_PF_BACK });
+	if (a->pf_disabled != b->pf_disabled)
+		n = add(c, n, max,
+			(struct esw_change){ .kind = b->pf_disabled ? ESW_PF_DISABLED : ESW_PF_ENABLED });
+	if (a->num_vfs != b->num_vfs)
+		n = add(c, n, max, (struct esw_change){ ESW_VFS_CHANGED, a->num_vfs, b->num_vfs, 0 });
+	for (unsigned w = 0; w < words; w++) {
+		uint64_t was = w < a->nwords ? a->sf_words[w] : 0;
+		uint64_t now = w < b->nwords ? b->sf_words[w] : 0;
+
+		for (unsigned bit = 0; bit < 64; bit++)
+			if ((was ^ now) >> bit & 1)
+				n = add(c, n, max, (struct esw_change){
+					now >> bit & 1 ? ESW_SF_ADDED : ESW_SF_REMOVED, 0, 0,
+					64 * w + bit });
+	}
+	return n;
+}
+
+const char *esw_change_name(enum esw_change_kind k)
+{
+	static const char *const names[] = {
+		"pf_disabled", "pf_enabled", "pf_gone", "pf_back", "vfs_changed", "sf_added",
+		"sf_removed",
+	};
+
+	return (unsigned)k < sizeof(names) / sizeof(names[0]) ? names[k] : "?";
+}
