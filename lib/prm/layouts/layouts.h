@@ -77,6 +77,13 @@ extern const struct prm_layout prm_layout_destroy_eq_out;
 extern const struct prm_layout prm_layout_gen_eqe_in;
 extern const struct prm_layout prm_layout_gen_eqe_out;
 extern const struct prm_layout prm_layout_eqe;
+/* NVMe-oF namespace counters and e-switch functions (cmd_nvmf.c, cmd_esw.c). */
+extern const struct prm_layout prm_layout_nvmf_frontend_namespace_context;
+extern const struct prm_layout prm_layout_query_nvmf_namespace_in;
+extern const struct prm_layout prm_layout_query_nvmf_namespace_out;
+extern const struct prm_layout prm_layout_host_params_context;
+extern const struct prm_layout prm_layout_query_esw_functions_in;
+extern const struct prm_layout prm_layout_query_esw_functions_out;
 /* QUERY_HCA_CAP capability pages (caps_*.c; see lib/prm/caps.h). */
 extern const struct prm_layout prm_layout_cmd_hca_cap;
 extern const struct prm_layout prm_layout_cmd_hca_cap_2;
