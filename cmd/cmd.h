@@ -130,6 +130,7 @@ extern const struct prm_cmd cmd_health;
 extern const struct prm_cmd cmd_trace;
 extern const struct prm_cmd cmd_atomic;
 extern const struct prm_cmd cmd_esw;
+extern const struct prm_cmd cmd_dct;
 extern const struct prm_cmd cmd_nvmf;
 
 #endif

@@ -7,6 +7,7 @@ const struct prm_cmd *const prm_commands[] = {
 	&cmd_caps,
 	&cmd_cmd,
 	&cmd_cr,
+	&cmd_dct,
 	&cmd_decode,
 	&cmd_device,
 	&cmd_esw,

@@ -111,6 +111,7 @@ void sim_fw_tick(struct sim_adapter *a, uint64_t now_ns)
 	sim_bar_set(a, "real_time_l", (uint64_t)rt.tv_nsec);
 	sim_tracer_tick(a, now_ns);
 	sim_funcs_tick(a);
+	sim_dct_tick(a);
 	pthread_mutex_unlock(&a->lock);
 }
 
@@ -210,6 +211,7 @@ void sim_adapter_reset(struct sim_adapter *a)
 	a->uars = 0;
 	sim_tracer_reset(a);
 	sim_mkey_reset(a);
+	sim_dct_reset(a);
 	/* the command queue's address and any pending ring are forgotten */
 	sim_bar_set(a, "cmdq_phy_addr_63_32", 0);
 	sim_bar_set(a, "cmdq_phy_addr_31_12", 0);

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lib/sim/dct.h"
 #include "lib/sim/funcs.h"
 #include "lib/sim/model.h"
 #include "lib/util/err.h"
@@ -50,6 +51,8 @@ enum sim_fault {
 	SIM_FAULT_TRACER_STEAL,
 	SIM_FAULT_RING_OVERRUN,
 	SIM_FAULT_ESW,
+	SIM_FAULT_DCT_KEY_VIOLATION,
+	SIM_FAULT_DCT_DRAIN_STUCK,
 	SIM_NFAULTS
 };
 
@@ -168,6 +171,7 @@ struct sim_adapter {
 	size_t ndma_maps, dma_active[SIM_MAX_DMA_REGIONS], ndma_active;
 	struct sim_tracer *tracer;	/* lib/sim/tracer.c */
 	struct sim_funcs funcs;		/* lib/sim/funcs.c: host functions, NVMe-oF namespaces */
+	struct sim_dcts dcts;		/* lib/sim/dct.c */
 	struct sim_mkeys *mkeys;	/* lib/sim/mkey.c: protection domains, memory keys */
 	/* the commands run, oldest overwritten */
 	struct sim_cmd_record cmdlog[SIM_CMDLOG];

@@ -28,6 +28,8 @@ static const char *const names[SIM_NFAULTS] = {
 	[SIM_FAULT_TRACER_STEAL] = "tracer-steal",
 	[SIM_FAULT_RING_OVERRUN] = "ring-overrun",
 	[SIM_FAULT_ESW] = "esw",
+	[SIM_FAULT_DCT_KEY_VIOLATION] = "dct-key-violation",
+	[SIM_FAULT_DCT_DRAIN_STUCK] = "dct-drain-stuck",
 };
 
 /* Arguments each fault takes, for messages ("" for none). */
@@ -38,6 +40,7 @@ static const char *const usage[SIM_NFAULTS] = {
 	[SIM_FAULT_CMD_STATUS] = ":OPCODE,STATUS,SYNDROME",
 	[SIM_FAULT_CAP] = ":PAGE.FIELD=VALUE",
 	[SIM_FAULT_ESW] = ":pf-disable|pf-enable|num-vfs=N|sf-add=N|sf-del=N",
+	[SIM_FAULT_DCT_KEY_VIOLATION] = ":DCTN",
 };
 
 /* The ticket a foreign holder of the gateway semaphore shows. */
@@ -299,11 +302,12 @@ int sim_fault_inject(struct sim_adapter *a, const char *spec, struct prm_err *er
 	    (f == SIM_FAULT_CMD_STATUS &&
 	     cmd_args(f, spec + len + 1, &aa.opcode, aa.n, 2, status_max, err)))
 		return -1;
-	if (f == SIM_FAULT_ESW) {	/* a change of the host's functions, not a state */
+	if (f == SIM_FAULT_ESW || f == SIM_FAULT_DCT_KEY_VIOLATION) {	/* events, not states */
 		int rc;
 
 		pthread_mutex_lock(&a->lock);
-		rc = sim_esw_inject(a, spec + len + 1, err);
+		rc = f == SIM_FAULT_ESW ? sim_esw_inject(a, spec + len + 1, err)
+					: sim_dct_key_violation(a, spec + len + 1, err);
 		pthread_mutex_unlock(&a->lock);
 		return rc;
 	}

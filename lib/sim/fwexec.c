@@ -212,6 +212,11 @@ OTHER_FILE(sim_mkey_create_cmd)
 OTHER_FILE(sim_mkey_destroy_cmd)
 OTHER_FILE(sim_esw_functions_cmd)
 OTHER_FILE(sim_nvmf_ns_cmd)
+OTHER_FILE(sim_dct_create_cmd)
+OTHER_FILE(sim_dct_query_cmd)
+OTHER_FILE(sim_dct_drain_cmd)
+OTHER_FILE(sim_dct_destroy_cmd)
+OTHER_FILE(sim_dct_arm_cmd)
 
 static uint8_t destroy_eq(struct call *c)
 {
@@ -310,6 +315,16 @@ static const struct handler handlers[] = {
 	  &prm_layout_query_esw_functions_out },
 	{ 0x728, sim_nvmf_ns_cmd_call, SIM_HCA_INITIALIZED, &prm_layout_query_nvmf_namespace_in,
 	  &prm_layout_query_nvmf_namespace_out },
+	{ 0x710, sim_dct_create_cmd_call, SIM_HCA_INITIALIZED, &prm_layout_create_dct_in,
+	  &prm_layout_create_dct_out },
+	{ 0x711, sim_dct_destroy_cmd_call, SIM_HCA_INITIALIZED, &prm_layout_destroy_dct_in,
+	  &prm_layout_destroy_dct_out },
+	{ 0x712, sim_dct_drain_cmd_call, SIM_HCA_INITIALIZED, &prm_layout_drain_dct_in,
+	  &prm_layout_drain_dct_out },
+	{ 0x713, sim_dct_query_cmd_call, SIM_HCA_INITIALIZED, &prm_layout_query_dct_in,
+	  &prm_layout_query_dct_out },
+	{ 0x714, sim_dct_arm_cmd_call, SIM_HCA_INITIALIZED, &prm_layout_arm_dct_in,
+	  &prm_layout_arm_dct_out },
 	{ 0x301, sim_eq_create_call, SIM_HCA_INITIALIZED, &prm_layout_create_eq_in, &prm_layout_create_eq_out },
 	{ 0x302, destroy_eq, SIM_HCA_INITIALIZED, &prm_layout_destroy_eq_in, &prm_layout_destroy_eq_out },
 	{ 0x304, gen_eqe, SIM_HCA_INITIALIZED, &prm_layout_gen_eqe_in, &prm_layout_gen_eqe_out },

@@ -15,7 +15,7 @@
 #include "lib/sim/tracer.h"
 
 struct sim_mkeys {
-	uint32_t pds;			/* bit n: PD n allocated (PDs 1..31) */
+	uint64_t pds[SIM_MAX_PDS / 64];	/* bit n: PD n allocated (PD 0 never) */
 	struct sim_mkey keys[SIM_MAX_MKEYS];
 	uint32_t next_index;
 };
@@ -48,11 +48,16 @@ void sim_mkey_reset(struct sim_adapter *a)
 	a->mkeys->next_index = 1;
 }
 
+static bool pd_used(const struct sim_mkeys *m, uint32_t pd)
+{
+	return pd < SIM_MAX_PDS && m->pds[pd / 64] >> (pd % 64) & 1;
+}
+
 int sim_pd_alloc(struct sim_adapter *a, uint32_t *pd)
 {
-	for (uint32_t n = 1; n < 32; n++)
-		if (!(a->mkeys->pds >> n & 1)) {
-			a->mkeys->pds |= 1u << n;
+	for (uint32_t n = 1; n < SIM_MAX_PDS; n++)
+		if (!pd_used(a->mkeys, n)) {
+			a->mkeys->pds[n / 64] |= UINT64_C(1) << (n % 64);
 			*pd = n;
 			return 0;
 		}
@@ -61,18 +66,18 @@ int sim_pd_alloc(struct sim_adapter *a, uint32_t *pd)
 
 int sim_pd_free(struct sim_adapter *a, uint32_t pd)
 {
-	if (pd == 0 || pd >= 32 || !(a->mkeys->pds >> pd & 1))
+	if (pd == 0 || !pd_used(a->mkeys, pd))
 		return -1;
 	for (size_t i = 0; i < SIM_MAX_MKEYS; i++)
 		if (a->mkeys->keys[i].used && a->mkeys->keys[i].pd == pd)
 			return -2;
-	a->mkeys->pds &= ~(1u << pd);
+	a->mkeys->pds[pd / 64] &= ~(UINT64_C(1) << (pd % 64));
 	return 0;
 }
 
 bool sim_pd_valid(struct sim_adapter *a, uint32_t pd)
 {
-	return pd && pd < 32 && a->mkeys->pds >> pd & 1;
+	return pd && pd_used(a->mkeys, pd);
 }
 
 static struct sim_mkey *find(struct sim_adapter *a, uint32_t key)

@@ -8,6 +8,7 @@
 #include "lib/sim/adapter.h"
 
 #define SIM_MAX_MKEYS 8
+#define SIM_MAX_PDS 1024
 #define SIM_MKEY_MTT 1		/* mkc access_mode */
 
 struct sim_mkey {

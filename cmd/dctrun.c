@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * prmctl dct lifecycle|watch: a DCT's whole life with each step timed, and
+ * key violations reported and re-armed (an un-armed DCT fails silently).
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "cmd/dct.h"
+#include "cmd/devsel.h"
+#include "lib/dev/eq.h"
+#include "lib/out/out.h"
+#include "lib/prm/dct.h"
+#include "lib/prm/layouts/layouts.h"
+#include "lib/util/clock.h"
+
+#define OP_DESTROY_DCT 0x711
+#define OP_ARM_DCT 0x714
+
+static volatile sig_atomic_t stop_requested;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop_requested = 1;
+}
+
+static const struct argp_option lifecycle_options[] = {
+	{ "timeout", DCT_OPT_TIMEOUT, "T", 0, "How long the drain may take (default 5 s)", 0 },
+	{ 0 }
+};
+
+const struct argp dct_lifecycle_argp = {
+	lifecycle_options, dct_parse, NULL,
+	"A DCT's whole life: ALLOC_PD, CREATE_DCT, DRAIN_DCT, the DCT_DRAINED event, "
+	"DESTROY_DCT, DEALLOC_PD, each step timed. A step that fails stops it; what was "
+	"created is destroyed on the way out.",
+	prm_global_children, NULL, NULL
+};
+
+static const struct argp_option watch_options[] = {
+	{ "dct", DCT_OPT_DCT, "N", 0, "A DCT to watch (repeatable; default every one listed)", 0 },
+	{ "duration", DCT_OPT_DURATION, "T", 0, "Stop after T (seconds, or with ms, s, m)", 0 },
+	{ "count", DCT_OPT_COUNT, "N", 0, "Stop after N violations", 0 },
+	{ 0 }
+};
+
+const struct argp dct_watch_argp = {
+	watch_options, dct_parse, NULL,
+	"Arm DCTs for key violations and report each DCT_KEY_VIOLATION event with the DCT and "
+	"its violation count, then arm it again: an event comes once per arm. JSON Lines with "
+	"--json.",
+	prm_global_children, NULL, NULL
+};
+
+static void step(const char *name, uint64_t us)
+{
+	out_obj_begin(NULL);
+	out_str("step", name);
+	out_u64("us", us);
+	out_obj_end();
+}
+
+int dct_lifecycle(int argc, char **argv)
+{
+	struct dct_opts o = { .timeout_ms = 5000 };
+	struct prm_err err = { 0 }, ignored = { 0 };
+	struct dev *d = NULL;
+	uint64_t pd = 0, dctn = 0, waited, t, us[6];
+	bool have_pd = false, have_dct = false;
+	int rc = cmd_parse(&dct_lifecycle_argp, argc, argv, &o), n = 0;
+
+	if (rc || G.help_shown || (rc = cmd_open_device(false, &d)))
+		return rc;
+	t = clock_now_us();
+#define DONE() (us[n++] = clock_now_us() - t, t = clock_now_us())
+	if (dct_alloc_pd(d, &pd, &err))
+		goto fail;
+	have_pd = true;
+	DONE();
+	if (dct_create(d, &o, pd, &dctn, &err))
+		goto fail;
+	have_dct = true;
+	DONE();
+	if (dct_drain_wait(d, dctn, true, o.timeout_ms, &waited, &err))
+		goto fail;
+	DONE();
+	if (dct_simple(d, &prm_layout_destroy_dct_in, OP_DESTROY_DCT, "dctn", dctn, NULL, 0, &err))
+		goto fail;
+	have_dct = false;
+	DONE();
+	if (dct_dealloc_pd(d, pd, &err))
+		goto fail;
+	have_pd = false;
+	DONE();
+#undef DONE
+	out_doc_begin();
+	out_str("device", d->label);
+	out_hex("dctn", dctn);
+	out_u64("pd", pd);
+	out_table_begin("steps");
+	step("alloc_pd", us[0]);
+	step("create", us[1]);
+	step("drain_to_event", us[2]);
+	step("destroy", us[3]);
+	step("dealloc_pd", us[4]);
+	out_table_end();
+	out_u64("total_us", us[0] + us[1] + us[2] + us[3] + us[4]);
+	rc = cmd_done(EXIT_OK);
+	cmd_close_device(d);
+	return rc;
+fail:
+	rc = cmd_fail(&err);
+	/* a DCT left draining cannot be destroyed: it stays, and is named */
+	if (have_dct && dct_simple(d, &prm_layout_destroy_dct_in, OP_DESTROY_DCT, "dctn", dctn,
+				   NULL, 0, &ignored))
+		out_warn("%s: DCT 0x%llx is left behind: %s", d->label, (unsigned long long)dctn,
+			 ignored.msg);
+	else if (have_pd && !have_dct && dct_dealloc_pd(d, pd, &ignored))
+		out_warn("%s: PD %llu is left behind", d->label, (unsigned long long)pd);
+	cmd_close_device(d);
+	return rc;
+}
+
+static int arm(struct dev *d, uint32_t dctn, struct prm_err *err)
+{
+	return dct_simple(d, &prm_layout_arm_dct_in, OP_ARM_DCT, "dct_number", dctn, NULL, 0, err);
+}
+
+static int report(struct dev *d, uint32_t dctn, struct prm_err *err)
+{
+	uint8_t ctx[DCT_CTX_BYTES];
+
+	if (dct_query(d, dctn, ctx, err))
+		return -1;
+	out_line_begin();
+	out_time_ns("time", clock_wall_ns());
+	out_str("device", d->label);
+	out_str("event", "key_violation");
+	out_hex("dctn", dctn);
+	out_u64("key_violations",
+		prm_field_value(&prm_layout_dctc, ctx, sizeof(ctx), "dc_access_key_violation_count"));
+	if (cmd_done(EXIT_OK))
+		return 1;
+	return arm(d, dctn, err);
+}
+
+int dct_watch(int argc, char **argv)
+{
+	struct dct_opts o = { 0 };
+	struct prm_err err = { 0 }, ignored = { 0 };
+	struct sigaction sa = { .sa_handler = on_signal };
+	uint64_t types[4] = { 0 }, seen = 0, t0 = clock_now_ms();
+	struct dev *d = NULL;
+	struct eq *q = NULL;
+	uint8_t eqe[EQE_BYTES];
+	int rc = cmd_parse(&dct_watch_argp, argc, argv, &o);
+
+	if (rc || G.help_shown || (rc = cmd_open_device(false, &d)))
+		return rc;
+	if (!o.ndcts && dct_probe(d, 0x100, 64, o.dcts, DCT_MAX_WATCH, &o.ndcts, &err))
+		goto fail;
+	types[0] = UINT64_C(1) << DCT_EVENT_KEY_VIOLATION;
+	if (eq_create(d, 4, types, &q, &err))
+		goto fail;
+	for (unsigned i = 0; i < o.ndcts; i++)
+		if (arm(d, o.dcts[i], &err))
+			goto fail;
+	out_line_begin();
+	out_time_ns("time", clock_wall_ns());
+	out_str("device", d->label);
+	out_str("event", "started");
+	out_arr_begin("dcts");
+	for (unsigned i = 0; i < o.ndcts; i++)
+		out_hex(NULL, o.dcts[i]);
+	out_arr_end();
+	if (cmd_done(EXIT_OK))
+		goto out;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	while (!stop_requested && (!o.count || seen < o.count) &&
+	       (!o.duration_ms || clock_now_ms() - t0 < o.duration_ms)) {
+		int got = eq_next(q, eqe, 100, &err);
+
+		if (got < 0 && stop_requested)
+			break;
+		if (got < 0)
+			goto fail;
+		if (got || dct_eqe_type(eqe) != DCT_EVENT_KEY_VIOLATION)
+			continue;
+		seen++;
+		rc = report(d, dct_eqe_dctn(eqe), &err);
+		if (rc < 0)
+			goto fail;
+		if (rc > 0)
+			break;
+	}
+	rc = EXIT_OK;
+	goto out;
+fail:
+	rc = cmd_fail(&err);
+out:
+	if (q)
+		eq_destroy(q, &ignored);
+	cmd_close_device(d);
+	return rc;
+}

@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * DC targets and their state machine (mlx5-layouts.md §4.8): created
+ * ACTIVE; DRAIN_DCT makes it DRAINING and, some ticks later, DRAINED with a
+ * DCT_DRAINED event (never, under dct-drain-stuck); DESTROY_DCT is refused
+ * while it drains. A key violation raises DCT_KEY_VIOLATION only when the
+ * DCT was armed, once per arm: an un-armed DCT counts silently.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/prm/layouts/layouts.h"
+#include "lib/sim/dct.h"
+#include "lib/sim/fwcmd.h"
+#include "lib/sim/internal.h"
+#include "lib/sim/mkey.h"
+
+#define ST_OK 0
+#define ST_BAD_PARAM 3
+#define ST_BAD_RES 5
+#define ST_LIM 8
+#define ST_BAD_RES_STATE 9
+
+#define EVENT_DCT_DRAINED 0x1c
+#define EVENT_DCT_KEY_VIOLATION 0x1d
+#define DRAIN_TICKS 10		/* 100 ms */
+#define DCTC_BYTES 64
+#define DCTC_AT 0x10		/* the context in CREATE_DCT's input and QUERY_DCT's output */
+
+enum { DCT_ACTIVE, DCT_DRAINING, DCT_DRAINED };
+
+static struct sim_dct *find(struct sim_adapter *a, uint64_t dctn)
+{
+	for (unsigned i = 0; i < SIM_MAX_DCTS; i++)
+		if (a->dcts.d[i].used && a->dcts.d[i].dctn == dctn)
+			return &a->dcts.d[i];
+	return NULL;
+}
+
+void sim_dct_reset(struct sim_adapter *a)
+{
+	memset(&a->dcts, 0, sizeof(a->dcts));
+}
+
+/* The event's data: the dctn in the last dword (EQE byte 0x38). */
+static void post(struct sim_adapter *a, uint8_t type, uint32_t dctn)
+{
+	uint8_t data[28] = { 0 };
+
+	data[25] = (uint8_t)(dctn >> 16);
+	data[26] = (uint8_t)(dctn >> 8);
+	data[27] = (uint8_t)dctn;
+	sim_eq_post(a, type, 0, data, sizeof(data));
+}
+
+uint8_t sim_dct_create_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
+			   size_t outlen, uint16_t *why)
+{
+	const struct prm_layout *l = &prm_layout_dctc;
+	const uint8_t *ctx = in + DCTC_AT;
+	uint64_t mtu = prm_field_value(l, ctx, DCTC_BYTES, "mtu");
+	uint64_t cs_res = prm_field_value(l, ctx, DCTC_BYTES, "cs_res");
+	struct sim_dct *d = NULL;
+
+	if (inlen < DCTC_AT + DCTC_BYTES)
+		return *why = 1, ST_BAD_PARAM;
+	if (!sim_pd_valid(a, (uint32_t)prm_field_value(l, ctx, DCTC_BYTES, "pd")))
+		return *why = 2, ST_BAD_RES;	/* no such protection domain */
+	if (mtu < 1 || mtu > 5)
+		return *why = 3, ST_BAD_PARAM;
+	if (cs_res > 2)
+		return *why = 4, ST_BAD_PARAM;
+	for (unsigned i = 0; i < SIM_MAX_DCTS && !d; i++)
+		if (!a->dcts.d[i].used)
+			d = &a->dcts.d[i];
+	if (!d)
+		return *why = 5, ST_LIM;
+	memset(d, 0, sizeof(*d));
+	d->used = true;
+	d->dctn = SIM_DCT_FIRST + a->dcts.created++ % 0x10000;
+	memcpy(d->ctx, ctx, DCTC_BYTES);
+	d->state = DCT_ACTIVE;
+	prm_set(&prm_layout_create_dct_out, out, outlen, "dctn", d->dctn, NULL);
+	return ST_OK;
+}
+
+static struct sim_dct *named(struct sim_adapter *a, const struct prm_layout *l,
+			     const uint8_t *in, size_t inlen, const char *field)
+{
+	return find(a, prm_field_value(l, in, inlen, field));
+}
+
+uint8_t sim_dct_query_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
+			  size_t outlen, uint16_t *why)
+{
+	struct sim_dct *d = named(a, &prm_layout_query_dct_in, in, inlen, "dctn");
+	uint8_t *ctx = out + DCTC_AT;
+
+	if (!d)
+		return *why = 1, ST_BAD_RES;
+	if (outlen < DCTC_AT + DCTC_BYTES)
+		return *why = 2, ST_BAD_PARAM;
+	memcpy(ctx, d->ctx, DCTC_BYTES);
+	prm_set(&prm_layout_dctc, ctx, DCTC_BYTES, "state", d->state, NULL);
+	prm_set(&prm_layout_dctc, ctx, DCTC_BYTES, "dc_access_key_violation_count", d->violations,
+		NULL);
+	return ST_OK;
+}
+
+uint8_t sim_dct_drain_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
+			  size_t outlen, uint16_t *why)
+{
+	struct sim_dct *d = named(a, &prm_layout_drain_dct_in, in, inlen, "dctn");
+
+	(void)out;
+	(void)outlen;
+	if (!d)
+		return *why = 1, ST_BAD_RES;
+	if (d->state != DCT_ACTIVE)
+		return *why = 2, ST_BAD_RES_STATE;	/* draining or drained already */
+	d->state = DCT_DRAINING;
+	d->drain_ticks = DRAIN_TICKS;
+	return ST_OK;
+}
+
+uint8_t sim_dct_destroy_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
+			    size_t outlen, uint16_t *why)
+{
+	struct sim_dct *d = named(a, &prm_layout_destroy_dct_in, in, inlen, "dctn");
+
+	(void)out;
+	(void)outlen;
+	if (!d)
+		return *why = 1, ST_BAD_RES;
+	if (d->state == DCT_DRAINING)
+		return *why = 2, ST_BAD_RES_STATE;	/* still draining */
+	d->used = false;
+	return ST_OK;
+}
+
+uint8_t sim_dct_arm_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
+			size_t outlen, uint16_t *why)
+{
+	struct sim_dct *d = named(a, &prm_layout_arm_dct_in, in, inlen, "dct_number");
+
+	(void)out;
+	(void)outlen;
+	if (!d)
+		return *why = 1, ST_BAD_RES;
+	d->armed = true;
+	return ST_OK;
+}
+
+void sim_dct_tick(struct sim_adapter *a)
+{
+	for (unsigned i = 0; i < SIM_MAX_DCTS; i++) {
+		struct sim_dct *d = &a->dcts.d[i];
+
+		if (!d->used || d->state != DCT_DRAINING || a->faults[SIM_FAULT_DCT_DRAIN_STUCK])
+			continue;
+		if (d->drain_ticks && --d->drain_ticks)
+			continue;
+		d->state = DCT_DRAINED;
+		post(a, EVENT_DCT_DRAINED, d->dctn);
+	}
+}
+
+int sim_dct_key_violation(struct sim_adapter *a, const char *arg, struct prm_err *err)
+{
+	char *end;
+	unsigned long long dctn;
+	struct sim_dct *d;
+
+	errno = 0;
+	dctn = strtoull(arg, &end, 0);
+	if (errno || end == arg || *end)
+		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
+				   "dct-key-violation: '%s' is not a DCT number", arg);
+	d = find(a, dctn);
+	if (!d)
+		return prm_err_set(err, PRM_E_USAGE, ENOENT, "bad_fault",
+				   "dct-key-violation: no DCT 0x%llx", dctn);
+	d->violations++;
+	if (d->armed) {
+		d->armed = false;	/* once per arm */
+		post(a, EVENT_DCT_KEY_VIOLATION, d->dctn);
+	}
+	return 0;
+}
