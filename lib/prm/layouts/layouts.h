@@ -84,6 +84,19 @@ extern const struct prm_layout prm_layout_query_nvmf_namespace_out;
 extern const struct prm_layout prm_layout_host_params_context;
 extern const struct prm_layout prm_layout_query_esw_functions_in;
 extern const struct prm_layout prm_layout_query_esw_functions_out;
+/* DC targets and their events' EQE data (cmd_dct.c). */
+extern const struct prm_layout prm_layout_dctc;
+extern const struct prm_layout prm_layout_create_dct_in;
+extern const struct prm_layout prm_layout_create_dct_out;
+extern const struct prm_layout prm_layout_destroy_dct_in;
+extern const struct prm_layout prm_layout_destroy_dct_out;
+extern const struct prm_layout prm_layout_query_dct_in;
+extern const struct prm_layout prm_layout_query_dct_out;
+extern const struct prm_layout prm_layout_drain_dct_in;
+extern const struct prm_layout prm_layout_drain_dct_out;
+extern const struct prm_layout prm_layout_arm_dct_in;
+extern const struct prm_layout prm_layout_arm_dct_out;
+extern const struct prm_layout prm_layout_eqe_dct;
 /* QUERY_HCA_CAP capability pages (caps_*.c; see lib/prm/caps.h). */
 extern const struct prm_layout prm_layout_cmd_hca_cap;
 extern const struct prm_layout prm_layout_cmd_hca_cap_2;
