@@ -30,6 +30,7 @@ enum { OPT_INTERVAL = 0x900, OPT_COUNT, OPT_DURATION };
 
 struct esw_opts {
 	uint64_t interval_ms, count, duration_ms;
+	uint64_t t0;		/* when watching began */
 };
 
 static volatile sig_atomic_t stop_requested;
@@ -127,7 +128,7 @@ static int query(struct dev *d, unsigned words, struct esw_functions *f, struct 
 	return 0;
 }
 
-static void functions_out(const struct esw_functions *f)
+static void functions_out(const struct esw_functions *f, bool line)
 {
 	uint32_t idx[ESW_MAX_SF_WORDS * 64];
 	unsigned n = esw_sf_list(f, idx, ESW_MAX_SF_WORDS * 64);
@@ -142,6 +143,16 @@ static void functions_out(const struct esw_functions *f)
 	out_hex_width("host_pci_bus", f->pci_bus, 8);
 	out_hex_width("host_pci_device", f->pci_device, 8);
 	out_hex_width("host_pci_function", f->pci_function, 8);
+	if (line && !out_json()) {	/* one line of key=value: the list as one value */
+		char list[ESW_MAX_SF_WORDS * 64 * 6] = "";
+		size_t used = 0;
+
+		for (unsigned i = 0; i < n && used < sizeof(list) - 12; i++)
+			used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%u",
+						 i ? "," : "", idx[i]);
+		out_str("sfs_enabled", list);
+		return;
+	}
 	out_arr_begin("sfs_enabled");
 	for (unsigned i = 0; i < n; i++)
 		out_u64(NULL, idx[i]);
@@ -168,7 +179,7 @@ static int functions(int argc, char **argv)
 	} else {
 		out_doc_begin();
 		out_str("device", d->label);
-		functions_out(&f);
+		functions_out(&f, false);
 		out_bool("esw_functions_changed_events", events);
 		rc = cmd_done(EXIT_OK);
 	}
@@ -206,9 +217,13 @@ static int wait_change(struct eq *q, const struct esw_opts *o, struct prm_err *e
 	uint8_t eqe[EQE_BYTES];
 	int got;
 
-	if (!q) {
-		clock_sleep_us((unsigned)o->interval_ms * 1000);
-		return 0;
+	if (!q) {	/* in slices, so --duration and SIGINT are not kept waiting */
+		uint64_t end = clock_now_ms() + o->interval_ms;
+
+		while (!stop_requested && clock_now_ms() < end &&
+		       (!o->duration_ms || clock_now_ms() - o->t0 < o->duration_ms))
+			clock_sleep_us(20000);
+		return clock_now_ms() < end ? 1 : 0;
 	}
 	got = eq_next(q, eqe, 100, err);
 	if (got != 0)
@@ -225,7 +240,7 @@ static int watch(int argc, char **argv)
 	struct esw_functions was, now;
 	struct prm_err err = { 0 }, ignored = { 0 };
 	struct sigaction sa = { .sa_handler = on_signal };
-	uint64_t types[4] = { 0 }, changes = 0, t0 = clock_now_ms();
+	uint64_t types[4] = { 0 }, changes = 0;
 	struct dev *d = NULL;
 	struct eq *q = NULL;
 	unsigned words;
@@ -234,6 +249,7 @@ static int watch(int argc, char **argv)
 
 	if (rc || G.help_shown || (rc = cmd_open_device(false, &d)))
 		return rc;
+	o.t0 = clock_now_ms();
 	if (esw_gate(d, &words, &events, &err) || query(d, words, &was, &err))
 		goto fail;
 	types[EVENT_ESW_FUNCTIONS_CHANGED / 64] = UINT64_C(1) << EVENT_ESW_FUNCTIONS_CHANGED % 64;
@@ -246,13 +262,13 @@ static int watch(int argc, char **argv)
 	out_str("waiting_by", q ? "events" : "polling");
 	if (!q)
 		out_u64("interval_ms", o.interval_ms);
-	functions_out(&was);
+	functions_out(&was, true);
 	if (cmd_done(EXIT_OK))
 		goto out;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	while (!stop_requested && (!o.count || changes < o.count) &&
-	       (!o.duration_ms || clock_now_ms() - t0 < o.duration_ms)) {
+	       (!o.duration_ms || clock_now_ms() - o.t0 < o.duration_ms)) {
 		rc = wait_change(q, &o, &err);
 		if (rc < 0 && stop_requested)
 			break;

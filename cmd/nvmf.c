@@ -147,10 +147,12 @@ static void counters(const struct nvmf_ns *ns, bool raw)
 	out_u64("last_write_req_latency", ns->last_write_req_latency);
 	if (!raw)
 		return;
-	out_obj_begin("raw");
-	for (unsigned i = 0; i < NVMF_COUNTERS; i++)
-		out_hex_width(nvmf_counter_name(i), (uint64_t)ns->high[i] << 32 | ns->low[i], 64);
-	out_obj_end();
+	for (unsigned i = 0; i < NVMF_COUNTERS; i++) {	/* flat: a row of the table */
+		char key[48];
+
+		snprintf(key, sizeof(key), "%s_raw", nvmf_counter_name(i));
+		out_hex_width(key, (uint64_t)ns->high[i] << 32 | ns->low[i], 64);
+	}
 	out_arr_begin("upper_nonzero");
 	for (unsigned i = 0; i < NVMF_COUNTERS; i++)
 		if (ns->high[i])
@@ -244,6 +246,12 @@ static int ns(int argc, char **argv)
 		}
 		if (q == 0)
 			ids[n++] = id;
+	}
+	if (o.interval_ms && !n) {
+		prm_err_set(&err, PRM_E_NODEV, ENOENT, "no_namespace",
+			    "%s: no namespace among 1-%d answers on XRQ 0x%llx: nothing to sample",
+			    d->label, PROBE_NS, (unsigned long long)o.xrqn);
+		goto fail;
 	}
 	if (o.interval_ms) {
 		rc = sample_loop(d, &o, ids, n, found, &err);

@@ -6,10 +6,10 @@
 
 unsigned esw_sf_words(unsigned log_max_esw_sf)
 {
-	uint64_t sfs = log_max_esw_sf >= 31 ? UINT64_MAX : UINT64_C(1) << log_max_esw_sf;
-	uint64_t words = (sfs + 63) / 64;
-
-	return words > ESW_MAX_SF_WORDS ? ESW_MAX_SF_WORDS : (unsigned)words;
+	/* 2^12 SFs fill the 64 words read; more are not asked for */
+	if (log_max_esw_sf >= 12)
+		return ESW_MAX_SF_WORDS;
+	return (unsigned)(((UINT64_C(1) << log_max_esw_sf) + 63) / 64);
 }
 
 void esw_functions_parse(const uint8_t *out, size_t len, unsigned nwords,
