@@ -124,6 +124,8 @@ bench: $(BENCH_BINS) prmctl
 	$(B)/bench/bench_cmdq
 	$(B)/bench/bench_health
 	python3 tests/bench/bench_trace ./prmctl $(B)/bench/gen_trace_ring
+	@echo "== qp selftest: 16 pairs x 1000 cycles on the in-process simulator"
+	./prmctl -d sim qp selftest --pairs 16 --cycles 1000
 .PHONY: bench
 
 check: all unit fuzz-smoke $(BENCH_BINS)

@@ -131,6 +131,7 @@ extern const struct prm_cmd cmd_trace;
 extern const struct prm_cmd cmd_atomic;
 extern const struct prm_cmd cmd_esw;
 extern const struct prm_cmd cmd_dct;
+extern const struct prm_cmd cmd_qp;
 extern const struct prm_cmd cmd_nvmf;
 
 #endif

@@ -15,6 +15,7 @@ const struct prm_cmd *const prm_commands[] = {
 	&cmd_initseg,
 	&cmd_nvmf,
 	&cmd_probe,
+	&cmd_qp,
 	&cmd_reg,
 	&cmd_sim,
 	&cmd_trace,

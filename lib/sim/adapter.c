@@ -212,6 +212,7 @@ void sim_adapter_reset(struct sim_adapter *a)
 	sim_tracer_reset(a);
 	sim_mkey_reset(a);
 	sim_dct_reset(a);
+	sim_qp_reset(a);
 	/* the command queue's address and any pending ring are forgotten */
 	sim_bar_set(a, "cmdq_phy_addr_63_32", 0);
 	sim_bar_set(a, "cmdq_phy_addr_31_12", 0);

@@ -10,6 +10,7 @@
 
 #include "lib/sim/dct.h"
 #include "lib/sim/funcs.h"
+#include "lib/sim/qp.h"
 #include "lib/sim/model.h"
 #include "lib/util/err.h"
 
@@ -172,6 +173,7 @@ struct sim_adapter {
 	struct sim_tracer *tracer;	/* lib/sim/tracer.c */
 	struct sim_funcs funcs;		/* lib/sim/funcs.c: host functions, NVMe-oF namespaces */
 	struct sim_dcts dcts;		/* lib/sim/dct.c */
+	struct sim_qps qps;		/* lib/sim/qp.c */
 	struct sim_mkeys *mkeys;	/* lib/sim/mkey.c: protection domains, memory keys */
 	/* the commands run, oldest overwritten */
 	struct sim_cmd_record cmdlog[SIM_CMDLOG];

@@ -280,8 +280,41 @@ static void set(struct sim_adapter *a, int f, bool on, const struct assert_args 
 	a->faults[f] = on;
 }
 
+/*
+ * qp-transition-hang:STEP is cmd-hang on that transition's opcode: the seed's
+ * remote that never answers, as a QP state change that never completes.
+ */
+static const char *qp_hang_alias(const char *spec, char *buf, size_t sz, struct prm_err *err)
+{
+	static const struct { const char *step, *op; } steps[] = {
+		{ "rst2init", "RST2INIT_QP" }, { "init2rtr", "INIT2RTR_QP" },
+		{ "rtr2rts", "RTR2RTS_QP" },
+	};
+	const char *arg = spec + strlen("qp-transition-hang");
+
+	if (*arg == ':')
+		for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++)
+			if (!strcmp(arg + 1, steps[i].step)) {
+				snprintf(buf, sz, "cmd-hang:%s", steps[i].op);
+				return buf;
+			}
+	prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
+		    "qp-transition-hang needs the transition: qp-transition-hang:rst2init, "
+		    ":init2rtr or :rtr2rts");
+	return NULL;
+}
+
 int sim_fault_inject(struct sim_adapter *a, const char *spec, struct prm_err *err)
 {
+	char alias[64];
+
+	if (!strncmp(spec, "qp-transition-hang", strlen("qp-transition-hang")) &&
+	    (!spec[strlen("qp-transition-hang")] || spec[strlen("qp-transition-hang")] == ':')) {
+		spec = qp_hang_alias(spec, alias, sizeof(alias), err);
+		if (!spec)
+			return -1;
+	}
+
 	size_t len = strcspn(spec, ":= ");
 	struct assert_args aa = { .synd = 0x1, .ext_synd = 0, .severity = 3, .irisc = 0 };
 	int f = find(spec, len);

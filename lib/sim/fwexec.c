@@ -217,6 +217,12 @@ OTHER_FILE(sim_dct_query_cmd)
 OTHER_FILE(sim_dct_drain_cmd)
 OTHER_FILE(sim_dct_destroy_cmd)
 OTHER_FILE(sim_dct_arm_cmd)
+OTHER_FILE(sim_qp_create_cmd)
+OTHER_FILE(sim_qp_rst2init_cmd)
+OTHER_FILE(sim_qp_init2rtr_cmd)
+OTHER_FILE(sim_qp_rtr2rts_cmd)
+OTHER_FILE(sim_qp_2rst_cmd)
+OTHER_FILE(sim_qp_destroy_cmd)
 
 static uint8_t destroy_eq(struct call *c)
 {
@@ -325,6 +331,18 @@ static const struct handler handlers[] = {
 	  &prm_layout_query_dct_out },
 	{ 0x714, sim_dct_arm_cmd_call, SIM_HCA_INITIALIZED, &prm_layout_arm_dct_in,
 	  &prm_layout_arm_dct_out },
+	{ 0x500, sim_qp_create_cmd_call, SIM_HCA_INITIALIZED, &prm_layout_create_qp_in,
+	  &prm_layout_create_qp_out },
+	{ 0x501, sim_qp_destroy_cmd_call, SIM_HCA_INITIALIZED, &prm_layout_destroy_qp_in,
+	  &prm_layout_destroy_qp_out },
+	{ 0x502, sim_qp_rst2init_cmd_call, SIM_HCA_INITIALIZED, &prm_layout_rst2init_qp_in,
+	  &prm_layout_rst2init_qp_out },
+	{ 0x503, sim_qp_init2rtr_cmd_call, SIM_HCA_INITIALIZED, &prm_layout_init2rtr_qp_in,
+	  &prm_layout_init2rtr_qp_out },
+	{ 0x504, sim_qp_rtr2rts_cmd_call, SIM_HCA_INITIALIZED, &prm_layout_rtr2rts_qp_in,
+	  &prm_layout_rtr2rts_qp_out },
+	{ 0x50a, sim_qp_2rst_cmd_call, SIM_HCA_INITIALIZED, &prm_layout_qp_2rst_in,
+	  &prm_layout_qp_2rst_out },
 	{ 0x301, sim_eq_create_call, SIM_HCA_INITIALIZED, &prm_layout_create_eq_in, &prm_layout_create_eq_out },
 	{ 0x302, destroy_eq, SIM_HCA_INITIALIZED, &prm_layout_destroy_eq_in, &prm_layout_destroy_eq_out },
 	{ 0x304, gen_eqe, SIM_HCA_INITIALIZED, &prm_layout_gen_eqe_in, &prm_layout_gen_eqe_out },

@@ -1,0 +1,437 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * prmctl qp selftest: connection setup tested the way seed 004 does it —
+ * the configuration checked first (§3.2), then pairs of RC QPs taken
+ * RESET → INIT → RTR → RTS with a RoCE v2 address path and back, many
+ * times, every transition timed and every failure counted.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "cmd/devsel.h"
+#include "lib/dev/cmdchan.h"
+#include "lib/out/out.h"
+#include "lib/prm/cmdstatus.h"
+#include "lib/prm/layouts/layouts.h"
+#include "lib/prm/qpcheck.h"
+#include "lib/util/clock.h"
+
+#define OP_CREATE_QP 0x500
+#define OP_DESTROY_QP 0x501
+#define OP_RST2INIT 0x502
+#define OP_INIT2RTR 0x503
+#define OP_RTR2RTS 0x504
+#define OP_2RST 0x50a
+#define OP_ALLOC_PD 0x800
+#define OP_DEALLOC_PD 0x801
+#define MAX_PAIRS 128
+#define MAX_FAILURES 32
+#define ROCE_V2_UDP_PORT 4791
+#define QP_IN_MAX 0x200	/* the largest input built here */
+
+enum { OPT_PAIRS = 0xc00, OPT_CYCLES, OPT_MTU, OPT_IP, OPT_MAC, OPT_RQPN };
+
+enum step { S_CREATE, S_RST2INIT, S_INIT2RTR, S_RTR2RTS, S_2RST, S_DESTROY, S_N };
+
+static const char *const step_names[S_N] = {
+	"create", "rst2init", "init2rtr", "rtr2rts", "2rst", "destroy",
+};
+/* the state a QP is in when the step is sent: what it is stuck in if it hangs */
+static const char *const step_from[S_N] = { "-", "RESET", "INIT", "RTR", "RTS", "RESET" };
+
+struct qp_opts {
+	uint64_t pairs, cycles, mtu;
+	uint32_t ip;
+	uint8_t mac[6];
+	uint32_t rqpn[MAX_PAIRS];
+	unsigned nrqpn;
+	const char *bad;	/* the first invalid setting, found while parsing */
+};
+
+struct failure {
+	enum step step;
+	uint8_t status;
+	uint32_t syndrome;
+	uint64_t count;
+	unsigned first_pair;
+};
+
+struct run {
+	const struct qp_opts *o;
+	struct dev *d;
+	uint32_t pd;
+	unsigned mtu_code;
+	uint32_t *lat[S_N];	/* microseconds, one per command */
+	uint64_t nlat[S_N];
+	struct failure fail[MAX_FAILURES];
+	unsigned nfail;
+	uint64_t failed, commands;
+	bool timed_out;
+	unsigned stuck_pair;
+	enum step stuck_step;
+	struct prm_err err;
+};
+
+static const struct argp_option options[] = {
+	{ "pairs", OPT_PAIRS, "N", 0, "QP pairs (1-128, default 16)", 0 },
+	{ "cycles", OPT_CYCLES, "N", 0, "Times each pair is set up and torn down (default 1000)", 0 },
+	{ "mtu", OPT_MTU, "BYTES", 0, "Path MTU: 256, 512, 1024 (default), 2048, 4096", 0 },
+	{ "remote-ip", OPT_IP, "A", 0, "Remote IPv4 of the address path (default 192.0.2.1)", 0 },
+	{ "remote-mac", OPT_MAC, "M", 0, "Remote MAC (default 02:00:00:00:00:01)", 0 },
+	{ "remote-qpn", OPT_RQPN, "N", 0,
+	  "Remote QPN of a pair (repeatable, in pair order); default: the pair's other QP", 0 },
+	{ 0 }
+};
+
+static error_t parse(int key, char *arg, struct argp_state *state)
+{
+	struct qp_opts *o = state->input;
+	const char *why = NULL;
+	uint64_t v;
+
+	switch (key) {
+	case OPT_PAIRS:
+	case OPT_CYCLES:
+		if (cmd_number(arg, key == OPT_PAIRS ? MAX_PAIRS : 10000000, &v) || !v) {
+			argp_error(state, "%s '%s': 1 to %d", key == OPT_PAIRS ? "--pairs" : "--cycles",
+				   arg, key == OPT_PAIRS ? MAX_PAIRS : 10000000);
+			return EINVAL;
+		}
+		*(key == OPT_PAIRS ? &o->pairs : &o->cycles) = v;
+		return 0;
+	case OPT_MTU:
+		if (cmd_number(arg, UINT32_MAX, &v) || !qp_mtu_code(v, &why)) {
+			argp_error(state, "--mtu '%s': %s", arg,
+				   why ? why : "an MTU is 256, 512, 1024, 2048 or 4096 bytes");
+			return EINVAL;
+		}
+		o->mtu = v;
+		return 0;
+	case OPT_IP:
+		if (qp_parse_ipv4(arg, &o->ip)) {
+			argp_error(state, "--remote-ip '%s': not an IPv4 address", arg);
+			return EINVAL;
+		}
+		why = qp_check_ipv4(o->ip);
+		break;
+	case OPT_MAC:
+		if (qp_parse_mac(arg, o->mac)) {
+			argp_error(state, "--remote-mac '%s': not a MAC (aa:bb:cc:dd:ee:ff)", arg);
+			return EINVAL;
+		}
+		why = qp_check_mac(o->mac);
+		break;
+	case OPT_RQPN:
+		if (o->nrqpn == MAX_PAIRS || cmd_number(arg, UINT64_MAX, &v)) {
+			argp_error(state, "--remote-qpn '%s': a number", arg);
+			return EINVAL;
+		}
+		why = qp_check_qpn(v);
+		o->rqpn[o->nrqpn++] = (uint32_t)v;
+		break;
+	default:
+		return cmd_no_args(key, arg, state);
+	}
+	if (why) {
+		argp_error(state, "%s '%s': %s", key == OPT_IP ? "--remote-ip"
+				  : key == OPT_MAC ? "--remote-mac" : "--remote-qpn", arg, why);
+		return EINVAL;
+	}
+	return 0;
+}
+
+static const struct argp selftest_argp = {
+	options, parse, NULL,
+	"Test connection setup: the configuration is checked first (QPN range, a remote IPv4 "
+	"that is not zero, multicast or broadcast, a unicast MAC, the MTU, no session used "
+	"twice), then for each pair two RC QPs are created and taken RESET → INIT → RTR → RTS "
+	"with a RoCE v2 address path (UDP 4791), back to RESET and destroyed, --cycles times. "
+	"Per transition: latency (median, p99, max); failures by status and syndrome; a "
+	"verdict. Exit 4 on any failure, 5 when a transition never completes.",
+	prm_global_children, NULL, NULL
+};
+
+static void note_failure(struct run *r, enum step s, unsigned pair, uint8_t st, uint32_t synd)
+{
+	r->failed++;
+	for (unsigned i = 0; i < r->nfail; i++)
+		if (r->fail[i].step == s && r->fail[i].status == st && r->fail[i].syndrome == synd) {
+			r->fail[i].count++;
+			return;
+		}
+	if (r->nfail < MAX_FAILURES)
+		r->fail[r->nfail++] = (struct failure){ s, st, synd, 1, pair };
+}
+
+/* One command; 0 done, 1 the firmware failed it (counted), -1 the channel failed. */
+static int send(struct run *r, enum step s, unsigned pair, const void *in, size_t inlen,
+		void *out, size_t outlen)
+{
+	struct cmd_result res;
+	uint64_t t0 = clock_now_us();
+
+	r->commands++;
+	if (dev_cmd_exec(r->d, in, inlen, out, outlen, &res, &r->err)) {
+		if (r->err.kind == PRM_E_TIMEOUT) {
+			r->timed_out = true;
+			r->stuck_pair = pair;
+			r->stuck_step = s;
+		}
+		return -1;
+	}
+	r->lat[s][r->nlat[s]++] = (uint32_t)(clock_now_us() - t0);
+	if (res.status) {
+		note_failure(r, s, pair, res.status, res.syndrome);
+		return 1;
+	}
+	return 0;
+}
+
+static int qp_cmd(struct run *r, enum step s, unsigned pair, uint32_t qpn, uint32_t remote,
+		  uint32_t *created)
+{
+	static const uint16_t op[S_N] = { OP_CREATE_QP, OP_RST2INIT, OP_INIT2RTR, OP_RTR2RTS,
+					  OP_2RST, OP_DESTROY_QP };
+	static const struct prm_layout *const in_l[S_N] = {
+		&prm_layout_create_qp_in, &prm_layout_rst2init_qp_in, &prm_layout_init2rtr_qp_in,
+		&prm_layout_rtr2rts_qp_in, &prm_layout_qp_2rst_in, &prm_layout_destroy_qp_in,
+	};
+	const struct prm_layout *l = in_l[s];
+	uint8_t in[QP_IN_MAX] = { 0 }, out[QP_IN_MAX] = { 0 };
+	size_t inlen = prm_layout_bytes(l);
+
+	prm_set(l, in, inlen, "opcode", op[s], NULL);
+	if (s != S_CREATE)
+		prm_set(l, in, inlen, "qpn", qpn, NULL);
+#define Q(f, v) prm_set(l, in, inlen, "qpc." f, (v), NULL)
+	switch (s) {
+	case S_CREATE:
+		Q("st", 0);	/* RC */
+		Q("pd", r->pd);
+		Q("log_sq_size", 6);
+		Q("log_rq_size", 6);
+		break;
+	case S_RST2INIT:
+		Q("rre", 1);
+		Q("rwe", 1);
+		Q("primary_address_path.vhca_port_num", 1);
+		break;
+	case S_INIT2RTR:
+		Q("mtu", r->mtu_code);
+		Q("remote_qpn", remote);
+		Q("next_rcv_psn", 0);
+		Q("log_rra_max", 2);
+		Q("min_rnr_nak", 12);
+		Q("primary_address_path.hop_limit", 64);
+		Q("primary_address_path.udp_sport", 0xc000 + pair);
+		Q("primary_address_path.rmac_47_32",
+		  (uint64_t)r->o->mac[0] << 8 | r->o->mac[1]);
+		Q("primary_address_path.rmac_31_0", (uint64_t)r->o->mac[2] << 24 |
+		  (uint64_t)r->o->mac[3] << 16 | (uint64_t)r->o->mac[4] << 8 | r->o->mac[5]);
+		for (int i = 0; i < 16; i++) {	/* IPv4-mapped ::ffff:a.b.c.d */
+			char path[64];
+			uint64_t b = i == 10 || i == 11 ? 0xff
+				     : i >= 12 ? (r->o->ip >> 8 * (15 - i)) & 0xff : 0;
+
+			snprintf(path, sizeof(path), "qpc.primary_address_path.rgid_rip[%d]", i);
+			prm_set(l, in, inlen, path, b, NULL);
+		}
+		break;
+	case S_RTR2RTS:
+		Q("next_send_psn", 0);
+		Q("retry_count", 7);
+		Q("rnr_retry", 7);
+		Q("log_sra_max", 2);
+		Q("primary_address_path.ack_timeout", 14);
+		break;
+	case S_2RST:
+	case S_DESTROY:
+	case S_N:
+		break;
+	}
+#undef Q
+	if (s == S_CREATE) {
+		int rc = send(r, s, pair, in, inlen, out, prm_layout_bytes(&prm_layout_create_qp_out));
+
+		if (rc == 0)
+			*created = (uint32_t)prm_field_value(&prm_layout_create_qp_out, out,
+							     sizeof(out), "qpn");
+		return rc;
+	}
+	return send(r, s, pair, in, inlen, out, 16);
+}
+
+static int cycle(struct run *r, const uint32_t *remote_given)
+{
+	uint32_t qpn[MAX_PAIRS][2];
+	bool ok[MAX_PAIRS];
+	unsigned pairs = (unsigned)r->o->pairs;
+
+	/* each step for every pair before the next step: the pairs go together */
+	for (unsigned p = 0; p < pairs; p++) {
+		ok[p] = true;
+		for (int k = 0; k < 2; k++) {
+			int rc = qp_cmd(r, S_CREATE, p, 0, 0, &qpn[p][k]);
+
+			if (rc < 0)
+				return -1;
+			if (rc)
+				qpn[p][k] = 0;
+			ok[p] &= !rc;
+		}
+	}
+	for (enum step s = S_RST2INIT; s <= S_RTR2RTS; s++)
+		for (unsigned p = 0; p < pairs; p++)
+			for (int k = 0; k < 2 && ok[p]; k++) {
+				uint32_t remote = remote_given ? remote_given[p] : qpn[p][!k];
+				int rc = qp_cmd(r, s, p, qpn[p][k], remote, NULL);
+
+				if (rc < 0)
+					return -1;
+				ok[p] &= !rc;
+			}
+	for (enum step s = S_2RST; s <= S_DESTROY; s++)
+		for (unsigned p = 0; p < pairs; p++)
+			for (int k = 0; k < 2; k++)
+				if (qpn[p][k] && qp_cmd(r, s, p, qpn[p][k], 0, NULL) < 0)
+					return -1;
+	return 0;
+}
+
+static int pd_cmd(struct run *r, uint16_t op)
+{
+	const struct prm_layout *l = op == OP_ALLOC_PD ? &prm_layout_alloc_pd_in
+						       : &prm_layout_dealloc_pd_in;
+	uint8_t in[16] = { 0 }, out[16] = { 0 };
+
+	prm_set(l, in, sizeof(in), "opcode", op, NULL);
+	if (op == OP_DEALLOC_PD)
+		prm_set(l, in, sizeof(in), "pd", r->pd, NULL);
+	if (dev_cmd_run(r->d, in, sizeof(in), out, sizeof(out), &r->err))
+		return -1;
+	if (op == OP_ALLOC_PD)
+		r->pd = (uint32_t)prm_field_value(&prm_layout_alloc_pd_out, out, sizeof(out), "pd");
+	return 0;
+}
+
+static int by_value(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void report(struct run *r)
+{
+	out_doc_begin();
+	out_str("device", r->d->label);
+	out_u64("pairs", r->o->pairs);
+	out_u64("cycles", r->o->cycles);
+	out_u64("mtu", r->o->mtu);
+	out_u64("commands", r->commands);
+	out_table_begin("latency");
+	for (int s = 0; s < S_N; s++) {
+		uint64_t n = r->nlat[s];
+
+		qsort(r->lat[s], n, sizeof(uint32_t), by_value);
+		out_obj_begin(NULL);
+		out_str("step", step_names[s]);
+		out_u64("count", n);
+		if (n) {
+			out_u64("median_us", r->lat[s][n / 2]);
+			out_u64("p99_us", r->lat[s][n * 99 / 100]);
+			out_u64("max_us", r->lat[s][n - 1]);
+		} else {
+			out_null("median_us");
+			out_null("p99_us");
+			out_null("max_us");
+		}
+		out_obj_end();
+	}
+	out_table_end();
+	out_table_begin("failures");
+	for (unsigned i = 0; i < r->nfail; i++) {
+		out_obj_begin(NULL);
+		out_str("step", step_names[r->fail[i].step]);
+		out_hex("status", r->fail[i].status);
+		out_hex_width("syndrome", r->fail[i].syndrome, 32);
+		out_u64("count", r->fail[i].count);
+		out_u64("first_pair", r->fail[i].first_pair);
+		out_obj_end();
+	}
+	out_table_end();
+	out_u64("failed", r->failed);
+	out_str("verdict", r->failed ? "fail" : "pass");
+}
+
+static int selftest(int argc, char **argv)
+{
+	struct qp_opts o = { .pairs = 16, .cycles = 1000, .mtu = 1024, .ip = 0xc0000201,
+			     .mac = { 0x02, 0, 0, 0, 0, 0x01 } };
+	struct run r = { .o = &o };
+	const char *why = NULL;
+	int rc = cmd_parse(&selftest_argp, argc, argv, &o), dup;
+
+	if (rc || G.help_shown)
+		return rc;
+	r.mtu_code = qp_mtu_code(o.mtu, &why);
+	if (o.nrqpn && o.nrqpn != o.pairs)
+		return cmd_usage("--remote-qpn: %u given for %llu pairs: one per pair", o.nrqpn,
+				 (unsigned long long)o.pairs);
+	for (unsigned i = 0; i < o.nrqpn; i++)
+		if ((dup = qp_duplicate(o.rqpn, o.nrqpn, i)) >= 0)
+			return cmd_usage("--remote-qpn 0x%x: session already in use by pair %d "
+					 "(pair %u would duplicate it)", o.rqpn[i], dup, i);
+	if (!G.timeout_ms)
+		G.timeout_ms = 2000;	/* a transition that never completes is a finding */
+	for (int s = 0; s < S_N; s++) {
+		r.lat[s] = malloc(sizeof(uint32_t) * 2 * o.pairs * o.cycles + 1);
+		if (!r.lat[s]) {
+			rc = cmd_usage("out of memory for %llu latencies",
+				       (unsigned long long)(2 * o.pairs * o.cycles));
+			goto free;
+		}
+	}
+	if ((rc = cmd_open_device(false, &r.d)))
+		goto free;
+	if (pd_cmd(&r, OP_ALLOC_PD)) {
+		rc = cmd_fail(&r.err);
+		goto close;
+	}
+	for (uint64_t c = 0; c < o.cycles; c++)
+		if (cycle(&r, o.nrqpn ? o.rqpn : NULL))
+			break;
+	if (r.timed_out)	/* the seed's "remote does not answer" */
+		prm_err_prefix(&r.err, "pair %u stuck in %s (%s never completed): ", r.stuck_pair,
+			       step_from[r.stuck_step], step_names[r.stuck_step]);
+	if (r.err.msg[0]) {
+		rc = cmd_fail(&r.err);
+		goto close;
+	}
+	pd_cmd(&r, OP_DEALLOC_PD);
+	report(&r);
+	rc = cmd_done(r.failed ? EXIT_CHECK : EXIT_OK);
+close:
+	cmd_close_device(r.d);
+free:
+	for (int s = 0; s < S_N; s++)
+		free(r.lat[s]);
+	return rc;
+}
+
+static const struct prm_verb verbs[] = {
+	{ "selftest", "Set up and tear down RC QP pairs, timed", &selftest_argp, selftest,
+	  CMD_NEEDS_DEVICE | CMD_WRITES },
+};
+
+const struct prm_cmd cmd_qp = {
+	.name = "qp",
+	.summary = "Queue pairs: a connection setup self-test",
+	.verbs = verbs,
+	.nverbs = sizeof(verbs) / sizeof(verbs[0]),
+	.default_verb = "selftest",
+	.flags = CMD_NEEDS_DEVICE,
+};

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * RC queue pairs and their state machine, as far as a connection self-test
+ * drives them: CREATE_QP in RESET, RST2INIT, INIT2RTR (the address path
+ * checked: a unicast MAC, an IPv4 that is not zero, multicast or broadcast,
+ * an MTU code 1-5, a remote QPN), RTR2RTS, 2RST from any state, DESTROY.
+ * A transition from the wrong state is BAD_RES_STATE, as on hardware.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "lib/prm/layouts/layouts.h"
+#include "lib/sim/internal.h"
+#include "lib/sim/mkey.h"
+#include "lib/sim/qp.h"
+
+#define ST_OK 0
+#define ST_BAD_PARAM 3
+#define ST_BAD_RES 5
+#define ST_LIM 8
+#define ST_BAD_RES_STATE 9
+
+enum { QP_RST, QP_INIT, QP_RTR, QP_RTS };
+#define QPC_AT 0x10		/* the QP context follows the 16-byte header */
+#define ST_RC 0
+
+void sim_qp_reset(struct sim_adapter *a)
+{
+	memset(&a->qps, 0, sizeof(a->qps));
+}
+
+static struct sim_qp *find(struct sim_adapter *a, uint64_t qpn)
+{
+	for (unsigned i = 0; i < SIM_MAX_QPS; i++)
+		if (a->qps.q[i].used && a->qps.q[i].qpn == qpn)
+			return &a->qps.q[i];
+	return NULL;
+}
+
+uint8_t sim_qp_create_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
+			  size_t outlen, uint16_t *why)
+{
+	const struct prm_layout *l = &prm_layout_create_qp_in;
+	struct sim_qp *q = NULL;
+
+	if (!sim_pd_valid(a, (uint32_t)prm_field_value(l, in, inlen, "qpc.pd")))
+		return *why = 1, ST_BAD_RES;
+	if (prm_field_value(l, in, inlen, "qpc.st") != ST_RC)
+		return *why = 2, ST_BAD_PARAM;	/* the simulator does RC only */
+	for (unsigned i = 0; i < SIM_MAX_QPS && !q; i++)
+		if (!a->qps.q[i].used)
+			q = &a->qps.q[i];
+	if (!q)
+		return *why = 3, ST_LIM;
+	memset(q, 0, sizeof(*q));
+	q->used = true;
+	q->qpn = SIM_QP_FIRST + a->qps.created++ % 0x100000;
+	q->state = QP_RST;
+	prm_set(&prm_layout_create_qp_out, out, outlen, "qpn", q->qpn, NULL);
+	return ST_OK;
+}
+
+static struct sim_qp *named(struct sim_adapter *a, const struct prm_layout *l, const uint8_t *in,
+			    size_t inlen)
+{
+	return find(a, prm_field_value(l, in, inlen, "qpn"));
+}
+
+static uint8_t move(struct sim_adapter *a, const struct prm_layout *l, const uint8_t *in,
+		    size_t inlen, unsigned from, unsigned to, uint16_t *why)
+{
+	struct sim_qp *q = named(a, l, in, inlen);
+
+	if (!q)
+		return *why = 1, ST_BAD_RES;
+	if (q->state != from)
+		return *why = 2, ST_BAD_RES_STATE;
+	q->state = to;
+	return ST_OK;
+}
+
+uint8_t sim_qp_rst2init_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
+			    size_t outlen, uint16_t *why)
+{
+	(void)out;
+	(void)outlen;
+	return move(a, &prm_layout_rst2init_qp_in, in, inlen, QP_RST, QP_INIT, why);
+}
+
+/* The address path a RoCE v2 connection needs, checked as firmware would. */
+static int path_ok(const uint8_t *in, size_t inlen, uint16_t *why)
+{
+	const struct prm_layout *l = &prm_layout_init2rtr_qp_in;
+	uint64_t mtu = prm_field_value(l, in, inlen, "qpc.mtu");
+	uint64_t mac = prm_field_value(l, in, inlen, "qpc.primary_address_path.rmac_47_32") << 32 |
+		       prm_field_value(l, in, inlen, "qpc.primary_address_path.rmac_31_0");
+	uint32_t ip = 0;
+
+	for (int i = 12; i < 16; i++) {	/* IPv4-mapped: ::ffff:a.b.c.d */
+		char path[64];
+
+		snprintf(path, sizeof(path), "qpc.primary_address_path.rgid_rip[%d]", i);
+		ip = ip << 8 | (uint32_t)prm_field_value(l, in, inlen, path);
+	}
+	if (mtu < 1 || mtu > 5)
+		return *why = 3, -1;
+	if (!prm_field_value(l, in, inlen, "qpc.remote_qpn"))
+		return *why = 4, -1;
+	if (!mac || mac >> 40 & 1)
+		return *why = 5, -1;	/* no MAC, or a multicast one */
+	if (!ip || ip >> 28 == 0xe || ip == 0xffffffff)
+		return *why = 6, -1;	/* zero, multicast or broadcast */
+	return 0;
+}
+
+uint8_t sim_qp_init2rtr_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
+			    size_t outlen, uint16_t *why)
+{
+	(void)out;
+	(void)outlen;
+	if (path_ok(in, inlen, why))
+		return ST_BAD_PARAM;
+	return move(a, &prm_layout_init2rtr_qp_in, in, inlen, QP_INIT, QP_RTR, why);
+}
+
+uint8_t sim_qp_rtr2rts_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
+			   size_t outlen, uint16_t *why)
+{
+	(void)out;
+	(void)outlen;
+	return move(a, &prm_layout_rtr2rts_qp_in, in, inlen, QP_RTR, QP_RTS, why);
+}
+
+uint8_t sim_qp_2rst_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
+			size_t outlen, uint16_t *why)
+{
+	struct sim_qp *q = named(a, &prm_layout_qp_2rst_in, in, inlen);
+
+	(void)out;
+	(void)outlen;
+	if (!q)
+		return *why = 1, ST_BAD_RES;
+	q->state = QP_RST;
+	return ST_OK;
+}
+
+uint8_t sim_qp_destroy_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
+			   size_t outlen, uint16_t *why)
+{
+	struct sim_qp *q = named(a, &prm_layout_destroy_qp_in, in, inlen);
+
+	(void)out;
+	(void)outlen;
+	if (!q)
+		return *why = 1, ST_BAD_RES;
+	q->used = false;
+	return ST_OK;
+}
