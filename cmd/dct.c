@@ -89,7 +89,7 @@ error_t dct_parse(int key, char *arg, struct argp_state *state)
 		o->has_dctn = true;
 		return 0;
 	case DCT_OPT_MTU:
-		if (number(state, "--mtu", arg, 4096, &v) || !dct_mtu_code(v)) {
+		if (cmd_number(arg, 4096, &v) || !dct_mtu_code(v)) {
 			argp_error(state, "--mtu '%s': 256, 512, 1024, 2048 or 4096", arg);
 			return EINVAL;
 		}
@@ -142,7 +142,11 @@ error_t dct_parse(int key, char *arg, struct argp_state *state)
 		}
 		return 0;
 	case DCT_OPT_DCT:
-		if (o->ndcts == DCT_MAX_WATCH || number(state, "--dct", arg, 0xffffff, &v))
+		if (o->ndcts == DCT_MAX_WATCH) {
+			argp_error(state, "--dct: at most %d DCTs", DCT_MAX_WATCH);
+			return EINVAL;
+		}
+		if (number(state, "--dct", arg, 0xffffff, &v))
 			return EINVAL;
 		o->dcts[o->ndcts++] = (uint32_t)v;
 		return 0;
@@ -185,6 +189,33 @@ static const struct argp list_argp = {
 	"simulator hands them out from 0x100): number, state, PD, CQ, key, violations.",
 	prm_global_children, NULL, NULL
 };
+
+int dct_fail(struct prm_err *err)
+{
+	size_t n = strlen(err->msg);
+
+	/* fwctl passes no DCT command: say where they can be run */
+	if (err->reason && !strncmp(err->reason, "fwctl", 5))
+		snprintf(err->msg + n, sizeof(err->msg) - n,
+			 "; DCTs of a function the kernel drives are the kernel's: use the "
+			 "simulator (-d sim) or a driverless function");
+	return cmd_fail(err);
+}
+
+int dct_open_writing(struct dev **d, const char *what)
+{
+	struct prm_err err = { 0 };
+	int rc = cmd_open_device(false, d);
+
+	if (rc)
+		return rc;
+	if (dev_check_write(*d, G.write, what, &err)) {
+		rc = cmd_fail(&err);
+		cmd_close_device(*d);
+		*d = NULL;
+	}
+	return rc;
+}
 
 /* A command of 16 bytes naming one object: opcode and a 24-bit number field. */
 int dct_simple(struct dev *d, const struct prm_layout *l, uint16_t opcode, const char *field,
@@ -295,7 +326,7 @@ int dct_drain_wait(struct dev *d, uint64_t dctn, bool wait, uint64_t timeout_ms,
 }
 
 static int one_dct(int argc, char **argv, const struct argp *argp, struct dct_opts *o,
-		   struct dev **d)
+		   struct dev **d, const char *writes)
 {
 	int rc = cmd_parse(argp, argc, argv, o);
 
@@ -303,7 +334,7 @@ static int one_dct(int argc, char **argv, const struct argp *argp, struct dct_op
 		return rc ? rc : -1;
 	if (!o->has_dctn)
 		return cmd_usage("which DCT? (its number, as 'dct create' printed it)");
-	return cmd_open_device(false, d);
+	return writes ? dct_open_writing(d, writes) : cmd_open_device(false, d);
 }
 
 static int create(int argc, char **argv)
@@ -314,11 +345,11 @@ static int create(int argc, char **argv)
 	uint64_t pd, dctn;
 	int rc = cmd_parse(&create_argp, argc, argv, &o);
 
-	if (rc || G.help_shown || (rc = cmd_open_device(false, &d)))
+	if (rc || G.help_shown || (rc = dct_open_writing(&d, "dct create")))
 		return rc;
 	pd = o.pd;
 	if ((!o.has_pd && dct_alloc_pd(d, &pd, &err)) || dct_create(d, &o, pd, &dctn, &err)) {
-		rc = cmd_fail(&err);
+		rc = dct_fail(&err);
 	} else {
 		out_doc_begin();
 		out_str("device", d->label);
@@ -337,12 +368,12 @@ static int query(int argc, char **argv)
 	struct prm_err err = { 0 };
 	struct dev *d = NULL;
 	uint8_t ctx[DCT_CTX_BYTES];
-	int rc = one_dct(argc, argv, &query_argp, &o, &d);
+	int rc = one_dct(argc, argv, &query_argp, &o, &d, NULL);
 
 	if (rc)
 		return rc < 0 ? EXIT_OK : rc;
 	if (dct_query(d, o.dctn, ctx, &err)) {
-		rc = cmd_fail(&err);
+		rc = dct_fail(&err);
 	} else {
 		out_doc_begin();
 		out_str("device", d->label);
@@ -364,12 +395,12 @@ static int drain(int argc, char **argv)
 	struct prm_err err = { 0 };
 	struct dev *d = NULL;
 	uint64_t waited;
-	int rc = one_dct(argc, argv, &drain_argp, &o, &d);
+	int rc = one_dct(argc, argv, &drain_argp, &o, &d, "dct drain");
 
 	if (rc)
 		return rc < 0 ? EXIT_OK : rc;
 	if (dct_drain_wait(d, o.dctn, o.wait, o.timeout_ms, &waited, &err)) {
-		rc = cmd_fail(&err);
+		rc = dct_fail(&err);
 	} else {
 		out_doc_begin();
 		out_str("device", d->label);
@@ -390,7 +421,7 @@ static int destroy(int argc, char **argv)
 	struct dev *d = NULL;
 	uint8_t ctx[DCT_CTX_BYTES];
 	uint64_t state = DCT_STATE_DRAINED;
-	int rc = one_dct(argc, argv, &destroy_argp, &o, &d);
+	int rc = one_dct(argc, argv, &destroy_argp, &o, &d, "dct destroy");
 
 	if (rc)
 		return rc < 0 ? EXIT_OK : rc;
@@ -416,7 +447,7 @@ static int destroy(int argc, char **argv)
 	cmd_close_device(d);
 	return rc;
 fail:
-	rc = cmd_fail(&err);
+	rc = dct_fail(&err);
 	cmd_close_device(d);
 	return rc;
 }
@@ -426,13 +457,13 @@ static int arm(int argc, char **argv)
 	struct dct_opts o = { 0 };
 	struct prm_err err = { 0 };
 	struct dev *d = NULL;
-	int rc = one_dct(argc, argv, &arm_argp, &o, &d);
+	int rc = one_dct(argc, argv, &arm_argp, &o, &d, "dct arm");
 
 	if (rc)
 		return rc < 0 ? EXIT_OK : rc;
 	if (dct_simple(d, &prm_layout_arm_dct_in, OP_ARM_DCT, "dct_number", o.dctn, NULL, 0,
 		       &err)) {
-		rc = cmd_fail(&err);
+		rc = dct_fail(&err);
 	} else {
 		out_doc_begin();
 		out_str("device", d->label);
@@ -503,7 +534,7 @@ static int list(int argc, char **argv)
 	cmd_close_device(d);
 	return rc;
 fail:
-	rc = cmd_fail(&err);
+	rc = dct_fail(&err);
 	cmd_close_device(d);
 	return rc;
 }

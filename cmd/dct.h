@@ -35,6 +35,10 @@ struct dev;
 struct prm_err;
 
 error_t dct_parse(int key, char *arg, struct argp_state *state);
+/* cmd_fail, with where DCT commands can be run when fwctl refused them. */
+int dct_fail(struct prm_err *err);
+/* The device, when it may be changed (--write on hardware); an exit status. */
+int dct_open_writing(struct dev **d, const char *what);
 int dct_simple(struct dev *d, const struct prm_layout *l, uint16_t opcode, const char *field,
 	       uint64_t v, uint8_t *out, size_t outlen, struct prm_err *err);
 int dct_alloc_pd(struct dev *d, uint64_t *pd, struct prm_err *err);

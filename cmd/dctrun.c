@@ -73,7 +73,7 @@ int dct_lifecycle(int argc, char **argv)
 	bool have_pd = false, have_dct = false;
 	int rc = cmd_parse(&dct_lifecycle_argp, argc, argv, &o), n = 0;
 
-	if (rc || G.help_shown || (rc = cmd_open_device(false, &d)))
+	if (rc || G.help_shown || (rc = dct_open_writing(&d, "dct lifecycle")))
 		return rc;
 	t = clock_now_us();
 #define DONE() (us[n++] = clock_now_us() - t, t = clock_now_us())
@@ -113,13 +113,15 @@ int dct_lifecycle(int argc, char **argv)
 	cmd_close_device(d);
 	return rc;
 fail:
-	rc = cmd_fail(&err);
+	rc = dct_fail(&err);
 	/* a DCT left draining cannot be destroyed: it stays, and is named */
 	if (have_dct && dct_simple(d, &prm_layout_destroy_dct_in, OP_DESTROY_DCT, "dctn", dctn,
-				   NULL, 0, &ignored))
-		out_warn("%s: DCT 0x%llx is left behind: %s", d->label, (unsigned long long)dctn,
-			 ignored.msg);
-	else if (have_pd && !have_dct && dct_dealloc_pd(d, pd, &ignored))
+				   NULL, 0, &ignored)) {
+		out_warn("%s: DCT 0x%llx is left behind (with PD %llu): %s", d->label,
+			 (unsigned long long)dctn, (unsigned long long)pd, ignored.msg);
+		have_pd = false;	/* the DCT still holds it */
+	}
+	if (have_pd && dct_dealloc_pd(d, pd, &ignored))
 		out_warn("%s: PD %llu is left behind", d->label, (unsigned long long)pd);
 	cmd_close_device(d);
 	return rc;
@@ -159,7 +161,7 @@ int dct_watch(int argc, char **argv)
 	uint8_t eqe[EQE_BYTES];
 	int rc = cmd_parse(&dct_watch_argp, argc, argv, &o);
 
-	if (rc || G.help_shown || (rc = cmd_open_device(false, &d)))
+	if (rc || G.help_shown || (rc = dct_open_writing(&d, "dct watch")))
 		return rc;
 	if (!o.ndcts && dct_probe(d, 0x100, 64, o.dcts, DCT_MAX_WATCH, &o.ndcts, &err))
 		goto fail;
@@ -173,10 +175,20 @@ int dct_watch(int argc, char **argv)
 	out_time_ns("time", clock_wall_ns());
 	out_str("device", d->label);
 	out_str("event", "started");
-	out_arr_begin("dcts");
-	for (unsigned i = 0; i < o.ndcts; i++)
-		out_hex(NULL, o.dcts[i]);
-	out_arr_end();
+	if (out_json()) {
+		out_arr_begin("dcts");
+		for (unsigned i = 0; i < o.ndcts; i++)
+			out_hex(NULL, o.dcts[i]);
+		out_arr_end();
+	} else {	/* one line of key=value: the list as one value */
+		char list[DCT_MAX_WATCH * 10] = "";
+		size_t used = 0;
+
+		for (unsigned i = 0; i < o.ndcts; i++)
+			used += (size_t)snprintf(list + used, sizeof(list) - used, "%s0x%x",
+						 i ? "," : "", o.dcts[i]);
+		out_str("dcts", list);
+	}
 	if (cmd_done(EXIT_OK))
 		goto out;
 	sigaction(SIGINT, &sa, NULL);
@@ -201,7 +213,7 @@ int dct_watch(int argc, char **argv)
 	rc = EXIT_OK;
 	goto out;
 fail:
-	rc = cmd_fail(&err);
+	rc = dct_fail(&err);
 out:
 	if (q)
 		eq_destroy(q, &ignored);

@@ -397,6 +397,10 @@ static int selftest(int argc, char **argv)
 	}
 	if ((rc = cmd_open_device(false, &r.d)))
 		goto free;
+	if (dev_check_write(r.d, G.write, "qp selftest", &r.err)) {
+		rc = cmd_fail(&r.err);
+		goto close;
+	}
 	if (pd_cmd(&r, OP_ALLOC_PD)) {
 		rc = cmd_fail(&r.err);
 		goto close;
