@@ -97,6 +97,23 @@ extern const struct prm_layout prm_layout_drain_dct_out;
 extern const struct prm_layout prm_layout_arm_dct_in;
 extern const struct prm_layout prm_layout_arm_dct_out;
 extern const struct prm_layout prm_layout_eqe_dct;
+/* Queue pairs: the context, its address path and the connection commands (qp_ctx.c, cmd_qp.c). */
+extern const struct prm_layout prm_layout_qpc;
+extern const struct prm_layout prm_layout_ads;
+extern const struct prm_layout prm_layout_create_qp_in;
+extern const struct prm_layout prm_layout_create_qp_out;
+extern const struct prm_layout prm_layout_destroy_qp_in;
+extern const struct prm_layout prm_layout_destroy_qp_out;
+extern const struct prm_layout prm_layout_rst2init_qp_in;
+extern const struct prm_layout prm_layout_rst2init_qp_out;
+extern const struct prm_layout prm_layout_init2rtr_qp_in;
+extern const struct prm_layout prm_layout_init2rtr_qp_out;
+extern const struct prm_layout prm_layout_rtr2rts_qp_in;
+extern const struct prm_layout prm_layout_rtr2rts_qp_out;
+extern const struct prm_layout prm_layout_qp_2rst_in;
+extern const struct prm_layout prm_layout_qp_2rst_out;
+extern const struct prm_layout prm_layout_query_qp_in;
+extern const struct prm_layout prm_layout_query_qp_out;
 /* QUERY_HCA_CAP capability pages (caps_*.c; see lib/prm/caps.h). */
 extern const struct prm_layout prm_layout_cmd_hca_cap;
 extern const struct prm_layout prm_layout_cmd_hca_cap_2;
