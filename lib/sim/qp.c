@@ -21,7 +21,6 @@
 #define ST_BAD_RES_STATE 9
 
 enum { QP_RST, QP_INIT, QP_RTR, QP_RTS };
-#define QPC_AT 0x10		/* the QP context follows the 16-byte header */
 #define ST_RC 0
 
 void sim_qp_reset(struct sim_adapter *a)
