@@ -40,7 +40,8 @@ static const char *const step_names[S_N] = {
 	"create", "rst2init", "init2rtr", "rtr2rts", "2rst", "destroy",
 };
 /* the state a QP is in when the step is sent: what it is stuck in if it hangs */
-static const char *const step_from[S_N] = { "-", "RESET", "INIT", "RTR", "RTS", "RESET" };
+static const char *const step_from[S_N] = { "creation", "RESET", "INIT", "RTR", "whatever state",
+					    "RESET" };
 
 struct qp_opts {
 	uint64_t pairs, cycles, mtu;
@@ -125,7 +126,11 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		why = qp_check_mac(o->mac);
 		break;
 	case OPT_RQPN:
-		if (o->nrqpn == MAX_PAIRS || cmd_number(arg, UINT64_MAX, &v)) {
+		if (o->nrqpn == MAX_PAIRS) {
+			argp_error(state, "--remote-qpn: at most %d, one per pair", MAX_PAIRS);
+			return EINVAL;
+		}
+		if (cmd_number(arg, UINT64_MAX, &v)) {
 			argp_error(state, "--remote-qpn '%s': a number", arg);
 			return EINVAL;
 		}
@@ -415,7 +420,8 @@ static int selftest(int argc, char **argv)
 		rc = cmd_fail(&r.err);
 		goto close;
 	}
-	pd_cmd(&r, OP_DEALLOC_PD);
+	if (pd_cmd(&r, OP_DEALLOC_PD))
+		out_warn("%s: PD %u is left behind: %s", r.d->label, r.pd, r.err.msg);
 	report(&r);
 	rc = cmd_done(r.failed ? EXIT_CHECK : EXIT_OK);
 close:

@@ -52,29 +52,47 @@ int qp_duplicate(const uint32_t *qpn, unsigned n, unsigned i)
 	return -1;
 }
 
+/* Dotted decimal only: four 0-255 without leading zeros (inet_aton reads those as octal). */
 int qp_parse_ipv4(const char *s, uint32_t *ip)
 {
-	unsigned a, b, c, d;
-	char tail;
+	uint32_t v = 0;
 
-	if (sscanf(s, "%u.%u.%u.%u%c", &a, &b, &c, &d, &tail) != 4 || a > 255 || b > 255 ||
-	    c > 255 || d > 255)
-		return -1;
-	*ip = a << 24 | b << 16 | c << 8 | d;
+	for (int part = 0; part < 4; part++) {
+		unsigned n = 0, digits = 0;
+
+		while (*s >= '0' && *s <= '9') {
+			if (digits && n == 0)
+				return -1;	/* a leading zero */
+			n = n * 10 + (unsigned)(*s++ - '0');
+			if (++digits > 3 || n > 255)
+				return -1;
+		}
+		if (!digits || *s != (part < 3 ? '.' : '\0'))
+			return -1;
+		v = v << 8 | n;
+		s += part < 3;
+	}
+	*ip = v;
 	return 0;
 }
 
+static int hexval(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+	       : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* Exactly six two-digit hex octets, all ':' or all '-' between them. */
 int qp_parse_mac(const char *s, uint8_t mac[6])
 {
-	unsigned v[6];
-	char tail;
-
-	if (sscanf(s, "%2x:%2x:%2x:%2x:%2x:%2x%c", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5],
-		   &tail) != 6 &&
-	    sscanf(s, "%2x-%2x-%2x-%2x-%2x-%2x%c", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5],
-		   &tail) != 6)
+	if (strlen(s) != 17 || (s[2] != ':' && s[2] != '-'))
 		return -1;
-	for (int i = 0; i < 6; i++)
-		mac[i] = (uint8_t)v[i];
-	return strlen(s) == 17 ? 0 : -1;
+	for (int i = 0; i < 6; i++) {
+		int hi = hexval(s[3 * i]), lo = hexval(s[3 * i + 1]);
+
+		if (hi < 0 || lo < 0 || (i < 5 && s[3 * i + 2] != s[2]))
+			return -1;
+		mac[i] = (uint8_t)(hi << 4 | lo);
+	}
+	return 0;
 }

@@ -383,7 +383,11 @@ int sim_fault_inject(struct sim_adapter *a, const char *spec, struct prm_err *er
 
 int sim_fault_clear(struct sim_adapter *a, const char *name, struct prm_err *err)
 {
-	int f = name ? find(name, strlen(name)) : -1;
+	int f;
+
+	if (name && !strcmp(name, "qp-transition-hang"))
+		name = "cmd-hang";	/* what it is */
+	f = name ? find(name, strlen(name)) : -1;
 
 	if (name && f < 0)
 		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
