@@ -113,6 +113,13 @@ int cmd_match(const struct match_set *s, const char *word, const char *what,
 /* A number as users type it: decimal or 0x hex, at most max. -1 if not. */
 int cmd_number(const char *s, uint64_t max, uint64_t *v);
 
+/*
+ * SIGINT and SIGTERM end a long-running verb cleanly (watches, captures,
+ * sampling): after cmd_catch_stop(), cmd_stop_requested() says one came.
+ */
+void cmd_catch_stop(void);
+bool cmd_stop_requested(void);
+
 /* Finish the output document; a failed write is exit 1. */
 int cmd_done(int status);
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,6 +87,27 @@ int cmd_match(const struct match_set *s, const char *word, const char *what,
 		return cmd_usage("%sunknown %s '%s'; did you mean '%s'? (see '%s')",
 				 ctx, what, word, close, hint);
 	return cmd_usage("%sunknown %s '%s' (see '%s')", ctx, what, word, hint);
+}
+
+static volatile sig_atomic_t stop_flag;
+
+static void on_stop(int sig)
+{
+	(void)sig;
+	stop_flag = 1;
+}
+
+void cmd_catch_stop(void)
+{
+	struct sigaction sa = { .sa_handler = on_stop };
+
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+bool cmd_stop_requested(void)
+{
+	return stop_flag;
 }
 
 int cmd_number(const char *s, uint64_t max, uint64_t *v)

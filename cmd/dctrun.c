@@ -4,7 +4,6 @@
  * key violations reported and re-armed (an un-armed DCT fails silently).
  */
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -19,14 +18,6 @@
 
 #define OP_DESTROY_DCT 0x711
 #define OP_ARM_DCT 0x714
-
-static volatile sig_atomic_t stop_requested;
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	stop_requested = 1;
-}
 
 static const struct argp_option lifecycle_options[] = {
 	{ "timeout", DCT_OPT_TIMEOUT, "T", 0, "How long the drain may take (default 5 s)", 0 },
@@ -154,7 +145,6 @@ int dct_watch(int argc, char **argv)
 {
 	struct dct_opts o = { 0 };
 	struct prm_err err = { 0 }, ignored = { 0 };
-	struct sigaction sa = { .sa_handler = on_signal };
 	uint64_t types[4] = { 0 }, seen = 0, t0 = clock_now_ms();
 	struct dev *d = NULL;
 	struct eq *q = NULL;
@@ -191,13 +181,12 @@ int dct_watch(int argc, char **argv)
 	}
 	if (cmd_done(EXIT_OK))
 		goto out;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	while (!stop_requested && (!o.count || seen < o.count) &&
+	cmd_catch_stop();
+	while (!cmd_stop_requested() && (!o.count || seen < o.count) &&
 	       (!o.duration_ms || clock_now_ms() - t0 < o.duration_ms)) {
 		int got = eq_next(q, eqe, 100, &err);
 
-		if (got < 0 && stop_requested)
+		if (got < 0 && cmd_stop_requested())
 			break;
 		if (got < 0)
 			goto fail;

@@ -4,7 +4,6 @@
  * (QUERY_ESW_FUNCTIONS), once or as they change (ESW_FUNCTIONS_CHANGED).
  */
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,14 +31,6 @@ struct esw_opts {
 	uint64_t interval_ms, count, duration_ms;
 	uint64_t t0;		/* when watching began */
 };
-
-static volatile sig_atomic_t stop_requested;
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	stop_requested = 1;
-}
 
 static const struct argp functions_argp = {
 	NULL, cmd_no_args, NULL,
@@ -220,7 +211,7 @@ static int wait_change(struct eq *q, const struct esw_opts *o, struct prm_err *e
 	if (!q) {	/* in slices, so --duration and SIGINT are not kept waiting */
 		uint64_t end = clock_now_ms() + o->interval_ms;
 
-		while (!stop_requested && clock_now_ms() < end &&
+		while (!cmd_stop_requested() && clock_now_ms() < end &&
 		       (!o->duration_ms || clock_now_ms() - o->t0 < o->duration_ms))
 			clock_sleep_us(20000);
 		return clock_now_ms() < end ? 1 : 0;
@@ -239,7 +230,6 @@ static int watch(int argc, char **argv)
 	struct esw_opts o = { .interval_ms = 1000 };
 	struct esw_functions was, now;
 	struct prm_err err = { 0 }, ignored = { 0 };
-	struct sigaction sa = { .sa_handler = on_signal };
 	uint64_t types[4] = { 0 }, changes = 0;
 	struct dev *d = NULL;
 	struct eq *q = NULL;
@@ -265,12 +255,11 @@ static int watch(int argc, char **argv)
 	functions_out(&was, true);
 	if (cmd_done(EXIT_OK))
 		goto out;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	while (!stop_requested && (!o.count || changes < o.count) &&
+	cmd_catch_stop();
+	while (!cmd_stop_requested() && (!o.count || changes < o.count) &&
 	       (!o.duration_ms || clock_now_ms() - o.t0 < o.duration_ms)) {
 		rc = wait_change(q, &o, &err);
-		if (rc < 0 && stop_requested)
+		if (rc < 0 && cmd_stop_requested())
 			break;
 		if (rc < 0)
 			goto fail;

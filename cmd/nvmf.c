@@ -4,7 +4,6 @@
  * (QUERY_NVMF_NAMESPACE_CONTEXT), once or as rates.
  */
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,14 +32,6 @@ struct nvmf_opts {
 	bool raw;
 	uint64_t interval_ms, count;
 };
-
-static volatile sig_atomic_t stop_requested;
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	stop_requested = 1;
-}
 
 static const struct argp_option options[] = {
 	{ "xrqn", OPT_XRQN, "N", 0, "The offload XRQ the namespaces are attached to (default 0)", 0 },
@@ -182,16 +173,14 @@ static void rates(uint32_t nsid, const struct nvmf_ns *was, const struct nvmf_ns
 static int sample_loop(struct dev *d, const struct nvmf_opts *o, const uint32_t *ids,
 		       unsigned n, struct nvmf_ns *was, struct prm_err *err)
 {
-	struct sigaction sa = { .sa_handler = on_signal };
 	uint64_t t = clock_now_ms();
 
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	for (uint64_t k = 0; !stop_requested && (!o->count || k < o->count); k++) {
+	cmd_catch_stop();
+	for (uint64_t k = 0; !cmd_stop_requested() && (!o->count || k < o->count); k++) {
 		uint64_t now_ms;
 
 		clock_sleep_us((unsigned)o->interval_ms * 1000);
-		if (stop_requested)
+		if (cmd_stop_requested())
 			break;
 		now_ms = clock_now_ms();
 		for (unsigned i = 0; i < n; i++) {

@@ -8,7 +8,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,14 +51,6 @@ struct capture {
 	uint64_t blocks, overruns, losses;
 	uint8_t *buf;
 };
-
-static volatile sig_atomic_t stop_requested;
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	stop_requested = 1;
-}
 
 static const struct argp_option options[] = {
 	{ "output", 'o', "FILE", 0, "The capture file (written whole, or not at all)", 0 },
@@ -331,7 +322,7 @@ static int run(struct capture *c, const struct capture_opts *o, struct prm_err *
 	    start_tracer(c, log_size, err))
 		return -1;
 	t0 = last_check = clock_now_ms();
-	while (!stop_requested) {
+	while (!cmd_stop_requested()) {
 		uint64_t now = clock_now_ms();
 
 		if (o->duration_ms && now - t0 >= o->duration_ms)
@@ -390,7 +381,6 @@ int trace_capture(int argc, char **argv)
 	struct capture_opts o = { .size = 256 << 10, .interval_ms = 5 };
 	struct capture c = { .fd = -1 };
 	struct prm_err err = { 0 }, ferr = { 0 };
-	struct sigaction sa = { .sa_handler = on_signal };
 	int rc = cmd_parse(&trace_capture_argp, argc, argv, &o), status;
 
 	if (rc || G.help_shown)
@@ -414,8 +404,7 @@ int trace_capture(int argc, char **argv)
 		prm_err_set(&err, PRM_E_FAILED, errno, "io", "%s: %s", c.tmp, strerror(errno));
 		goto out;
 	}
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	cmd_catch_stop();
 	rc = run(&c, &o, &err);
 	status = finish(&c, &ferr);
 	if (!rc && status)
@@ -438,7 +427,7 @@ out:
 		out_u64("bytes", c.blocks * TRACE_BLOCK_BYTES);
 		out_u64("overruns", c.overruns);
 		out_u64("ownership_lost", c.losses);
-		out_bool("interrupted", stop_requested);
+		out_bool("interrupted", cmd_stop_requested());
 		rc = cmd_done(EXIT_OK);
 	}
 	cmd_close_device(c.d);
