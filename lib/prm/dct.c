@@ -27,7 +27,7 @@ uint32_t dct_eqe_dctn(const uint8_t *eqe)
 	uint32_t v = 0;
 
 	for (int i = 25; i < 28; i++) {
-		char path[16];
+		char path[32];
 
 		snprintf(path, sizeof(path), "data[%d]", i);
 		v = v << 8 | (uint32_t)prm_field_value(&prm_layout_eqe, eqe, EQE_BYTES, path);
