@@ -110,6 +110,10 @@ int cmd_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cmd_match(const struct match_set *s, const char *word, const char *what,
 	      const char *ctx, const char *hint, size_t *idx);
 
+/* An option's number, 1 to max; else argp_error "OPT 'ARG': WHAT" and EINVAL. */
+error_t cmd_opt_count(struct argp_state *state, const char *opt, const char *arg, uint64_t max,
+		      const char *what, uint64_t *v);
+
 /* A number as users type it: decimal or 0x hex, at most max. -1 if not. */
 int cmd_number(const char *s, uint64_t max, uint64_t *v);
 

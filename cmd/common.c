@@ -121,6 +121,16 @@ int cmd_number(const char *s, uint64_t max, uint64_t *v)
 	return errno || *end || *v > max ? -1 : 0;
 }
 
+error_t cmd_opt_count(struct argp_state *state, const char *opt, const char *arg, uint64_t max,
+		      const char *what, uint64_t *v)
+{
+	if (cmd_number(arg, max, v) || !*v) {
+		argp_error(state, "%s '%s': %s", opt, arg, what);
+		return EINVAL;
+	}
+	return 0;
+}
+
 error_t cmd_no_args(int key, char *arg, struct argp_state *state)
 {
 	if (key == ARGP_KEY_ARG) {

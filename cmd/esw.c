@@ -55,17 +55,10 @@ static error_t watch_parse(int key, char *arg, struct argp_state *state)
 
 	switch (key) {
 	case OPT_INTERVAL:
-		if (cmd_number(arg, 3600000, &o->interval_ms) || !o->interval_ms) {
-			argp_error(state, "--interval '%s': 1 to 3600000 ms", arg);
-			return EINVAL;
-		}
-		return 0;
+		return cmd_opt_count(state, "--interval", arg, 3600000, "1 to 3600000 ms",
+				     &o->interval_ms);
 	case OPT_COUNT:
-		if (cmd_number(arg, UINT32_MAX, &o->count) || !o->count) {
-			argp_error(state, "--count '%s': a number of changes", arg);
-			return EINVAL;
-		}
-		return 0;
+		return cmd_opt_count(state, "--count", arg, UINT32_MAX, "a number of changes", &o->count);
 	case OPT_DURATION:
 		if (trace_parse_duration(arg, &o->duration_ms)) {
 			argp_error(state, "--duration '%s': seconds, or with ms, s, m", arg);

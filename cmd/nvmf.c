@@ -69,17 +69,10 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		o->raw = true;
 		return 0;
 	case OPT_INTERVAL:
-		if (cmd_number(arg, 3600000, &o->interval_ms) || !o->interval_ms) {
-			argp_error(state, "--interval '%s': 1 to 3600000 ms", arg);
-			return EINVAL;
-		}
-		return 0;
+		return cmd_opt_count(state, "--interval", arg, 3600000, "1 to 3600000 ms",
+				     &o->interval_ms);
 	case OPT_COUNT:
-		if (cmd_number(arg, UINT32_MAX, &o->count) || !o->count) {
-			argp_error(state, "--count '%s': a number of samples", arg);
-			return EINVAL;
-		}
-		return 0;
+		return cmd_opt_count(state, "--count", arg, UINT32_MAX, "a number of samples", &o->count);
 	}
 	return cmd_no_args(key, arg, state);
 }
