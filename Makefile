@@ -25,7 +25,7 @@ LIB_SRCS   := $(sort $(wildcard lib/*/*.c lib/*/*/*.c))
 CMD_SRCS   := $(sort $(wildcard cmd/*.c))
 # the parts of lib that never touch a device: what the fuzzers link
 FUZZ_LIB_SRCS := $(filter-out lib/sim/pcidev.c lib/sim/service.c lib/sim/rundir.c,\
-                 $(filter lib/prm/% lib/util/% lib/out/% lib/sim/% lib/dev/devname.c,$(LIB_SRCS)))
+                 $(filter lib/prm/% lib/nl/% lib/util/% lib/out/% lib/sim/% lib/dev/devname.c,$(LIB_SRCS)))
 
 LIB_OBJS   := $(LIB_SRCS:%.c=$(B)/obj/%.o)
 CMD_OBJS   := $(CMD_SRCS:%.c=$(B)/obj/%.o)
@@ -104,7 +104,7 @@ FUZZ_CC    ?= clang
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 $(B)/fuzz/%: tests/fuzz/%.c $(FUZZ_LIB_SRCS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(CPPFLAGS) -std=gnu11 $(FUZZ_FLAGS) $(DEP_CFLAGS) -o $@ $^ $(shell $(PKG_CONFIG) --libs jansson expat 2>/dev/null)
+	$(FUZZ_CC) $(CPPFLAGS) -std=gnu11 $(FUZZ_FLAGS) $(DEP_CFLAGS) -o $@ $^ $(shell $(PKG_CONFIG) --libs jansson expat libmnl 2>/dev/null)
 FUZZ_SECONDS ?= 60
 fuzz: $(FUZZ_BINS)
 	sh tests/run-fuzz $(FUZZ_SECONDS) $(FUZZ_BINS)

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+#ifndef PRMCTL_PRM_FWREPORTER_H
+#define PRMCTL_PRM_FWREPORTER_H
+
+/*
+ * mlx5's devlink health reporters "fw" and "fw_fatal" (drivers/net/
+ * ethernet/mellanox/mlx5/core/health.c; research/mlx5-layouts.md §6) read
+ * into prmctl's health fields:
+ *   fw diagnose:  "Syndrome" u8, and "Description" string when not 0;
+ *   fw dump:      "syndrome" u8 and "fw_miss_counter" u32 (after an
+ *                 automatic report), "health buffer" {assert_var[6],
+ *                 assert_exit_ptr, assert_callra, time, hw_id, rfr,
+ *                 severity, irisc_index, synd, ext_synd, raw_fw_ver} when
+ *                 the syndrome is not 0, "dump fw traces" [...];
+ *   fw_fatal dump: "syndrome", "fw_miss_counter", "crdump_data" binary.
+ * Keys prmctl does not know are left to the generic printer.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/nl/fmsg.h"
+#include "lib/prm/health.h"
+
+struct prm_fw_health_buffer {
+	uint32_t assert_var[6];
+	uint32_t assert_exit_ptr, assert_callra, time, hw_id, ext_synd, raw_fw_ver;
+	uint8_t rfr, severity, irisc_index, synd;
+};
+
+struct prm_fw_reporter {
+	bool has_synd;			/* diagnose "Syndrome" */
+	uint8_t synd;
+	const char *description;	/* diagnose "Description", inside the tree */
+	bool has_ctx;			/* dump "syndrome" + "fw_miss_counter" */
+	uint8_t ctx_synd;
+	uint32_t miss_counter;
+	bool has_buffer;		/* dump "health buffer" */
+	struct prm_fw_health_buffer buf;
+	bool has_traces;		/* dump "dump fw traces" */
+	size_t ntraces;
+	bool has_crdump;		/* fw_fatal dump "crdump_data" */
+	size_t crdump_len;
+};
+
+/*
+ * Read what a diagnose or dump tree carries; call once per tree into the
+ * same struct. A known key with the wrong type is an error (PRM_E_FAILED)
+ * naming it: the driver changed, and a wrong number would be worse.
+ */
+int prm_fw_reporter_read(const struct fmsg_node *root, struct prm_fw_reporter *r,
+			 struct prm_err *err);
+
+/*
+ * One classification, as health show gives it elsewhere: a syndrome is
+ * fw_error (thermal for 0x10); with none, a reporter in error is
+ * fw_error for fw_fatal and fw_unresponsive for fw (the driver's miss
+ * counter); else ok.
+ */
+enum prm_health_status prm_fw_reporter_classify(const struct prm_fw_reporter *r,
+						bool fw_in_error, bool fatal_in_error);
+
+#endif
