@@ -124,6 +124,12 @@ int cmd_number(const char *s, uint64_t max, uint64_t *v);
 void cmd_catch_stop(void);
 bool cmd_stop_requested(void);
 
+/*
+ * A verb that is itself a group of verbs ("devlink region list"): c's name
+ * is the whole path ("devlink region"); argv[0] is the verb's.
+ */
+int cmd_run_subgroup(const struct prm_cmd *c, int argc, char **argv);
+
 /* Finish the output document; a failed write is exit 1. */
 int cmd_done(int status);
 
@@ -144,5 +150,6 @@ extern const struct prm_cmd cmd_esw;
 extern const struct prm_cmd cmd_dct;
 extern const struct prm_cmd cmd_qp;
 extern const struct prm_cmd cmd_nvmf;
+extern const struct prm_cmd cmd_devlink;
 
 #endif

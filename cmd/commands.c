@@ -10,6 +10,7 @@ const struct prm_cmd *const prm_commands[] = {
 	&cmd_dct,
 	&cmd_decode,
 	&cmd_device,
+	&cmd_devlink,
 	&cmd_esw,
 	&cmd_health,
 	&cmd_initseg,

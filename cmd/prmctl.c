@@ -360,6 +360,15 @@ static int run_command(const struct prm_cmd *c, int argc, char **argv)
 	return rc;
 }
 
+int cmd_run_subgroup(const struct prm_cmd *c, int argc, char **argv)
+{
+	const struct prm_cmd *was = cur_cmd;
+	int rc = run_command(c, argc, argv);
+
+	cur_cmd = was;
+	return rc;
+}
+
 /* `prmctl help [COMMAND [VERB]]` */
 static int help(int argc, char **argv)
 {

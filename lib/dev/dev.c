@@ -56,10 +56,14 @@ static int open_pci(struct dev *d, const struct dev_open_opts *o,
 				   d->label, d->info.bdf, d->info.vendor_id,
 				   d->info.device_id);
 	d->model = d->info.model;
-	if (o->access && strcmp(o->access, "devlink") == 0)
-		return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "no_access_path",
-				   "%s: access path '%s' is not available in this version of prmctl",
-				   d->label, o->access);
+	snprintf(d->devlink, sizeof(d->devlink), "pci/%s", d->info.bdf);
+	if (o->access && strcmp(o->access, "devlink") == 0) {
+		/* the driver's view only: BAR0 and config space stay untouched */
+		d->access = "devlink";
+		prm_err_set(&d->bar_err, PRM_E_NODEV, ENOTSUP, "no_bar",
+			    "%s: BAR0 is not read with --access devlink", d->label);
+		return 0;
+	}
 	d->access = "pci";
 	if (dev_bar_open(d, &d->bar_err) && o->need_bar) {
 		*err = d->bar_err;
@@ -122,6 +126,15 @@ int dev_open(const char *name, const struct dev_open_opts *o, struct dev **out,
 		break;
 	case DEV_KIND_PCI:
 		rc = open_pci(d, o, err);
+		break;
+	case DEV_KIND_DEVLINK:
+		if (o->access && strcmp(o->access, "devlink"))
+			rc = no_path(d, o->access, "a devlink instance off the PCI bus", err);
+		snprintf(d->devlink, sizeof(d->devlink), "%.120s", d->name.arg);
+		d->access = "devlink";
+		prm_err_set(&d->bar_err, PRM_E_NODEV, ENOTSUP, "no_bar",
+			    "%s: a devlink instance has no BAR0 prmctl can read (only devlink)",
+			    d->label);
 		break;
 	}
 	if (rc) {

@@ -56,6 +56,7 @@ struct dev {
 	/* identity known without PCI (image, sim) */
 	const char *model;
 	const char *source;		/* image file, sim name */
+	char devlink[128];		/* the devlink handle ("pci/0000:3b:00.0"), "" none */
 };
 
 struct dev_open_opts {

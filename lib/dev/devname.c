@@ -78,6 +78,8 @@ const char *dev_kind_name(enum dev_kind k)
 		return "sim";
 	case DEV_KIND_IMAGE:
 		return "image";
+	case DEV_KIND_DEVLINK:
+		return "devlink";
 	}
 	return "?";
 }
@@ -129,6 +131,26 @@ int devname_parse(const char *s, struct dev_name *n, struct prm_err *err)
 	if (strncmp(s, "fwctl", 5) == 0 && s[5] &&
 	    strspn(s + 5, "0123456789") == strlen(s + 5)) {
 		n->kind = DEV_KIND_FWCTL;
+		strcpy(n->arg, s);
+		return 0;
+	}
+	/* a devlink handle on another bus: auxiliary/mlx5_core.sf.2 */
+	if (strchr(s, '/')) {
+		const char *slash = strchr(s, '/');
+		char bus[32];
+
+		if (slash == s || slash - s >= (long)sizeof(bus) || !slash[1] ||
+		    strchr(slash + 1, '/') || len > 96)
+			return prm_err_set(err, PRM_E_NODEV, 0, "bad_device",
+					   "'%s' is not a devlink handle (BUS/DEVICE, e.g. auxiliary/mlx5_core.sf.2)",
+					   s);
+		memcpy(bus, s, (size_t)(slash - s));
+		bus[slash - s] = '\0';
+		if (!name_chars_ok(bus, "_-") || !name_chars_ok(slash + 1, "_.-"))
+			return prm_err_set(err, PRM_E_NODEV, 0, "bad_device",
+					   "'%s' is not a devlink handle (BUS/DEVICE, e.g. auxiliary/mlx5_core.sf.2)",
+					   s);
+		n->kind = DEV_KIND_DEVLINK;
 		strcpy(n->arg, s);
 		return 0;
 	}

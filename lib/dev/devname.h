@@ -18,6 +18,7 @@ enum dev_kind {
 	DEV_KIND_FWCTL,		/* fwctlN */
 	DEV_KIND_SIM,		/* sim (in-process) or sim:NAME (a running one) */
 	DEV_KIND_IMAGE,		/* image:FILE */
+	DEV_KIND_DEVLINK,	/* BUS/DEV on a bus other than pci: devlink only */
 };
 
 #define DEVNAME_MAX 4096

@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * prmctl devlink info|ports|reporters|recover|region: the loaded driver's
+ * own view of a device, read over devlink (the path left under lockdown).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "cmd/devsel.h"
+#include "cmd/dlview.h"
+#include "lib/dev/devlink.h"
+#include "lib/out/fmsg_print.h"
+#include "lib/out/out.h"
+
+static const struct argp info_argp = {
+	NULL, cmd_no_args, NULL,
+	"The driver's identity of the device over devlink: handle, driver, serial number, "
+	"board id (mlx5: the PSID), running and stored firmware versions, and its ports.",
+	prm_global_children, NULL, NULL
+};
+
+static const struct argp ports_argp = {
+	NULL, cmd_no_args, NULL,
+	"The device's devlink ports: type, netdev, flavour (physical, pcipf, pcivf, pcisf), "
+	"controller, PF/VF/SF numbers, and the function behind an e-switch port.",
+	prm_global_children, NULL, NULL
+};
+
+/* Open -d for devlink; *d and dl are open on success. */
+static int open_all(struct dev **d, struct devlink *dl, struct dl_handle *h)
+{
+	int rc = cmd_devlink_device(d);
+
+	if (rc)
+		return rc;
+	rc = cmd_devlink_open(*d, dl, h);
+	if (rc)
+		dev_close(*d);
+	return rc;
+}
+
+static void close_all(struct dev *d, struct devlink *dl)
+{
+	devlink_close(dl);
+	dev_close(d);
+}
+
+static int info(int argc, char **argv)
+{
+	struct prm_err err = { 0 };
+	struct dl_handle h;
+	struct devlink dl;
+	struct dl_info in;
+	struct dev *d;
+	int rc = cmd_parse(&info_argp, argc, argv, NULL);
+
+	if (rc || G.help_shown || (rc = open_all(&d, &dl, &h)))
+		return rc;
+	if (devlink_info(&dl, &h, &in, &err)) {
+		close_all(d, &dl);
+		return cmd_fail(&err);
+	}
+	out_doc_begin();
+	out_str("device", d->label);
+	out_str("access", "devlink");
+	out_devlink_info(&in);
+	out_devlink_ports(&dl, &h, "ports");
+	close_all(d, &dl);
+	return cmd_done(EXIT_OK);
+}
+
+static int ports(int argc, char **argv)
+{
+	struct dl_handle h;
+	struct devlink dl;
+	struct dev *d;
+	int rc = cmd_parse(&ports_argp, argc, argv, NULL);
+
+	if (rc || G.help_shown || (rc = open_all(&d, &dl, &h)))
+		return rc;
+	out_doc_begin();
+	out_str("device", d->label);
+	out_strf("devlink", "%s/%s", h.bus, h.dev);
+	out_devlink_ports(&dl, &h, "ports");
+	close_all(d, &dl);
+	return cmd_done(EXIT_OK);
+}
+
+/* ---- health reporters ---- */
+
+enum { OPT_DIAGNOSE = 0x900, OPT_DUMP };
+
+struct rep_opts {
+	bool diagnose;
+	const char *dump;
+	const char *name;	/* recover */
+};
+
+static const struct argp_option reporters_options[] = {
+	{ "diagnose", OPT_DIAGNOSE, NULL, 0, "Add each reporter's diagnose", 0 },
+	{ "dump", OPT_DUMP, "NAME", 0,
+	  "Add reporter NAME's stored dump (with --write: take one when none is stored)", 0 },
+	{ 0 }
+};
+
+static error_t reporters_parse(int key, char *arg, struct argp_state *state)
+{
+	struct rep_opts *o = state->input;
+
+	switch (key) {
+	case OPT_DIAGNOSE:
+		o->diagnose = true;
+		return 0;
+	case OPT_DUMP:
+		o->dump = arg;
+		return 0;
+	case ARGP_KEY_ARG:
+		argp_error(state, "unexpected argument '%s'", arg);
+		return EINVAL;
+	}
+	return ARGP_ERR_UNKNOWN;
+}
+
+static const struct argp reporters_argp = {
+	reporters_options, reporters_parse, NULL,
+	"The driver's health reporters over devlink (mlx5: fw, fw_fatal; per-port ones too): "
+	"state, error and recovery counts, grace period, auto recover and dump, the last dump's "
+	"time. --diagnose adds what each one diagnoses now; --dump NAME adds NAME's dump, every "
+	"member decoded as the driver sent it. Exit 4 when a reporter is in error.",
+	prm_global_children, NULL, NULL
+};
+
+/* A health message, or null with the reason (a reporter without diagnose). */
+static void message(const char *key, int rc, struct fmsg *f, const struct prm_err *err)
+{
+	if (rc) {
+		out_null(key);
+		out_str("error", err->msg);
+		return;
+	}
+	out_fmsg(key, f->root);
+	fmsg_free(f);
+}
+
+static int dump_allowed(const struct dl_reporter *r, const char *name, struct prm_err *err)
+{
+	if (r->has_dump_ts || G.write)
+		return 0;
+	return prm_err_set(err, PRM_E_USAGE, 0, "needs_write",
+			   "reporter '%s' has no stored dump; taking one makes the driver collect it "
+			   "now (mlx5 fw: a firmware core dump): add --write", name);
+}
+
+static int reporters(int argc, char **argv)
+{
+	struct rep_opts o = { 0 };
+	struct prm_err err = { 0 };
+	struct dl_reporter *r = NULL;
+	struct dl_handle h;
+	struct devlink dl;
+	struct dev *d;
+	size_t n = 0, dump_at = (size_t)-1;
+	bool bad = false;
+	struct fmsg f;
+	int rc = cmd_parse(&reporters_argp, argc, argv, &o);
+
+	if (rc || G.help_shown || (rc = open_all(&d, &dl, &h)))
+		return rc;
+	if (devlink_reporters(&dl, &h, &r, &n, &err))
+		goto fail;
+	for (size_t i = 0; i < n; i++)
+		if (o.dump && strcmp(r[i].name, o.dump) == 0 && !r[i].has_port)
+			dump_at = i;
+	if (o.dump && dump_at == (size_t)-1) {
+		prm_err_set(&err, PRM_E_USAGE, 0, "no_reporter", "%s has no health reporter '%s'",
+			    d->label, o.dump);
+		goto fail;
+	}
+	if (o.dump && dump_allowed(&r[dump_at], o.dump, &err))
+		goto fail;
+	out_doc_begin();
+	out_str("device", d->label);
+	out_strf("devlink", "%s/%s", h.bus, h.dev);
+	out_table_begin("reporters");
+	for (size_t i = 0; i < n; i++) {
+		out_obj_begin(NULL);
+		out_devlink_reporter(&r[i]);
+		if (r[i].has_port)
+			out_u64("port", r[i].port);
+		else
+			out_null("port");
+		out_obj_end();
+		bad |= r[i].state != DL_REPORTER_HEALTHY;
+	}
+	out_table_end();
+	if (o.diagnose) {
+		out_arr_begin("diagnose");
+		for (size_t i = 0; i < n; i++) {
+			struct prm_err e = { 0 };
+
+			if (r[i].has_port)
+				continue;	/* port reporters need the port: not asked here */
+			out_obj_begin(NULL);
+			out_str("reporter", r[i].name);
+			rc = devlink_diagnose(&dl, &h, r[i].name, &f, &e);
+			message("message", rc, &f, &e);
+			out_obj_end();
+		}
+		out_arr_end();
+	}
+	if (o.dump) {
+		out_obj_begin("dump");
+		out_str("reporter", o.dump);
+		rc = devlink_dump(&dl, &h, o.dump, &f, &err);
+		if (rc) {
+			out_doc_abort();
+			goto fail;
+		}
+		message("message", 0, &f, &err);
+		out_obj_end();
+	}
+	free(r);
+	close_all(d, &dl);
+	return cmd_done(bad ? EXIT_CHECK : EXIT_OK);
+fail:
+	free(r);
+	close_all(d, &dl);
+	return cmd_fail(&err);
+}
+
+static error_t name_parse(int key, char *arg, struct argp_state *state)
+{
+	struct rep_opts *o = state->input;
+
+	switch (key) {
+	case ARGP_KEY_ARG:
+		if (o->name) {
+			argp_error(state, "one reporter at a time ('%s' and '%s')", o->name, arg);
+			return EINVAL;
+		}
+		o->name = arg;
+		return 0;
+	case ARGP_KEY_END:
+		if (!o->name) {
+			argp_error(state, "which reporter? (see 'prmctl devlink reporters')");
+			return EINVAL;
+		}
+		return 0;
+	}
+	return ARGP_ERR_UNKNOWN;
+}
+
+static const struct argp recover_argp = {
+	NULL, name_parse, "NAME",
+	"Ask the driver to recover reporter NAME (mlx5 fw_fatal: reload the device). Changes "
+	"the device: needs --write. Prints the reporter's state afterwards.",
+	prm_global_children, NULL, NULL
+};
+
+static int recover(int argc, char **argv)
+{
+	struct rep_opts o = { 0 };
+	struct prm_err err = { 0 };
+	struct dl_reporter r;
+	struct dl_handle h;
+	struct devlink dl;
+	struct dev *d;
+	int rc = cmd_parse(&recover_argp, argc, argv, &o);
+
+	if (rc || G.help_shown)
+		return rc;
+	if (!G.write)
+		return cmd_usage("devlink recover changes the device (the driver's recovery): "
+				 "add --write");
+	if ((rc = open_all(&d, &dl, &h)))
+		return rc;
+	if (devlink_recover(&dl, &h, o.name, &err) ||
+	    devlink_reporter_get(&dl, &h, o.name, &r, &err)) {
+		close_all(d, &dl);
+		return cmd_fail(&err);
+	}
+	out_doc_begin();
+	out_str("device", d->label);
+	out_strf("devlink", "%s/%s", h.bus, h.dev);
+	out_devlink_reporter(&r);
+	close_all(d, &dl);
+	return cmd_done(r.state == DL_REPORTER_HEALTHY ? EXIT_OK : EXIT_CHECK);
+}
+
+extern int devlink_region_run(int argc, char **argv);
+extern const struct argp devlink_region_argp;
+
+static const struct prm_verb verbs[] = {
+	{ "info", "The driver's identity: versions, serial, board id, ports", &info_argp, info,
+	  CMD_NEEDS_DEVICE },
+	{ "ports", "Ports: flavour, PF/VF/SF numbers, function state", &ports_argp, ports,
+	  CMD_NEEDS_DEVICE },
+	{ "reporters", "Health reporters: state, counts, diagnose, dump", &reporters_argp,
+	  reporters, CMD_NEEDS_DEVICE },
+	{ "recover", "Ask the driver to recover a reporter (--write)", &recover_argp, recover,
+	  CMD_NEEDS_DEVICE | CMD_WRITES },
+	{ "region", "Regions: list, snapshot to a file, read, delete", &devlink_region_argp,
+	  devlink_region_run, CMD_NEEDS_DEVICE },
+};
+
+const struct prm_cmd cmd_devlink = {
+	.name = "devlink",
+	.summary = "The driver's view over devlink: info, ports, health reporters, regions",
+	.verbs = verbs,
+	.nverbs = sizeof(verbs) / sizeof(verbs[0]),
+	.default_verb = "info",
+	.flags = CMD_NEEDS_DEVICE,
+};

@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * prmctl devlink region list|snapshot|read|del: the driver's memory
+ * regions (mlx5: crdump, the whole CR space), saved for support.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "cmd/devsel.h"
+#include "cmd/dlview.h"
+#include "lib/dev/devlink.h"
+#include "lib/out/out.h"
+#include "lib/util/writefile.h"
+
+#define REGION_MAX_BYTES ((size_t)1 << 30)
+
+enum { OPT_SNAPSHOT = 0x900, OPT_KEEP };
+
+struct region_opts {
+	const char *name;
+	const char *out;	/* -o FILE */
+	uint64_t snapshot;
+	bool has_snapshot, keep;
+};
+
+static const struct argp_option options[] = {
+	{ "output", 'o', "FILE", 0, "Write the bytes to FILE (whole, or not at all)", 0 },
+	{ "snapshot", OPT_SNAPSHOT, "ID", 0, "The snapshot to read or delete", 0 },
+	{ "keep", OPT_KEEP, NULL, 0, "snapshot: leave the snapshot in the kernel", 0 },
+	{ 0 }
+};
+
+static error_t parse(int key, char *arg, struct argp_state *state)
+{
+	struct region_opts *o = state->input;
+
+	switch (key) {
+	case 'o':
+		o->out = arg;
+		return 0;
+	case OPT_SNAPSHOT:
+		if (cmd_number(arg, UINT32_MAX, &o->snapshot)) {
+			argp_error(state, "--snapshot '%s': a snapshot id is 0 to 4294967295", arg);
+			return EINVAL;
+		}
+		o->has_snapshot = true;
+		return 0;
+	case OPT_KEEP:
+		o->keep = true;
+		return 0;
+	case ARGP_KEY_ARG:
+		if (o->name) {
+			argp_error(state, "one region at a time ('%s' and '%s')", o->name, arg);
+			return EINVAL;
+		}
+		o->name = arg;
+		return 0;
+	}
+	return ARGP_ERR_UNKNOWN;
+}
+
+static const struct argp list_argp = {
+	NULL, cmd_no_args, NULL,
+	"The device's devlink regions: name, size, how many snapshots it may keep, and the "
+	"snapshots it has.",
+	prm_global_children, NULL, NULL
+};
+
+static const struct argp snapshot_argp = {
+	options, parse, "NAME",
+	"Take a snapshot of region NAME (mlx5: crdump), read it whole, write it to -o FILE, and "
+	"delete it again unless --keep. Creating a snapshot changes the driver's state: needs "
+	"--write.",
+	prm_global_children, NULL, NULL
+};
+
+static const struct argp read_argp = {
+	options, parse, "NAME",
+	"Read snapshot --snapshot ID of region NAME, whole: to -o FILE, else printed (hex rows "
+	"in text, numbers in JSON).",
+	prm_global_children, NULL, NULL
+};
+
+static const struct argp del_argp = {
+	options, parse, "NAME",
+	"Delete snapshot --snapshot ID of region NAME (needs --write).",
+	prm_global_children, NULL, NULL
+};
+
+static int open_all(struct dev **d, struct devlink *dl, struct dl_handle *h)
+{
+	int rc = cmd_devlink_device(d);
+
+	if (rc)
+		return rc;
+	rc = cmd_devlink_open(*d, dl, h);
+	if (rc)
+		dev_close(*d);
+	return rc;
+}
+
+static int list(int argc, char **argv)
+{
+	struct prm_err err = { 0 };
+	struct dl_region *r;
+	struct dl_handle h;
+	struct devlink dl;
+	struct dev *d;
+	size_t n;
+	int rc = cmd_parse(&list_argp, argc, argv, NULL);
+
+	if (rc || G.help_shown || (rc = open_all(&d, &dl, &h)))
+		return rc;
+	rc = devlink_regions(&dl, &h, &r, &n, &err);
+	devlink_close(&dl);
+	if (rc) {
+		dev_close(d);
+		return cmd_fail(&err);
+	}
+	out_doc_begin();
+	out_str("device", d->label);
+	out_strf("devlink", "%s/%s", h.bus, h.dev);
+	out_table_begin("regions");
+	for (size_t i = 0; i < n; i++) {
+		out_obj_begin(NULL);
+		out_str("region", r[i].name);
+		if (r[i].has_port)
+			out_u64("port", r[i].port);
+		else
+			out_null("port");
+		out_u64("size", r[i].size);
+		out_u64("max_snapshots", r[i].max_snapshots);
+		out_arr_begin("snapshots");
+		for (unsigned k = 0; k < r[i].nsnapshots && k < DL_SNAPSHOTS_MAX; k++)
+			out_u64(NULL, r[i].snapshots[k]);
+		out_arr_end();
+		out_obj_end();
+	}
+	out_table_end();
+	free(r);
+	dev_close(d);
+	return cmd_done(EXIT_OK);
+}
+
+/* A snapshot's bytes, in order, without gaps. */
+struct bytes {
+	uint8_t *p;
+	size_t len, cap;
+	char bad[128];
+};
+
+static int chunk(uint64_t addr, const void *data, size_t len, void *arg)
+{
+	struct bytes *b = arg;
+
+	if (addr != b->len) {
+		snprintf(b->bad, sizeof(b->bad), "a chunk at 0x%llx where 0x%zx was next",
+			 (unsigned long long)addr, b->len);
+		return -1;
+	}
+	if (len > REGION_MAX_BYTES - b->len) {
+		snprintf(b->bad, sizeof(b->bad), "more than 1 GiB");
+		return -1;
+	}
+	if (b->len + len > b->cap) {
+		size_t cap = b->cap ? b->cap : 65536;
+		uint8_t *p;
+
+		while (cap < b->len + len)
+			cap *= 2;
+		p = realloc(b->p, cap);
+		if (!p) {
+			snprintf(b->bad, sizeof(b->bad), "out of memory");
+			return -1;
+		}
+		b->p = p;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, data, len);
+	b->len += len;
+	return 0;
+}
+
+static int read_snapshot(struct devlink *dl, const struct dl_handle *h, const char *name,
+			 uint32_t id, struct bytes *b, struct prm_err *err)
+{
+	int rc = devlink_snapshot_read(dl, h, name, id, chunk, b, err);
+
+	if (rc && b->bad[0])
+		prm_err_set(err, PRM_E_FAILED, EPROTO, "bad_netlink",
+			    "region %s snapshot %u: %s", name, id, b->bad);
+	return rc ? -1 : 0;
+}
+
+/* The bytes to -o FILE, or printed; then the document's members. */
+static int deliver(const struct region_opts *o, const struct bytes *b, struct prm_err *err)
+{
+	if (o->out && write_file_atomic(o->out, b->p ? b->p : (uint8_t *)"", b->len, true, err))
+		return -1;
+	out_u64("bytes", b->len);
+	out_str("file", o->out);
+	if (!o->out)
+		out_bytes("data", b->p, b->len);
+	return 0;
+}
+
+static int need_name(const struct region_opts *o, bool need_snapshot)
+{
+	if (!o->name)
+		return cmd_usage("which region? (see 'prmctl devlink region list')");
+	if (need_snapshot && !o->has_snapshot)
+		return cmd_usage("region %s: which snapshot? (--snapshot ID; see 'prmctl devlink region list')",
+				 o->name);
+	return 0;
+}
+
+static int snapshot(int argc, char **argv)
+{
+	struct region_opts o = { 0 };
+	struct prm_err err = { 0 }, e2 = { 0 };
+	struct bytes b = { 0 };
+	struct dl_handle h;
+	struct devlink dl;
+	struct dev *d;
+	uint32_t id;
+	int rc = cmd_parse(&snapshot_argp, argc, argv, &o);
+
+	if (rc || G.help_shown || (rc = need_name(&o, false)))
+		return rc;
+	if (!G.write)
+		return cmd_usage("devlink region snapshot makes the driver take a snapshot: add --write");
+	if ((rc = open_all(&d, &dl, &h)))
+		return rc;
+	if (devlink_snapshot_new(&dl, &h, o.name, &id, &err))
+		goto fail;
+	rc = read_snapshot(&dl, &h, o.name, id, &b, &err);
+	/* the snapshot goes whatever happened, unless it was asked to stay */
+	if (!o.keep && devlink_snapshot_del(&dl, &h, o.name, id, &e2))
+		out_warn("snapshot %u of region %s was not deleted: %s", id, o.name, e2.msg);
+	if (rc)
+		goto fail;
+	out_doc_begin();
+	out_str("device", d->label);
+	out_strf("devlink", "%s/%s", h.bus, h.dev);
+	out_str("region", o.name);
+	out_u64("snapshot", id);
+	out_bool("kept", o.keep);
+	if (deliver(&o, &b, &err)) {
+		out_doc_abort();
+		goto fail;
+	}
+	free(b.p);
+	devlink_close(&dl);
+	dev_close(d);
+	return cmd_done(EXIT_OK);
+fail:
+	free(b.p);
+	devlink_close(&dl);
+	dev_close(d);
+	return cmd_fail(&err);
+}
+
+static int read_verb(int argc, char **argv)
+{
+	struct region_opts o = { 0 };
+	struct prm_err err = { 0 };
+	struct bytes b = { 0 };
+	struct dl_handle h;
+	struct devlink dl;
+	struct dev *d;
+	int rc = cmd_parse(&read_argp, argc, argv, &o);
+
+	if (rc || G.help_shown || (rc = need_name(&o, true)) || (rc = open_all(&d, &dl, &h)))
+		return rc;
+	rc = read_snapshot(&dl, &h, o.name, (uint32_t)o.snapshot, &b, &err);
+	devlink_close(&dl);
+	if (!rc) {
+		out_doc_begin();
+		out_str("device", d->label);
+		out_strf("devlink", "%s/%s", h.bus, h.dev);
+		out_str("region", o.name);
+		out_u64("snapshot", o.snapshot);
+		rc = deliver(&o, &b, &err);
+		if (rc)
+			out_doc_abort();
+	}
+	free(b.p);
+	dev_close(d);
+	return rc ? cmd_fail(&err) : cmd_done(EXIT_OK);
+}
+
+static int del(int argc, char **argv)
+{
+	struct region_opts o = { 0 };
+	struct prm_err err = { 0 };
+	struct dl_handle h;
+	struct devlink dl;
+	struct dev *d;
+	int rc = cmd_parse(&del_argp, argc, argv, &o);
+
+	if (rc || G.help_shown || (rc = need_name(&o, true)))
+		return rc;
+	if (!G.write)
+		return cmd_usage("devlink region del deletes a snapshot: add --write");
+	if ((rc = open_all(&d, &dl, &h)))
+		return rc;
+	rc = devlink_snapshot_del(&dl, &h, o.name, (uint32_t)o.snapshot, &err);
+	devlink_close(&dl);
+	if (!rc) {
+		out_doc_begin();
+		out_str("device", d->label);
+		out_strf("devlink", "%s/%s", h.bus, h.dev);
+		out_str("region", o.name);
+		out_u64("snapshot", o.snapshot);
+		out_bool("deleted", true);
+	}
+	dev_close(d);
+	return rc ? cmd_fail(&err) : cmd_done(EXIT_OK);
+}
+
+static const struct prm_verb verbs[] = {
+	{ "list", "Regions, sizes and snapshots", &list_argp, list, CMD_NEEDS_DEVICE },
+	{ "snapshot", "Take a snapshot, save it to a file, delete it (--write)", &snapshot_argp,
+	  snapshot, CMD_NEEDS_DEVICE | CMD_WRITES },
+	{ "read", "Read a snapshot whole, to a file or printed", &read_argp, read_verb,
+	  CMD_NEEDS_DEVICE },
+	{ "del", "Delete a snapshot (--write)", &del_argp, del, CMD_NEEDS_DEVICE | CMD_WRITES },
+};
+
+static const struct prm_cmd region_cmd = {
+	.name = "devlink region",
+	.summary = "The driver's memory regions over devlink (mlx5: crdump, the CR space)",
+	.verbs = verbs,
+	.nverbs = sizeof(verbs) / sizeof(verbs[0]),
+	.default_verb = "list",
+	.flags = CMD_NEEDS_DEVICE,
+};
+
+const struct argp devlink_region_argp = {
+	NULL, NULL, "list|snapshot|read|del ...",
+	"The driver's memory regions over devlink: list, snapshot NAME -o FILE (--write), "
+	"read NAME --snapshot ID [-o FILE], del NAME --snapshot ID (--write).",
+	prm_global_children, NULL, NULL
+};
+
+int devlink_region_run(int argc, char **argv)
+{
+	/* argv[0] is "prmctl devlink region"; the group puts it back */
+	return cmd_run_subgroup(&region_cmd, argc, argv);
+}

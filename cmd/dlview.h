@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+#ifndef PRMCTL_CMD_DLVIEW_H
+#define PRMCTL_CMD_DLVIEW_H
+
+/* What devlink says of a device, shared by devlink, device, health and esw. */
+
+#include <stdbool.h>
+
+#include "lib/dev/dev.h"
+#include "lib/dev/devlink.h"
+
+/*
+ * The devlink socket and the handle of an open device (its PCI function's
+ * pci/BDF, or a BUS/DEV name). On failure: the error reported, the exit
+ * status returned, nothing left open.
+ */
+int cmd_devlink_open(struct dev *d, struct devlink *dl, struct dl_handle *h);
+
+/* Open -d with --access devlink (the default for devlink commands). */
+int cmd_devlink_device(struct dev **d);
+
+/* The driver's identity: handle, driver, serial, board id, versions. */
+void out_devlink_info(const struct dl_info *info);
+/* One port's members (a table row or an event). */
+void out_devlink_port(const struct dl_port *p);
+/* One reporter's members. */
+void out_devlink_reporter(const struct dl_reporter *r);
+/* Ports of h as a table; an error is a warning and null. */
+void out_devlink_ports(struct devlink *dl, const struct dl_handle *h, const char *key);
+
+/* The version named name of a kind, or NULL. */
+const char *dl_version(const struct dl_version *v, unsigned n, const char *name);
+
+#endif
