@@ -10,6 +10,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/devsel.h"
+#include "cmd/eswdl.h"
 #include "cmd/trace.h"
 #include "lib/dev/cmdchan.h"
 #include "lib/dev/devcaps.h"
@@ -74,7 +75,9 @@ static const struct argp watch_argp = {
 	"Follow the host functions: each ESW_FUNCTIONS_CHANGED event (an event queue on the "
 	"command queue) is followed, once the change settles, by a query and one line per "
 	"change: the PF disabled or enabled, the VF count, SFs added or removed. Through fwctl "
-	"there are no events: it polls at --interval and says so. JSON Lines with --json.",
+	"there are no events: it polls at --interval and says so. With --access devlink: the "
+	"driver's port notifications, then the ports read again: vfs_changed, sf_added, "
+	"sf_removed, port_added, port_removed. JSON Lines with --json.",
 	prm_global_children, NULL, NULL
 };
 
@@ -232,6 +235,11 @@ static int watch(int argc, char **argv)
 
 	if (rc || G.help_shown || (rc = cmd_open_device(false, &d)))
 		return rc;
+	if (d->access && strcmp(d->access, "devlink") == 0) {
+		rc = esw_watch_devlink(d, o.count, o.duration_ms);
+		dev_close(d);
+		return rc;
+	}
 	o.t0 = clock_now_ms();
 	if (esw_gate(d, &words, &events, &err) || query(d, words, &was, &err))
 		goto fail;

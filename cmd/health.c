@@ -8,6 +8,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/devsel.h"
+#include "cmd/healthdl.h"
 #include "cmd/healthlog.h"
 #include "lib/dev/cfg.h"
 #include "lib/dev/dev.h"
@@ -66,9 +67,24 @@ static int show(int argc, char **argv)
 
 	if (rc || G.help_shown)
 		return rc;
-	rc = cmd_open_device(true, &d);
+	rc = cmd_open_device(false, &d);
 	if (rc)
 		return rc;
+	if (d->access && strcmp(d->access, "devlink") == 0) {
+		rc = health_show_devlink(d, NULL);
+		dev_close(d);
+		return rc;
+	}
+	if (!d->ops && d->devlink[0] && !G.access) {
+		/* lockdown, EPERM, no resource0: the driver's view is what is left */
+		char why[700];
+
+		snprintf(why, sizeof(why), "%s; reading the driver's view over devlink instead",
+			 d->bar_err.msg);
+		rc = health_show_devlink(d, why);
+		dev_close(d);
+		return rc;
+	}
 	/* BAR0 as it is, all-ones included: that is an answer here, not an error */
 	if (dev_bar_read(d, 0, seg, sizeof(seg), &err) ||
 	    prm_health_report(seg, sizeof(seg), &r, &err)) {
@@ -278,6 +294,23 @@ static void stop_all(struct watched *w, size_t n)
 	}
 }
 
+/* One device's reporters over devlink: notifications, and diagnose every interval. */
+static int watch_devlink(const struct watch_opts *o)
+{
+	struct health_dl_watch dw = { o->interval_ms, o->count, o->duration_s, o->exit_on_fault };
+	struct dev *d;
+	int rc;
+
+	if (o->all || G.ndevices > 1 || o->textfile || o->snapshot_dir)
+		return cmd_usage("health watch --access devlink follows one device, without "
+				 "--all, --textfile or --snapshot-dir");
+	if ((rc = cmd_open_device(false, &d)))
+		return rc;
+	rc = health_watch_devlink(d, &dw);
+	dev_close(d);
+	return rc;
+}
+
 static int watch(int argc, char **argv)
 {
 	struct watch_opts o = { .interval_ms = 50, .misses = 3 };
@@ -292,6 +325,10 @@ static int watch(int argc, char **argv)
 	size_t n = 0;
 	int rc = e ? cmd_parse(&watch_argp, argc, argv, &o) : EXIT_FAIL;
 
+	if (!rc && !G.help_shown && G.access && strcmp(G.access, "devlink") == 0) {
+		free(e);
+		return watch_devlink(&o);
+	}
 	if (rc || G.help_shown || (rc = cmd_open_devices(o.all, devs, WATCH_MAX, &n))) {
 		free(e);
 		return rc;

@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* health show | watch over devlink (healthdl.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <linux/devlink.h>
+
+#include "cmd/cmd.h"
+#include "cmd/dlview.h"
+#include "cmd/healthdl.h"
+#include "lib/out/fmsg_print.h"
+#include "lib/out/out.h"
+#include "lib/prm/fwreporter.h"
+#include "lib/prm/names.h"
+#include "lib/util/clock.h"
+
+/* What one look over devlink finds. */
+struct look {
+	struct dl_reporter *r;
+	size_t n;
+	const struct dl_reporter *fw, *fatal;
+	struct prm_fw_reporter fwr;
+	struct fmsg diag, dump;
+	bool mlx5;			/* the fw reporter is there */
+	enum prm_health_status status;
+};
+
+static void look_free(struct look *l)
+{
+	free(l->r);
+	fmsg_free(&l->diag);
+	fmsg_free(&l->dump);
+	memset(l, 0, sizeof(*l));
+}
+
+static int look(struct devlink *dl, const struct dl_handle *h, struct look *l,
+		struct prm_err *err)
+{
+	bool any_error = false;
+
+	memset(l, 0, sizeof(*l));
+	fmsg_init(&l->diag);
+	fmsg_init(&l->dump);
+	if (devlink_reporters(dl, h, &l->r, &l->n, err))
+		return -1;
+	for (size_t i = 0; i < l->n; i++) {
+		if (l->r[i].has_port)
+			continue;
+		if (strcmp(l->r[i].name, "fw") == 0)
+			l->fw = &l->r[i];
+		if (strcmp(l->r[i].name, "fw_fatal") == 0)
+			l->fatal = &l->r[i];
+		any_error |= l->r[i].state != DL_REPORTER_HEALTHY;
+	}
+	l->mlx5 = l->fw != NULL;
+	if (!l->mlx5) {
+		/* another driver: the reporters' states are all there is */
+		l->status = any_error ? PRM_HEALTH_FW_ERROR : PRM_HEALTH_OK;
+		return 0;
+	}
+	if (devlink_diagnose(dl, h, "fw", &l->diag, err) ||
+	    prm_fw_reporter_read(l->diag.root, &l->fwr, err))
+		return -1;
+	/* only a dump the driver already took: asking for one makes it collect a new one */
+	if (l->fw->has_dump_ts) {
+		if (devlink_dump(dl, h, "fw", &l->dump, err) ||
+		    prm_fw_reporter_read(l->dump.root, &l->fwr, err))
+			return -1;
+	}
+	l->status = prm_fw_reporter_classify(&l->fwr, l->fw->state != DL_REPORTER_HEALTHY,
+					     l->fatal && l->fatal->state != DL_REPORTER_HEALTHY);
+	return 0;
+}
+
+static void out_time_s(const char *key, uint32_t t)
+{
+	char iso[32] = "";
+	time_t s = t;
+	struct tm tm;
+
+	if (t && gmtime_r(&s, &tm))
+		strftime(iso, sizeof(iso), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	out_str(key, iso[0] ? iso : NULL);
+}
+
+/* The health buffer as the fw reporter gives it, under health show's keys. */
+static void out_buffer(const struct look *l)
+{
+	const struct prm_fw_reporter *f = &l->fwr;
+	const struct prm_fw_health_buffer *b = &f->buf;
+	uint8_t synd = f->has_buffer ? b->synd : f->synd;
+	char ver[32] = "";
+
+	out_obj_begin("health_buffer");
+	if (f->has_buffer) {
+		out_arr_begin("assert_var");
+		for (int i = 0; i < 6; i++)
+			out_hex(NULL, b->assert_var[i]);
+		out_arr_end();
+		out_hex("assert_exit_ptr", b->assert_exit_ptr);
+		out_hex("assert_callra", b->assert_callra);
+		out_u64("time", b->time);
+		out_hex("fw_ver", b->raw_fw_ver);
+		out_hex("hw_id", b->hw_id);
+		out_bool("rfr", b->rfr != 0);
+		out_named("severity", b->severity, false, prm_name_of(&prm_severity_names, b->severity));
+		out_u64("irisc_index", b->irisc_index);
+	}
+	out_named("synd", synd, true, prm_name_of(&prm_health_synd_names, synd));
+	if (f->has_buffer) {
+		out_hex("ext_synd", b->ext_synd);
+		out_time_s("time_iso", b->time);
+		prm_health_fw_ver(b->raw_fw_ver, ver, sizeof(ver));
+		out_str("fw_ver_decoded", ver[0] ? ver : NULL);
+	}
+	out_str("description", f->description);
+	out_obj_end();
+	if (f->has_ctx)
+		out_u64("fw_miss_counter", f->miss_counter);
+}
+
+static void out_reporters(const struct look *l)
+{
+	out_table_begin("reporters");
+	for (size_t i = 0; i < l->n; i++) {
+		if (l->r[i].has_port)
+			continue;
+		out_obj_begin(NULL);
+		out_devlink_reporter(&l->r[i]);
+		out_obj_end();
+	}
+	out_table_end();
+}
+
+static const char *fw_running(struct devlink *dl, const struct dl_handle *h, char *buf,
+			      size_t sz)
+{
+	struct prm_err err = { 0 };
+	struct dl_info *in = malloc(sizeof(*in));
+	const char *v = NULL;
+
+	if (in && devlink_info(dl, h, in, &err) == 0) {
+		v = dl_version(in->running, in->nrunning, "fw.version");
+		if (!v)
+			v = dl_version(in->running, in->nrunning, "fw");
+		if (v)
+			snprintf(buf, sz, "%s", v);
+	}
+	free(in);
+	return v ? buf : NULL;
+}
+
+int health_show_devlink(struct dev *d, const char *why)
+{
+	struct prm_err err = { 0 };
+	struct dl_handle h;
+	struct devlink dl;
+	struct look l;
+	char fw[128];
+	int rc = cmd_devlink_open(d, &dl, &h);
+
+	if (rc)
+		return rc;
+	if (look(&dl, &h, &l, &err)) {
+		look_free(&l);
+		devlink_close(&dl);
+		return cmd_fail(&err);
+	}
+	if (why)
+		out_note("%s", why);
+	out_doc_begin();
+	out_str("device", d->label);
+	out_str("status", prm_health_status_name(l.status));
+	out_str("access", "devlink");
+	out_strf("devlink", "%s/%s", h.bus, h.dev);
+	out_str("fw_version", fw_running(&dl, &h, fw, sizeof(fw)));
+	if (!l.mlx5)
+		out_note("No mlx5 fw reporter: the status is the reporters' states.");
+	out_reporters(&l);
+	if (l.mlx5)
+		out_buffer(&l);
+	rc = l.status == PRM_HEALTH_OK ? EXIT_OK : EXIT_CHECK;
+	look_free(&l);
+	devlink_close(&dl);
+	return cmd_done(rc);
+}
+
+/* ---- watch ---- */
+
+struct wstate {
+	struct dev *d;
+	const struct health_dl_watch *o;
+	enum prm_health_status status;
+	uint64_t events;
+	bool faulted, changed;
+};
+
+static void line(struct wstate *w, const char *event, const struct look *l,
+		 const struct dl_reporter *r)
+{
+	out_line_begin();
+	out_time_ns("time", clock_wall_ns());
+	out_str("device", w->d->label);
+	out_str("event", event);
+	out_str("status", prm_health_status_name(w->status));
+	out_str("access", "devlink");
+	if (r) {
+		out_str("reporter", r->name);
+		out_str("state", dl_reporter_state_name(r->state));
+		out_u64("error", r->error_count);
+		out_u64("recover", r->recover_count);
+	}
+	if (l && l->mlx5 && (w->status == PRM_HEALTH_FW_ERROR || w->status == PRM_HEALTH_THERMAL)) {
+		uint8_t synd = l->fwr.has_buffer ? l->fwr.buf.synd : l->fwr.synd;
+
+		out_named("synd", synd, true, prm_name_of(&prm_health_synd_names, synd));
+	}
+	cmd_done(EXIT_OK);
+}
+
+/* The event for a new classification, as the BAR0 watch names them. */
+static const char *status_event(enum prm_health_status was, enum prm_health_status now)
+{
+	if (now == PRM_HEALTH_OK)
+		return "recovered";
+	if (now == PRM_HEALTH_FW_UNRESPONSIVE)
+		return "stalled";
+	if (was == PRM_HEALTH_FW_ERROR && now == PRM_HEALTH_FW_ERROR)
+		return "syndrome_changed";
+	return prm_health_status_name(now);
+}
+
+static int on_event(const struct devlink_event *ev, void *arg, struct prm_err *err)
+{
+	struct wstate *w = arg;
+	struct dl_handle h;
+
+	(void)err;
+	if (ev->cmd != DEVLINK_CMD_HEALTH_REPORTER_RECOVER ||
+	    devlink_handle_parse(w->d->devlink, &h) || !devlink_handle_eq(&h, &ev->h))
+		return 0;
+	/* the reporter's own change, as the kernel announced it */
+	line(w, ev->reporter.state == DL_REPORTER_HEALTHY ? "reporter_healthy" : "reporter_error",
+	     NULL, &ev->reporter);
+	w->events++;
+	w->changed = true;
+	return 0;
+}
+
+static int sample(struct wstate *w, struct devlink *dl, const struct dl_handle *h, bool first,
+		  struct prm_err *err)
+{
+	struct look l;
+
+	if (look(dl, h, &l, err)) {
+		look_free(&l);
+		return -1;
+	}
+	if (first || l.status != w->status) {
+		enum prm_health_status was = w->status;
+
+		w->status = l.status;
+		line(w, first ? "started" : status_event(was, l.status), &l, NULL);
+		if (!first)
+			w->events++;
+	}
+	w->faulted |= prm_health_is_fault(l.status);
+	look_free(&l);
+	return 0;
+}
+
+int health_watch_devlink(struct dev *d, const struct health_dl_watch *o)
+{
+	struct wstate w = { .d = d, .o = o };
+	struct prm_err err = { 0 };
+	struct dl_handle h;
+	struct devlink dl, mon;
+	uint64_t t0 = clock_now_ms(), next;
+	int rc = cmd_devlink_open(d, &dl, &h);
+
+	if (rc)
+		return rc;
+	if (devlink_open(&mon, G.timeout_ms, &err) || devlink_monitor(&mon, &err)) {
+		devlink_close(&dl);
+		return cmd_fail(&err);
+	}
+	cmd_catch_stop();
+	if (sample(&w, &dl, &h, true, &err))
+		goto fail;
+	next = clock_now_ms() + o->interval_ms;
+	while (!cmd_stop_requested() && !(o->count && w.events >= o->count) &&
+	       !(o->exit_on_fault && w.faulted) &&
+	       (!o->duration_s || clock_now_ms() - t0 < o->duration_s * 1000)) {
+		uint64_t now = clock_now_ms();
+		bool lost;
+		int got = devlink_events(&mon, now < next ? (int)(next - now) : 0, on_event, &w,
+					 &lost, &err);
+
+		if (got < 0 && !cmd_stop_requested())
+			goto fail;
+		if (lost)
+			out_warn("%s: devlink notifications were lost; reading the state again",
+				 d->label);
+		if (clock_now_ms() >= next || w.changed || lost) {
+			w.changed = false;
+			if (sample(&w, &dl, &h, false, &err))
+				goto fail;
+			next = clock_now_ms() + o->interval_ms;
+		}
+	}
+	out_line_begin();
+	out_time_ns("time", clock_wall_ns());
+	out_str("device", d->label);
+	out_str("event", "stopped");
+	out_u64("events", w.events);
+	out_str("status", prm_health_status_name(w.status));
+	cmd_done(EXIT_OK);
+	devlink_close(&mon);
+	devlink_close(&dl);
+	return o->exit_on_fault && w.faulted ? EXIT_CHECK : EXIT_OK;
+fail:
+	devlink_close(&mon);
+	devlink_close(&dl);
+	return cmd_fail(&err);
+}
