@@ -2,10 +2,12 @@
 /* prmctl device list | show */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "cmd/cmd.h"
 #include "cmd/devsel.h"
+#include "cmd/dlview.h"
 #include "lib/dev/discover.h"
 #include "lib/out/out.h"
 #include "lib/prm/initseg.h"
@@ -14,7 +16,9 @@
 static const struct argp list_argp = {
 	NULL, cmd_no_args, NULL,
 	"List every ConnectX (mlx5) PCI function on this machine: address, "
-	"model, driver, netdevs, RDMA devices, fwctl node, IOMMU group.",
+	"model, driver, netdevs, RDMA devices, fwctl node, IOMMU group, and in JSON the "
+	"driver's devlink view (versions, serial, board id, ports). With --access devlink: "
+	"every devlink instance the kernel has, whatever its driver.",
 	prm_global_children, NULL, NULL
 };
 
@@ -65,17 +69,67 @@ static void out_os_view(const struct dev_info *d, bool table)
 		out_null("numa_node");
 }
 
+/* --access devlink: every devlink instance the kernel has, whatever its driver. */
+static int devlink_list_all(void)
+{
+	struct prm_err err = { 0 };
+	struct dl_handle *h;
+	struct devlink dl;
+	size_t n;
+
+	if (devlink_open(&dl, G.timeout_ms, &err))
+		return cmd_fail(&err);
+	if (devlink_list(&dl, &h, &n, &err)) {
+		devlink_close(&dl);
+		return cmd_fail(&err);
+	}
+	out_doc_begin();
+	if (n == 0)
+		out_note("No devlink instances.");
+	out_arr_begin("devices");
+	for (size_t i = 0; i < n; i++) {
+		char handle[sizeof(h->bus) + sizeof(h->dev) + 1];
+		struct dl_info *in = malloc(sizeof(*in));
+
+		snprintf(handle, sizeof(handle), "%s/%s", h[i].bus, h[i].dev);
+		out_obj_begin(NULL);
+		out_str("access", "devlink");
+		if (in && devlink_info(&dl, &h[i], in, &err) == 0) {
+			out_devlink_info(in);
+			out_devlink_ports(&dl, &h[i], "ports");
+		} else {
+			/* an instance without info_get (no driver op): its handle only */
+			out_str("devlink", handle);
+			out_str("info_error", err.msg[0] ? err.msg : "out of memory");
+			prm_err_clear(&err);
+		}
+		free(in);
+		out_obj_end();
+	}
+	out_arr_end();
+	free(h);
+	devlink_close(&dl);
+	return cmd_done(EXIT_OK);
+}
+
 static int device_list(int argc, char **argv)
 {
 	struct prm_err err = { 0 };
 	struct dev_info *v;
+	struct devlink dl;
+	bool have_dl;
+	char handle[64];
 	size_t n;
 	int rc = cmd_parse(&list_argp, argc, argv, NULL);
 
 	if (rc || G.help_shown)
 		return rc;
+	if (G.access && strcmp(G.access, "devlink") == 0)
+		return devlink_list_all();
 	if (discover_list(&v, &n, &err))
 		return cmd_fail(&err);
+	have_dl = devlink_open(&dl, G.timeout_ms, &err) == 0;
+	prm_err_clear(&err);
 	out_doc_begin();
 	if (n == 0)
 		out_note("No ConnectX (vendor 0x15b3) PCI functions found.");
@@ -100,9 +154,15 @@ static int device_list(int argc, char **argv)
 			out_null("hw_id");
 		if (out_json())
 			out_names(&v[i]);
+		/* the driver's view, where a driver has a devlink instance */
+		snprintf(handle, sizeof(handle), "pci/%s", v[i].bdf);
+		if (have_dl && out_json())
+			out_devlink_view(&dl, handle, "devlink");
 		out_obj_end();
 	}
 	out_table_end();
+	if (have_dl)
+		devlink_close(&dl);
 	free(v);
 	return cmd_done(EXIT_OK);
 }
@@ -182,7 +242,22 @@ static int device_show(int argc, char **argv)
 	}
 	if (d->bar_size && !d->has_info)
 		out_u64("bar0_bytes", d->bar_size);
-	out_firmware(d);
+	if (d->access && strcmp(d->access, "devlink") == 0)
+		out_str("access", d->access);
+	else
+		out_firmware(d);
+	if (d->devlink[0]) {
+		struct prm_err err = { 0 };
+		struct devlink dl;
+
+		if (devlink_open(&dl, G.timeout_ms, &err) == 0) {
+			out_devlink_view(&dl, d->devlink, "devlink");
+			devlink_close(&dl);
+		} else {
+			out_null("devlink");
+			out_str("devlink_error", err.msg);
+		}
+	}
 	dev_close(d);
 	return cmd_done(EXIT_OK);
 }

@@ -169,3 +169,21 @@ void out_devlink_ports(struct devlink *dl, const struct dl_handle *h, const char
 	out_table_end();
 	free(p);
 }
+
+void out_devlink_view(struct devlink *dl, const char *handle, const char *key)
+{
+	struct prm_err err = { 0 };
+	struct dl_info *in = malloc(sizeof(*in));
+	struct dl_handle h;
+
+	if (!in || devlink_handle_parse(handle, &h) || devlink_info(dl, &h, in, &err)) {
+		out_null(key);
+		free(in);
+		return;
+	}
+	out_obj_begin(key);
+	out_devlink_info(in);
+	out_devlink_ports(dl, &h, "ports");
+	out_obj_end();
+	free(in);
+}

@@ -28,6 +28,9 @@ void out_devlink_reporter(const struct dl_reporter *r);
 /* Ports of h as a table; an error is a warning and null. */
 void out_devlink_ports(struct devlink *dl, const struct dl_handle *h, const char *key);
 
+/* The driver's info and ports of handle as object key; null when devlink has none. */
+void out_devlink_view(struct devlink *dl, const char *handle, const char *key);
+
 /* The version named name of a kind, or NULL. */
 const char *dl_version(const struct dl_version *v, unsigned n, const char *name);
 
