@@ -255,8 +255,9 @@ static char *group_help_filter(int key, const char *text, void *input)
 	for (size_t i = 0; i < cur_cmd->nverbs; i++)
 		fprintf(f, "  %-10s %s\n", cur_cmd->verbs[i].name,
 			cur_cmd->verbs[i].summary);
-	fprintf(f, "\nSee 'prmctl %s VERB --help' and prmctl-%s(8).", cur_cmd->name,
-		cur_cmd->name);
+	/* a group inside a command ("devlink region") is in its command's page */
+	fprintf(f, "\nSee 'prmctl %s VERB --help' and prmctl-%.*s(8).", cur_cmd->name,
+		(int)strcspn(cur_cmd->name, " "), cur_cmd->name);
 	fclose(f);
 	return buf;
 }

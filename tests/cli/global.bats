@@ -44,7 +44,7 @@ load helper
 }
 
 @test "unique prefixes of commands and verbs work" {
-	prm dev sh -d sim
+	prm devi sh -d sim
 	assert_success
 	assert_output --partial "ConnectX-7"
 }
@@ -135,7 +135,7 @@ load helper
 	run bash -c "
 		prmctl() { '$PRMCTL' \"\$@\"; }
 		source '$comp'
-		COMP_WORDS=(prmctl dev); COMP_CWORD=1; _prmctl; echo \"\${COMPREPLY[*]}\"
+		COMP_WORDS=(prmctl devi); COMP_CWORD=1; _prmctl; echo \"\${COMPREPLY[*]}\"
 		COMP_WORDS=(prmctl device ''); COMP_CWORD=2; _prmctl; echo \"\${COMPREPLY[*]}\"
 		COMP_WORDS=(prmctl -d s); COMP_CWORD=2; _prmctl; echo \"\${COMPREPLY[*]}\"
 		COMP_WORDS=(prmctl decode health); COMP_CWORD=2; _prmctl; echo \"\${COMPREPLY[*]}\"
