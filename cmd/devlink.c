@@ -133,15 +133,23 @@ static const struct argp reporters_argp = {
 	prm_global_children, NULL, NULL
 };
 
-/* A health message, or null with the reason (a reporter without diagnose). */
-static void message(const char *key, int rc, struct fmsg *f, const struct prm_err *err)
+/*
+ * A health message, or null with the reason (a reporter without
+ * diagnose). A message whose nests do not balance is shown whole, and
+ * said so: the driver is wrong, and its data is still worth having.
+ */
+static void message(const char *name, int rc, struct fmsg *f, const struct prm_err *err)
 {
 	if (rc) {
-		out_null(key);
+		out_null("message");
 		out_str("error", err->msg);
 		return;
 	}
-	out_fmsg(key, f->root);
+	if (f->repairs)
+		out_warn("reporter '%s': the driver's message ends a nest it never began (item %zu); "
+			 "read on as the outermost object", name, f->repaired_at);
+	out_fmsg("message", f->root);
+	out_u64("unbalanced_nest_ends", f->repairs);
 	fmsg_free(f);
 }
 
@@ -206,7 +214,7 @@ static int reporters(int argc, char **argv)
 			out_obj_begin(NULL);
 			out_str("reporter", r[i].name);
 			rc = devlink_diagnose(&dl, &h, r[i].name, &f, &e);
-			message("message", rc, &f, &e);
+			message(r[i].name, rc, &f, &e);
 			out_obj_end();
 		}
 		out_arr_end();
@@ -219,7 +227,7 @@ static int reporters(int argc, char **argv)
 			out_doc_abort();
 			goto fail;
 		}
-		message("message", 0, &f, &err);
+		message(o.dump, 0, &f, &err);
 		out_obj_end();
 	}
 	free(r);

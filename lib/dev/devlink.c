@@ -272,23 +272,34 @@ int devlink_recover(struct devlink *dl, const struct dl_handle *h, const char *n
 	return simple(dl, DEVLINK_CMD_HEALTH_REPORTER_RECOVER, "health recover", nlh, err);
 }
 
+struct snap_id {
+	uint32_t id;
+	bool got;		/* 0 is an id like any other */
+};
+
 static int snapshot_cb(const struct nlmsghdr *nlh, void *arg, struct prm_err *err)
 {
-	return dl_parse_snapshot_id(nlh, arg, err);
+	struct snap_id *s = arg;
+
+	if (dl_parse_snapshot_id(nlh, &s->id, err))
+		return -1;
+	s->got = true;
+	return 0;
 }
 
 int devlink_snapshot_new(struct devlink *dl, const struct dl_handle *h, const char *region,
 			 uint32_t *id, struct prm_err *err)
 {
 	struct nlmsghdr *nlh = request(dl, DEVLINK_CMD_REGION_NEW, 0, h);
+	struct snap_id s = { 0 };
 
-	*id = 0;
 	mnl_attr_put_strz(nlh, DEVLINK_ATTR_REGION_NAME, region);
-	if (genl_call(&dl->g, nlh, "region snapshot", snapshot_cb, id, err))
+	if (genl_call(&dl->g, nlh, "region snapshot", snapshot_cb, &s, err))
 		return -1;
-	if (!*id)
+	if (!s.got)
 		return prm_err_set(err, PRM_E_FAILED, EPROTO, "bad_netlink",
 				   "devlink region snapshot: the kernel did not say its id");
+	*id = s.id;
 	return 0;
 }
 

@@ -129,6 +129,16 @@ static int nest_start(struct fmsg *f, uint16_t attr, struct prm_err *err)
 
 static int nest_end(struct fmsg *f, struct prm_err *err)
 {
+	if (!f->depth && f->closed && f->root->kind == FMSG_OBJ) {
+		/* the root was closed one end too early: it goes on */
+		if (!f->repairs++)
+			f->repaired_at = f->items;
+		f->closed = false;
+		f->cur = f->root;
+		f->stack[0].attr = DEVLINK_ATTR_FMSG_OBJ_NEST_START;
+		f->depth = 1;
+		return 0;
+	}
 	if (!f->depth)
 		return bad(f, err, "a nest end without a start");
 	f->depth--;

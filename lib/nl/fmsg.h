@@ -59,6 +59,13 @@ struct fmsg {
 	int type;			/* the value type announced, -1 none */
 	bool closed;			/* the root ended */
 	size_t nodes, bytes, items;
+	/*
+	 * Nest ends with nothing open that were read as "the outermost object
+	 * goes on" (netdevsim in Linux 6.1 ends an array pair it never began,
+	 * closing the root early: iproute2 stops there and loses the rest).
+	 */
+	unsigned repairs;
+	size_t repaired_at;		/* the first one's item index */
 };
 
 void fmsg_init(struct fmsg *f);

@@ -1,0 +1,142 @@
+#!/bin/busybox sh
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# The devlink test's commands, run in the guest against netdevsim (6.1).
+# Each step is one frame on stdout, which the host splits by byte counts
+# (boot-plain-vm.py --split) into NAME.out, NAME.err and NAME.rc:
+#   === STEP NAME rc=N bytes=LEN t=UPTIME\n <LEN bytes of stdout>
+#   \n--- stderr bytes=LEN\n <LEN bytes of stderr> \n
+# and a last line "=== END steps=N" once every step ran. t: the guest's
+# uptime when the step ended. rc=143: the step was killed by its timeout.
+# To add a step: step NAME CMD [ARGS...] (a snippet: step NAME sh -c '...').
+T=${STEP_TIMEOUT:-30}
+D=netdevsim/netdevsim1
+SYSDEV=/sys/bus/netdevsim/devices/netdevsim1
+DBG=/sys/kernel/debug/netdevsim/netdevsim1
+nsteps=0
+
+emit() { # NAME RC OUTFILE ERRFILE
+	printf '=== STEP %s rc=%s bytes=%s t=%s\n' "$1" "$2" "$(wc -c < "$3")" \
+		"$(cut -d' ' -f1 /proc/uptime)"
+	cat "$3"
+	printf '\n--- stderr bytes=%s\n' "$(wc -c < "$4")"
+	cat "$4"
+	printf '\n'
+	nsteps=$((nsteps + 1))
+}
+
+step() { # NAME CMD...: CMD bounded by $T seconds, framed
+	n=$1
+	shift
+	timeout "$T" "$@" > /tmp/step.out 2> /tmp/step.err
+	emit "$n" $? /tmp/step.out /tmp/step.err
+}
+
+# bg_start NAME SECS CMD...: CMD in the background for at most SECS seconds
+# (busybox's timeout execs CMD itself, so $! is CMD's pid); bg_step NAME
+# [SIGNAL]: send SIGNAL if given, wait for it, frame it as step NAME
+bg_start() {
+	n=$1 s=$2
+	shift 2
+	timeout "$s" "$@" > "/tmp/bg.$n.out" 2> "/tmp/bg.$n.err" &
+	eval "bg_pid_$n=\$!"
+}
+bg_step() {
+	p=
+	eval "p=\$bg_pid_$1"
+	[ -z "${2:-}" ] || kill -s "$2" "$p" 2>/dev/null
+	wait "$p"
+	emit "$1" $? "/tmp/bg.$1.out" "/tmp/bg.$1.err"
+}
+
+# split into words where used
+P="prmctl -j -d $D"
+
+# the device: id 1 with 4 ports; probed synchronously by the write, but
+# wait (bounded) until devlink lists it all the same. iproute2 6.1's
+# "health show" takes no device alone: all devices, or DEV reporter NAME
+step new_device sh -c 'echo "1 4" > /sys/bus/netdevsim/new_device'
+step wait_device sh -c 'i=0
+	until devlink dev show netdevsim/netdevsim1 >/dev/null 2>&1; do
+		i=$((i + 1)); [ $i -lt 100 ] || exit 1; sleep 0.1
+	done; echo "seen after $i retries"'
+step dev_show devlink -j dev show
+step dev_info devlink -j dev info $D
+step dev_eswitch devlink -j dev eswitch show $D
+step port_show devlink -j port show
+step health_show devlink -j health show
+step diagnose_dummy devlink -j health diagnose $D reporter dummy
+step diagnose_empty devlink -j health diagnose $D reporter empty
+step region_show devlink -j region show
+
+# prmctl, the same questions
+step prmctl_device_show $P device show
+step prmctl_devlink_info $P devlink info
+step prmctl_devlink_ports $P devlink ports
+step prmctl_reporters $P devlink reporters
+step prmctl_reporters_diagnose $P devlink reporters --diagnose
+step prmctl_region_list $P devlink region list
+step prmctl_device_list prmctl -j device list --access devlink
+
+# health: the dummy reporter into error, kept there (its recovery is made
+# to fail, so the write to break_health itself returns EINVAL), while
+# devlink monitor and prmctl watch; then recovered by hand
+# text: iproute2 6.1's "monitor -j health" prints broken JSON ({"health":
+# {"DEV":[{...}}} and then {"health":{{...}}})
+bg_start monitor_health 60 devlink monitor health
+bg_start prmctl_health_watch 15 $P health watch --access devlink --interval 500 --duration 5
+sleep 1
+step fail_recover sh -c "echo 1 > $DBG/health/fail_recover"
+step break_health sh -c "echo 'prmctl test break' > $DBG/health/break_health"
+step health_show_error devlink -j health show
+step diagnose_dummy_error devlink -j health diagnose $D reporter dummy
+step dump_dummy devlink -j health dump show $D reporter dummy
+step prmctl_reporters_error $P devlink reporters
+step prmctl_reporters_dump $P devlink reporters --dump dummy
+step recover_allow sh -c "echo 0 > $DBG/health/fail_recover"
+step recover_dummy devlink health recover $D reporter dummy
+step health_show_recovered devlink -j health show $D reporter dummy
+sleep 1
+bg_step monitor_health TERM
+bg_step prmctl_health_watch
+
+# regions: snapshot 7 of "dummy" (32 KiB of random bytes), read by both
+step region_new devlink region new $D/dummy snapshot 7
+step region_show_snap devlink -j region show
+step region_dump devlink -j region dump $D/dummy snapshot 7
+step region_read devlink -j region read $D/dummy snapshot 7 address 0 length 64
+step prmctl_region_read $P devlink region read dummy --snapshot 7 -o /tmp/r7.bin
+step prmctl_region_read_bytes od -An -tx1 -v /tmp/r7.bin
+step prmctl_region_snapshot $P devlink region snapshot dummy --write --keep -o /tmp/snap.bin
+step prmctl_region_snapshot_bytes od -An -tx1 -v /tmp/snap.bin
+step region_show_after devlink -j region show
+# the newest snapshot other than 7 (prmctl's, if it took one), for comparison
+step region_dump_latest sh -c 'id=$(devlink region show netdevsim/netdevsim1/dummy |
+		sed -n "s/.*snapshot \[\([0-9 ]*\)\].*/\1/p" | tr " " "\n" | grep -vx 7 | sort -n | tail -1)
+	[ -n "$id" ] || { echo "no snapshot but 7" >&2; exit 1; }
+	echo "$id" >&2
+	devlink -j region dump netdevsim/netdevsim1/dummy snapshot "$id"'
+step prmctl_region_list_after $P devlink region list
+
+# ports, seen by devlink monitor and prmctl's e-switch watch: a physical
+# port added (index 4) and deleted, then switchdev mode with 2 VFs (pcivf
+# ports 128 and 129) and back
+bg_start monitor 60 devlink -j monitor
+bg_start prmctl_esw_watch 15 $P esw watch --access devlink --duration 5
+sleep 1
+step port_add sh -c "echo 4 > $SYSDEV/new_port"
+step port_show_added devlink -j port show
+step port_del sh -c "echo 4 > $SYSDEV/del_port"
+step port_show_deleted devlink -j port show
+step eswitch_switchdev devlink dev eswitch set $D mode switchdev
+step sriov_numvfs sh -c "echo 2 > $SYSDEV/sriov_numvfs"
+step port_show_vfs devlink -j port show
+step sriov_numvfs_0 sh -c "echo 0 > $SYSDEV/sriov_numvfs"
+step eswitch_legacy devlink dev eswitch set $D mode legacy
+step port_show_end devlink -j port show
+sleep 1
+# SIGTERM: devlink prints each event as it comes, but never closes its
+# JSON document ({"mon":[...) this way
+bg_step monitor TERM
+bg_step prmctl_esw_watch
+
+printf '=== END steps=%s\n' "$nsteps"
