@@ -40,7 +40,7 @@ struct genl {
 	unsigned ngroups;
 	uint8_t ops[GENL_OPS_MAX / 8];	/* commands the family has */
 	bool have_ops;
-	uint8_t req[GENL_REQ_BYTES];
+	uint8_t req[GENL_REQ_BYTES] __attribute__((aligned(8)));	/* a nlmsghdr */
 	uint8_t *buf;			/* GENL_RECV_BYTES */
 };
 
