@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "cmd/devlink.h"
 #include "cmd/devsel.h"
 #include "cmd/dlview.h"
 #include "lib/dev/devlink.h"
@@ -29,19 +30,6 @@ static const struct argp ports_argp = {
 	prm_global_children, NULL, NULL
 };
 
-/* Open -d for devlink; *d and dl are open on success. */
-static int open_all(struct dev **d, struct devlink *dl, struct dl_handle *h)
-{
-	int rc = cmd_devlink_device(d);
-
-	if (rc)
-		return rc;
-	rc = cmd_devlink_open(*d, dl, h);
-	if (rc)
-		dev_close(*d);
-	return rc;
-}
-
 static void close_all(struct dev *d, struct devlink *dl)
 {
 	devlink_close(dl);
@@ -57,7 +45,7 @@ static int info(int argc, char **argv)
 	struct dev *d;
 	int rc = cmd_parse(&info_argp, argc, argv, NULL);
 
-	if (rc || G.help_shown || (rc = open_all(&d, &dl, &h)))
+	if (rc || G.help_shown || (rc = cmd_devlink_device(&d, &dl, &h)))
 		return rc;
 	if (devlink_info(&dl, &h, &in, &err)) {
 		close_all(d, &dl);
@@ -79,7 +67,7 @@ static int ports(int argc, char **argv)
 	struct dev *d;
 	int rc = cmd_parse(&ports_argp, argc, argv, NULL);
 
-	if (rc || G.help_shown || (rc = open_all(&d, &dl, &h)))
+	if (rc || G.help_shown || (rc = cmd_devlink_device(&d, &dl, &h)))
 		return rc;
 	out_doc_begin();
 	out_str("device", d->label);
@@ -175,7 +163,7 @@ static int reporters(int argc, char **argv)
 	struct fmsg f;
 	int rc = cmd_parse(&reporters_argp, argc, argv, &o);
 
-	if (rc || G.help_shown || (rc = open_all(&d, &dl, &h)))
+	if (rc || G.help_shown || (rc = cmd_devlink_device(&d, &dl, &h)))
 		return rc;
 	if (devlink_reporters(&dl, &h, &r, &n, &err))
 		goto fail;
@@ -283,7 +271,7 @@ static int recover(int argc, char **argv)
 	if (!G.write)
 		return cmd_usage("devlink recover changes the device (the driver's recovery): "
 				 "add --write");
-	if ((rc = open_all(&d, &dl, &h)))
+	if ((rc = cmd_devlink_device(&d, &dl, &h)))
 		return rc;
 	if (devlink_recover(&dl, &h, o.name, &err) ||
 	    devlink_reporter_get(&dl, &h, o.name, &r, &err)) {
@@ -297,9 +285,6 @@ static int recover(int argc, char **argv)
 	close_all(d, &dl);
 	return cmd_done(r.state == DL_REPORTER_HEALTHY ? EXIT_OK : EXIT_CHECK);
 }
-
-extern int devlink_region_run(int argc, char **argv);
-extern const struct argp devlink_region_argp;
 
 static const struct prm_verb verbs[] = {
 	{ "info", "The driver's identity: versions, serial, board id, ports", &info_argp, info,

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "cmd/devlink.h"
 #include "cmd/devsel.h"
 #include "cmd/dlview.h"
 #include "lib/dev/devlink.h"
@@ -90,18 +91,6 @@ static const struct argp del_argp = {
 	prm_global_children, NULL, NULL
 };
 
-static int open_all(struct dev **d, struct devlink *dl, struct dl_handle *h)
-{
-	int rc = cmd_devlink_device(d);
-
-	if (rc)
-		return rc;
-	rc = cmd_devlink_open(*d, dl, h);
-	if (rc)
-		dev_close(*d);
-	return rc;
-}
-
 static int list(int argc, char **argv)
 {
 	struct prm_err err = { 0 };
@@ -112,7 +101,7 @@ static int list(int argc, char **argv)
 	size_t n;
 	int rc = cmd_parse(&list_argp, argc, argv, NULL);
 
-	if (rc || G.help_shown || (rc = open_all(&d, &dl, &h)))
+	if (rc || G.help_shown || (rc = cmd_devlink_device(&d, &dl, &h)))
 		return rc;
 	rc = devlink_regions(&dl, &h, &r, &n, &err);
 	devlink_close(&dl);
@@ -207,6 +196,17 @@ static int deliver(const struct region_opts *o, const struct bytes *b, struct pr
 	return 0;
 }
 
+/* The members every region document starts with. */
+static void head(const struct dev *d, const struct dl_handle *h, const char *region,
+		 uint64_t snapshot)
+{
+	out_doc_begin();
+	out_str("device", d->label);
+	out_strf("devlink", "%s/%s", h->bus, h->dev);
+	out_str("region", region);
+	out_u64("snapshot", snapshot);
+}
+
 static int need_name(const struct region_opts *o, bool need_snapshot)
 {
 	if (!o->name)
@@ -232,7 +232,7 @@ static int snapshot(int argc, char **argv)
 		return rc;
 	if (!G.write)
 		return cmd_usage("devlink region snapshot makes the driver take a snapshot: add --write");
-	if ((rc = open_all(&d, &dl, &h)))
+	if ((rc = cmd_devlink_device(&d, &dl, &h)))
 		return rc;
 	if (devlink_snapshot_new(&dl, &h, o.name, &id, &err))
 		goto fail;
@@ -242,11 +242,7 @@ static int snapshot(int argc, char **argv)
 		out_warn("snapshot %u of region %s was not deleted: %s", id, o.name, e2.msg);
 	if (rc)
 		goto fail;
-	out_doc_begin();
-	out_str("device", d->label);
-	out_strf("devlink", "%s/%s", h.bus, h.dev);
-	out_str("region", o.name);
-	out_u64("snapshot", id);
+	head(d, &h, o.name, id);
 	out_bool("kept", o.keep);
 	if (deliver(&o, &b, &err)) {
 		out_doc_abort();
@@ -273,16 +269,13 @@ static int read_verb(int argc, char **argv)
 	struct dev *d;
 	int rc = cmd_parse(&read_argp, argc, argv, &o);
 
-	if (rc || G.help_shown || (rc = need_name(&o, true)) || (rc = open_all(&d, &dl, &h)))
+	if (rc || G.help_shown || (rc = need_name(&o, true)) ||
+	    (rc = cmd_devlink_device(&d, &dl, &h)))
 		return rc;
 	rc = read_snapshot(&dl, &h, o.name, (uint32_t)o.snapshot, &b, &err);
 	devlink_close(&dl);
 	if (!rc) {
-		out_doc_begin();
-		out_str("device", d->label);
-		out_strf("devlink", "%s/%s", h.bus, h.dev);
-		out_str("region", o.name);
-		out_u64("snapshot", o.snapshot);
+		head(d, &h, o.name, o.snapshot);
 		rc = deliver(&o, &b, &err);
 		if (rc)
 			out_doc_abort();
@@ -305,16 +298,12 @@ static int del(int argc, char **argv)
 		return rc;
 	if (!G.write)
 		return cmd_usage("devlink region del deletes a snapshot: add --write");
-	if ((rc = open_all(&d, &dl, &h)))
+	if ((rc = cmd_devlink_device(&d, &dl, &h)))
 		return rc;
 	rc = devlink_snapshot_del(&dl, &h, o.name, (uint32_t)o.snapshot, &err);
 	devlink_close(&dl);
 	if (!rc) {
-		out_doc_begin();
-		out_str("device", d->label);
-		out_strf("devlink", "%s/%s", h.bus, h.dev);
-		out_str("region", o.name);
-		out_u64("snapshot", o.snapshot);
+		head(d, &h, o.name, o.snapshot);
 		out_bool("deleted", true);
 	}
 	dev_close(d);

@@ -33,12 +33,20 @@ int cmd_devlink_open(struct dev *d, struct devlink *dl, struct dl_handle *h)
 	return 0;
 }
 
-int cmd_devlink_device(struct dev **d)
+int cmd_devlink_device(struct dev **d, struct devlink *dl, struct dl_handle *h)
 {
+	int rc;
+
 	if (G.access && strcmp(G.access, "devlink"))
 		return cmd_usage("devlink commands read devlink only (not --access %s)", G.access);
 	G.access = "devlink";
-	return cmd_open_device(false, d);
+	rc = cmd_open_device(false, d);
+	if (rc)
+		return rc;
+	rc = cmd_devlink_open(*d, dl, h);
+	if (rc)
+		dev_close(*d);
+	return rc;
 }
 
 const char *dl_version(const struct dl_version *v, unsigned n, const char *name)

@@ -16,8 +16,8 @@
  */
 int cmd_devlink_open(struct dev *d, struct devlink *dl, struct dl_handle *h);
 
-/* Open -d with --access devlink (the default for devlink commands). */
-int cmd_devlink_device(struct dev **d);
+/* Open -d with --access devlink (the devlink commands' only path), and devlink. */
+int cmd_devlink_device(struct dev **d, struct devlink *dl, struct dl_handle *h);
 
 /* The driver's identity: handle, driver, serial, board id, versions. */
 void out_devlink_info(const struct dl_info *info);

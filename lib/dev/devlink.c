@@ -247,10 +247,9 @@ int devlink_dump(struct devlink *dl, const struct dl_handle *h, const char *name
 			      "health dump", h, name, f, err);
 }
 
-static int simple(struct devlink *dl, uint8_t cmd, const char *what, struct nlmsghdr *nlh,
-		  struct prm_err *err)
+/* A request answered by its ACK alone. */
+static int simple(struct devlink *dl, const char *what, struct nlmsghdr *nlh, struct prm_err *err)
 {
-	(void)cmd;
 	return genl_call(&dl->g, nlh, what, NULL, NULL, err);
 }
 
@@ -260,7 +259,7 @@ int devlink_dump_clear(struct devlink *dl, const struct dl_handle *h, const char
 	struct nlmsghdr *nlh = request(dl, DEVLINK_CMD_HEALTH_REPORTER_DUMP_CLEAR, 0, h);
 
 	mnl_attr_put_strz(nlh, DEVLINK_ATTR_HEALTH_REPORTER_NAME, name);
-	return simple(dl, DEVLINK_CMD_HEALTH_REPORTER_DUMP_CLEAR, "health dump clear", nlh, err);
+	return simple(dl, "health dump clear", nlh, err);
 }
 
 int devlink_recover(struct devlink *dl, const struct dl_handle *h, const char *name,
@@ -269,7 +268,7 @@ int devlink_recover(struct devlink *dl, const struct dl_handle *h, const char *n
 	struct nlmsghdr *nlh = request(dl, DEVLINK_CMD_HEALTH_REPORTER_RECOVER, 0, h);
 
 	mnl_attr_put_strz(nlh, DEVLINK_ATTR_HEALTH_REPORTER_NAME, name);
-	return simple(dl, DEVLINK_CMD_HEALTH_REPORTER_RECOVER, "health recover", nlh, err);
+	return simple(dl, "health recover", nlh, err);
 }
 
 struct snap_id {
@@ -310,7 +309,7 @@ int devlink_snapshot_del(struct devlink *dl, const struct dl_handle *h, const ch
 
 	mnl_attr_put_strz(nlh, DEVLINK_ATTR_REGION_NAME, region);
 	mnl_attr_put_u32(nlh, DEVLINK_ATTR_REGION_SNAPSHOT_ID, id);
-	return simple(dl, DEVLINK_CMD_REGION_DEL, "region snapshot delete", nlh, err);
+	return simple(dl, "region snapshot delete", nlh, err);
 }
 
 struct read_ctx {
