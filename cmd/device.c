@@ -158,6 +158,8 @@ static int device_list(int argc, char **argv)
 		snprintf(handle, sizeof(handle), "pci/%s", v[i].bdf);
 		if (have_dl && out_json())
 			out_devlink_view(&dl, handle, "devlink");
+		else if (out_json())
+			out_null("devlink");
 		out_obj_end();
 	}
 	out_table_end();
@@ -238,7 +240,8 @@ static int device_show(int argc, char **argv)
 			out_str("model", d->model);
 		if (d->info.device_id)
 			out_hex("device_id", d->info.device_id);
-		out_str("source", d->source);
+		if (d->name.kind != DEV_KIND_DEVLINK)
+			out_str("source", d->source);
 	}
 	if (d->bar_size && !d->has_info)
 		out_u64("bar0_bytes", d->bar_size);

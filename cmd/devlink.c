@@ -147,7 +147,8 @@ static int dump_allowed(const struct dl_reporter *r, const char *name, struct pr
 		return 0;
 	return prm_err_set(err, PRM_E_USAGE, 0, "needs_write",
 			   "reporter '%s' has no stored dump; taking one makes the driver collect it "
-			   "now (mlx5 fw: a firmware core dump): add --write", name);
+			   "now (mlx5 fw: a firmware core dump; fw_fatal: the whole CR space): "
+			   "add --write", name);
 }
 
 static int reporters(int argc, char **argv)
@@ -239,12 +240,6 @@ static error_t name_parse(int key, char *arg, struct argp_state *state)
 		}
 		o->name = arg;
 		return 0;
-	case ARGP_KEY_END:
-		if (!o->name) {
-			argp_error(state, "which reporter? (see 'prmctl devlink reporters')");
-			return EINVAL;
-		}
-		return 0;
 	}
 	return ARGP_ERR_UNKNOWN;
 }
@@ -268,9 +263,13 @@ static int recover(int argc, char **argv)
 
 	if (rc || G.help_shown)
 		return rc;
-	if (!G.write)
-		return cmd_usage("devlink recover changes the device (the driver's recovery): "
-				 "add --write");
+	if (!o.name)
+		return cmd_usage("devlink recover: which reporter? (see 'prmctl devlink reporters')");
+	if (!G.write) {
+		prm_err_set(&err, PRM_E_USAGE, 0, "needs_write",
+			    "devlink recover changes the device (the driver's recovery): add --write");
+		return cmd_fail(&err);
+	}
 	if ((rc = cmd_devlink_device(&d, &dl, &h)))
 		return rc;
 	if (devlink_recover(&dl, &h, o.name, &err) ||

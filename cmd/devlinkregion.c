@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd/cmd.h"
 #include "cmd/devlink.h"
@@ -18,19 +19,20 @@
 
 #define REGION_MAX_BYTES ((size_t)1 << 30)
 
-enum { OPT_SNAPSHOT = 0x900, OPT_KEEP };
+enum { OPT_SNAPSHOT = 0x900, OPT_KEEP, OPT_FORCE };
 
 struct region_opts {
 	const char *name;
 	const char *out;	/* -o FILE */
 	uint64_t snapshot;
-	bool has_snapshot, keep;
+	bool has_snapshot, keep, force;
 };
 
 static const struct argp_option options[] = {
 	{ "output", 'o', "FILE", 0, "Write the bytes to FILE (whole, or not at all)", 0 },
 	{ "snapshot", OPT_SNAPSHOT, "ID", 0, "The snapshot to read or delete", 0 },
 	{ "keep", OPT_KEEP, NULL, 0, "snapshot: leave the snapshot in the kernel", 0 },
+	{ "force", OPT_FORCE, NULL, 0, "Replace FILE if it exists", 0 },
 	{ 0 }
 };
 
@@ -51,6 +53,9 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	case OPT_KEEP:
 		o->keep = true;
+		return 0;
+	case OPT_FORCE:
+		o->force = true;
 		return 0;
 	case ARGP_KEY_ARG:
 		if (o->name) {
@@ -207,8 +212,18 @@ static void head(const struct dev *d, const struct dl_handle *h, const char *reg
 	out_u64("snapshot", snapshot);
 }
 
+static int needs_write(const char *what)
+{
+	struct prm_err err = { 0 };
+
+	prm_err_set(&err, PRM_E_USAGE, 0, "needs_write", "devlink region %s: add --write", what);
+	return cmd_fail(&err);
+}
+
 static int need_name(const struct region_opts *o, bool need_snapshot)
 {
+	if (o->out && !o->force && access(o->out, F_OK) == 0)
+		return cmd_usage("%s exists; --force replaces it", o->out);
 	if (!o->name)
 		return cmd_usage("which region? (see 'prmctl devlink region list')");
 	if (need_snapshot && !o->has_snapshot)
@@ -231,23 +246,27 @@ static int snapshot(int argc, char **argv)
 	if (rc || G.help_shown || (rc = need_name(&o, false)))
 		return rc;
 	if (!G.write)
-		return cmd_usage("devlink region snapshot makes the driver take a snapshot: add --write");
+		return needs_write("snapshot makes the driver take a snapshot");
 	if ((rc = cmd_devlink_device(&d, &dl, &h)))
 		return rc;
 	if (devlink_snapshot_new(&dl, &h, o.name, &id, &err))
 		goto fail;
 	rc = read_snapshot(&dl, &h, o.name, id, &b, &err);
-	/* the snapshot goes whatever happened, unless it was asked to stay */
-	if (!o.keep && devlink_snapshot_del(&dl, &h, o.name, id, &e2))
+	if (!rc) {
+		head(d, &h, o.name, id);
+		out_bool("kept", o.keep);
+		rc = deliver(&o, &b, &err);
+		if (rc)
+			out_doc_abort();
+	}
+	/* a snapshot whose bytes did not reach the file stays, and is named */
+	if (rc && !o.keep) {
+		out_warn("snapshot %u of region %s is kept: its bytes were not saved", id, o.name);
+	} else if (!o.keep && devlink_snapshot_del(&dl, &h, o.name, id, &e2)) {
 		out_warn("snapshot %u of region %s was not deleted: %s", id, o.name, e2.msg);
+	}
 	if (rc)
 		goto fail;
-	head(d, &h, o.name, id);
-	out_bool("kept", o.keep);
-	if (deliver(&o, &b, &err)) {
-		out_doc_abort();
-		goto fail;
-	}
 	free(b.p);
 	devlink_close(&dl);
 	dev_close(d);
@@ -297,7 +316,7 @@ static int del(int argc, char **argv)
 	if (rc || G.help_shown || (rc = need_name(&o, true)))
 		return rc;
 	if (!G.write)
-		return cmd_usage("devlink region del deletes a snapshot: add --write");
+		return needs_write("del deletes a snapshot");
 	if ((rc = cmd_devlink_device(&d, &dl, &h)))
 		return rc;
 	rc = devlink_snapshot_del(&dl, &h, o.name, (uint32_t)o.snapshot, &err);

@@ -30,6 +30,10 @@ int cmd_devlink_open(struct dev *d, struct devlink *dl, struct dl_handle *h)
 	}
 	if (devlink_open(dl, G.timeout_ms, &err))
 		return cmd_fail(&err);
+	if (devlink_exists(dl, h, &err)) {
+		devlink_close(dl);
+		return cmd_fail(&err);
+	}
 	return 0;
 }
 
@@ -121,10 +125,11 @@ void out_devlink_port(const struct dl_port *p)
 		out_null("splittable");
 	if (p->hw_addr_len) {
 		char mac[3 * sizeof(p->hw_addr)] = "";
+		size_t at = 0;
 
-		for (size_t i = 0; i < p->hw_addr_len; i++)
-			snprintf(mac + 3 * i, sizeof(mac) - 3 * i, "%s%02x", i ? ":" : "",
-				 p->hw_addr[i]);
+		for (size_t i = 0; i < p->hw_addr_len && at < sizeof(mac); i++)
+			at += (size_t)snprintf(mac + at, sizeof(mac) - at, "%s%02x", i ? ":" : "",
+					       p->hw_addr[i]);
 		out_str("function_hw_addr", mac);
 	} else {
 		out_null("function_hw_addr");

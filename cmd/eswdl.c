@@ -123,7 +123,7 @@ int esw_watch_devlink(struct dev *d, uint64_t count, uint64_t duration_ms)
 	    devlink_ports(&dl, &w.h, &was.p, &was.n, &err))
 		goto fail;
 	begin(&w, "started");
-	out_str("waiting_by", "devlink notifications");
+	out_str("waiting_by", "devlink");
 	out_u64("ports", was.n);
 	out_u64("vf_ports", count_flavour(&was, DEVLINK_PORT_FLAVOUR_PCI_VF));
 	out_u64("sf_ports", count_flavour(&was, DEVLINK_PORT_FLAVOUR_PCI_SF));
@@ -141,8 +141,15 @@ int esw_watch_devlink(struct dev *d, uint64_t count, uint64_t duration_ms)
 			continue;
 		/* a burst (all VFs at once) is one change: let it settle, drain, re-query */
 		clock_sleep_us(SETTLE_MS * 1000);
-		while (devlink_events(&mon, 0, on_event, &w, &lost, &err) > 0)
-			;
+		for (int i = 0, more = 1; more && i < 1000; i++) {
+			bool l2;
+
+			got = devlink_events(&mon, 0, on_event, &w, &l2, &err);
+			if (got < 0)
+				goto fail;
+			lost |= l2;
+			more = got > 0 || l2;
+		}
 		if (lost)
 			out_warn("%s: devlink notifications were lost; the ports are read again",
 				 d->label);

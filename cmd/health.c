@@ -25,7 +25,9 @@ static const struct argp show_argp = {
 	"The firmware's health: a classification first (ok, fw_error, thermal, pci_gone, "
 	"fw_initializing), then every field of the health buffer decoded, the health "
 	"counter and health syndrome. Exit 0 when ok, 4 when not. One read: a stalled "
-	"counter (fw_unresponsive) needs time, see 'health watch'.",
+	"counter (fw_unresponsive) needs time, see 'health watch'. Over devlink (--access "
+	"devlink, a BUS/DEV name, or on its own when BAR0 cannot be read): the driver's fw "
+	"and fw_fatal reporters, the syndrome diagnose reads now, the stored dump's buffer.",
 	prm_global_children, NULL, NULL
 };
 
@@ -77,11 +79,7 @@ static int show(int argc, char **argv)
 	}
 	if (!d->ops && d->devlink[0] && !G.access) {
 		/* lockdown, EPERM, no resource0: the driver's view is what is left */
-		char why[700];
-
-		snprintf(why, sizeof(why), "%s; reading the driver's view over devlink instead",
-			 d->bar_err.msg);
-		rc = health_show_devlink(d, why);
+		rc = health_show_devlink(d, d->bar_err.msg);
 		dev_close(d);
 		return rc;
 	}
@@ -166,7 +164,8 @@ static const struct argp watch_argp = {
 	"the health buffer every --interval; one line per event (JSON Lines with --json): "
 	"started, stalled, recovered, fw_error, thermal, pci_gone, fw_initializing, "
 	"syndrome_changed; the same event is not repeated while its state holds. Several "
-	"devices: -d repeated, or --all; each has its own thread. Stops on "
+	"devices: -d repeated, or --all; each has its own thread. --access devlink (one "
+	"device): the reporters' notifications, and diagnose every --interval. Stops on "
 	"SIGINT/SIGTERM, --count, --duration or --exit-on-fault, with a summary.",
 	prm_global_children, NULL, NULL
 };
@@ -294,6 +293,15 @@ static void stop_all(struct watched *w, size_t n)
 	}
 }
 
+/* -d BUS/DEV: a devlink instance, which only devlink can watch */
+static bool names_devlink_handle(const char *name)
+{
+	struct prm_err err = { 0 };
+	struct dev_name n;
+
+	return name && devname_parse(name, &n, &err) == 0 && n.kind == DEV_KIND_DEVLINK;
+}
+
 /* One device's reporters over devlink: notifications, and diagnose every interval. */
 static int watch_devlink(const struct watch_opts *o)
 {
@@ -325,7 +333,8 @@ static int watch(int argc, char **argv)
 	size_t n = 0;
 	int rc = e ? cmd_parse(&watch_argp, argc, argv, &o) : EXIT_FAIL;
 
-	if (!rc && !G.help_shown && G.access && strcmp(G.access, "devlink") == 0) {
+	if (!rc && !G.help_shown && ((G.access && strcmp(G.access, "devlink") == 0) ||
+				    names_devlink_handle(G.device))) {
 		free(e);
 		return watch_devlink(&o);
 	}

@@ -21,7 +21,8 @@ struct look {
 	struct dl_reporter *r;
 	size_t n;
 	const struct dl_reporter *fw, *fatal;
-	struct prm_fw_reporter fwr;
+	struct prm_fw_reporter now;	/* diagnose: the health buffer's syndrome now */
+	struct prm_fw_reporter then;	/* the stored dump: the buffer when it was taken */
 	struct fmsg diag, dump;
 	bool mlx5;			/* the fw reporter is there */
 	enum prm_health_status status;
@@ -35,7 +36,7 @@ static void look_free(struct look *l)
 	memset(l, 0, sizeof(*l));
 }
 
-static int look(struct devlink *dl, const struct dl_handle *h, struct look *l,
+static int look(struct devlink *dl, const struct dl_handle *h, bool want_dump, struct look *l,
 		struct prm_err *err)
 {
 	bool any_error = false;
@@ -61,15 +62,15 @@ static int look(struct devlink *dl, const struct dl_handle *h, struct look *l,
 		return 0;
 	}
 	if (devlink_diagnose(dl, h, "fw", &l->diag, err) ||
-	    prm_fw_reporter_read(l->diag.root, &l->fwr, err))
+	    prm_fw_reporter_read(l->diag.root, &l->now, err))
 		return -1;
 	/* only a dump the driver already took: asking for one makes it collect a new one */
-	if (l->fw->has_dump_ts) {
+	if (want_dump && l->fw->has_dump_ts) {
 		if (devlink_dump(dl, h, "fw", &l->dump, err) ||
-		    prm_fw_reporter_read(l->dump.root, &l->fwr, err))
+		    prm_fw_reporter_read(l->dump.root, &l->then, err))
 			return -1;
 	}
-	l->status = prm_fw_reporter_classify(&l->fwr, l->fw->state != DL_REPORTER_HEALTHY,
+	l->status = prm_fw_reporter_classify(&l->now,
 					     l->fatal && l->fatal->state != DL_REPORTER_HEALTHY);
 	return 0;
 }
@@ -85,40 +86,70 @@ static void out_time_s(const char *key, uint32_t t)
 	out_str(key, iso[0] ? iso : NULL);
 }
 
-/* The health buffer as the fw reporter gives it, under health show's keys. */
-static void out_buffer(const struct look *l)
+static uint8_t synd_now(const struct look *l)
 {
-	const struct prm_fw_reporter *f = &l->fwr;
-	const struct prm_fw_health_buffer *b = &f->buf;
-	uint8_t synd = f->has_buffer ? b->synd : f->synd;
-	char ver[32] = "";
+	return l->now.has_synd ? l->now.synd : 0;
+}
+
+/* What diagnose reads now, under health show's keys. */
+static void out_buffer_now(const struct look *l)
+{
+	uint8_t synd = synd_now(l);
 
 	out_obj_begin("health_buffer");
-	if (f->has_buffer) {
-		out_arr_begin("assert_var");
-		for (int i = 0; i < 6; i++)
-			out_hex(NULL, b->assert_var[i]);
-		out_arr_end();
-		out_hex("assert_exit_ptr", b->assert_exit_ptr);
-		out_hex("assert_callra", b->assert_callra);
-		out_u64("time", b->time);
-		out_hex("fw_ver", b->raw_fw_ver);
-		out_hex("hw_id", b->hw_id);
-		out_bool("rfr", b->rfr != 0);
-		out_named("severity", b->severity, false, prm_name_of(&prm_severity_names, b->severity));
-		out_u64("irisc_index", b->irisc_index);
-	}
 	out_named("synd", synd, true, prm_name_of(&prm_health_synd_names, synd));
-	if (f->has_buffer) {
-		out_hex("ext_synd", b->ext_synd);
-		out_time_s("time_iso", b->time);
-		prm_health_fw_ver(b->raw_fw_ver, ver, sizeof(ver));
-		out_str("fw_ver_decoded", ver[0] ? ver : NULL);
-	}
-	out_str("description", f->description);
+	out_str("description", l->now.description);
 	out_obj_end();
-	if (f->has_ctx)
+}
+
+/*
+ * The driver's stored dump of the fw reporter: the whole health buffer as
+ * it was when the dump was taken (at the report), which may be long ago.
+ */
+static void out_last_dump(const struct look *l)
+{
+	const struct prm_fw_reporter *f = &l->then;
+	const struct prm_fw_health_buffer *b = &f->buf;
+	char ver[32] = "";
+
+	if (!l->fw || !l->fw->has_dump_ts || !l->dump.root) {
+		out_null("last_dump");
+		return;
+	}
+	out_obj_begin("last_dump");
+	if (l->fw->has_dump_ts_ns)
+		out_time_ns("time", l->fw->dump_ts_ns);
+	if (f->has_ctx) {
+		out_named("syndrome", f->ctx_synd, true, prm_name_of(&prm_health_synd_names, f->ctx_synd));
 		out_u64("fw_miss_counter", f->miss_counter);
+	}
+	if (!f->has_buffer) {
+		out_null("health_buffer");
+		out_obj_end();
+		return;
+	}
+	out_obj_begin("health_buffer");
+	out_arr_begin("assert_var");
+	for (int i = 0; i < 6; i++)
+		out_hex_width(NULL, b->assert_var[i], 32);
+	out_arr_end();
+	out_hex_width("assert_exit_ptr", b->assert_exit_ptr, 32);
+	out_hex_width("assert_callra", b->assert_callra, 32);
+	out_u64("time", b->time);
+	out_hex_width("fw_ver", b->raw_fw_ver, 32);
+	out_hex_width("hw_id", b->hw_id, 32);
+	out_bool("rfr", b->rfr != 0);
+	out_named("severity", b->severity, false, prm_name_of(&prm_severity_names, b->severity));
+	out_u64("irisc_index", b->irisc_index);
+	out_named("synd", b->synd, true, prm_name_of(&prm_health_synd_names, b->synd));
+	out_hex_width("ext_synd", b->ext_synd, 16);
+	out_time_s("time_iso", b->time);
+	prm_health_fw_ver(b->raw_fw_ver, ver, sizeof(ver));
+	out_str("fw_ver_decoded", ver[0] ? ver : NULL);
+	out_obj_end();
+	if (f->has_traces)
+		out_u64("fw_traces", f->ntraces);
+	out_obj_end();
 }
 
 static void out_reporters(const struct look *l)
@@ -163,24 +194,31 @@ int health_show_devlink(struct dev *d, const char *why)
 
 	if (rc)
 		return rc;
-	if (look(&dl, &h, &l, &err)) {
+	if (look(&dl, &h, true, &l, &err)) {
 		look_free(&l);
 		devlink_close(&dl);
+		if (why)
+			prm_err_prefix(&err, "%s; then: ", why);
 		return cmd_fail(&err);
 	}
 	if (why)
-		out_note("%s", why);
+		out_note("%s; reading the driver's view over devlink instead", why);
 	out_doc_begin();
 	out_str("device", d->label);
 	out_str("status", prm_health_status_name(l.status));
 	out_str("access", "devlink");
 	out_strf("devlink", "%s/%s", h.bus, h.dev);
+	out_str("bar0_error", why);
 	out_str("fw_version", fw_running(&dl, &h, fw, sizeof(fw)));
 	if (!l.mlx5)
 		out_note("No mlx5 fw reporter: the status is the reporters' states.");
 	out_reporters(&l);
-	if (l.mlx5)
-		out_buffer(&l);
+	if (l.mlx5) {
+		out_buffer_now(&l);
+		/* the fw reporter has no recovery: "error" means "reported once" */
+		out_bool("fw_reported", l.fw->state != DL_REPORTER_HEALTHY);
+		out_last_dump(&l);
+	}
 	rc = l.status == PRM_HEALTH_OK ? EXIT_OK : EXIT_CHECK;
 	look_free(&l);
 	devlink_close(&dl);
@@ -193,6 +231,7 @@ struct wstate {
 	struct dev *d;
 	const struct health_dl_watch *o;
 	enum prm_health_status status;
+	uint8_t synd;
 	uint64_t events;
 	bool faulted, changed;
 };
@@ -212,11 +251,8 @@ static void line(struct wstate *w, const char *event, const struct look *l,
 		out_u64("error", r->error_count);
 		out_u64("recover", r->recover_count);
 	}
-	if (l && l->mlx5 && (w->status == PRM_HEALTH_FW_ERROR || w->status == PRM_HEALTH_THERMAL)) {
-		uint8_t synd = l->fwr.has_buffer ? l->fwr.buf.synd : l->fwr.synd;
-
-		out_named("synd", synd, true, prm_name_of(&prm_health_synd_names, synd));
-	}
+	if (l && l->mlx5 && synd_now(l))
+		out_named("synd", synd_now(l), true, prm_name_of(&prm_health_synd_names, synd_now(l)));
 	cmd_done(EXIT_OK);
 }
 
@@ -225,9 +261,7 @@ static const char *status_event(enum prm_health_status was, enum prm_health_stat
 {
 	if (now == PRM_HEALTH_OK)
 		return "recovered";
-	if (now == PRM_HEALTH_FW_UNRESPONSIVE)
-		return "stalled";
-	if (was == PRM_HEALTH_FW_ERROR && now == PRM_HEALTH_FW_ERROR)
+	if (was == now)
 		return "syndrome_changed";
 	return prm_health_status_name(now);
 }
@@ -254,14 +288,16 @@ static int sample(struct wstate *w, struct devlink *dl, const struct dl_handle *
 {
 	struct look l;
 
-	if (look(dl, h, &l, err)) {
+	/* no dump: the watch reads what is true now, every interval */
+	if (look(dl, h, false, &l, err)) {
 		look_free(&l);
 		return -1;
 	}
-	if (first || l.status != w->status) {
+	if (first || l.status != w->status || synd_now(&l) != w->synd) {
 		enum prm_health_status was = w->status;
 
 		w->status = l.status;
+		w->synd = synd_now(&l);
 		line(w, first ? "started" : status_event(was, l.status), &l, NULL);
 		if (!first)
 			w->events++;

@@ -28,7 +28,8 @@ enum { OPT_ACCESS = 0x100, OPT_WRITE, OPT_DUMP_COMMANDS, OPT_USAGE, OPT_MODEL, O
 
 static const struct argp_option global_options[] = {
 	{ "device", 'd', "DEV", 0,
-	  "Device: PCI address, mlx5_N, netdev, fwctlN, sim, sim:NAME, image:FILE", 0 },
+	  "Device: PCI address, mlx5_N, netdev, fwctlN, BUS/DEV (devlink), sim, sim:NAME, "
+	  "image:FILE", 0 },
 	{ "json", 'j', NULL, 0, "Print JSON", 0 },
 	{ "pretty", 'p', NULL, 0, "Indent JSON output (with --json)", 0 },
 	{ "verbose", 'v', NULL, 0, "More detail (repeatable)", 0 },
@@ -36,8 +37,8 @@ static const struct argp_option global_options[] = {
 	{ "access", OPT_ACCESS, "PATH", 0,
 	  "Force an access path: fwctl, pci, devlink, cmdq, icmd", 0 },
 	{ "timeout", OPT_TIMEOUT, "MS", 0,
-	  "Give up on a command-queue command after MS milliseconds (default: what "
-	  "the firmware advertises, plus a second)", 0 },
+	  "Give up on a device command after MS milliseconds (command queue: what "
+	  "the firmware advertises, plus a second; devlink: 10000)", 0 },
 	{ "write", OPT_WRITE, NULL, 0,
 	  "Allow operations that change device state on real hardware", 0 },
 	{ "model", OPT_MODEL, "MODEL", 0,

@@ -144,6 +144,23 @@ static int parse_region(const struct nlmsghdr *nlh, void *p, struct prm_err *err
 	return dl_parse_region(nlh, p, err);
 }
 
+int devlink_exists(struct devlink *dl, const struct dl_handle *h, struct prm_err *err)
+{
+	struct dl_handle got = { 0 };
+	struct collect c = { .size = sizeof(got), .parse = parse_handle, .handle_of = handle_self,
+			     .items = &got, .cap = 1 };
+	struct nlmsghdr *nlh = request(dl, DEVLINK_CMD_GET, 0, h);
+
+	if (genl_call(&dl->g, nlh, "device", collect_cb, &c, err)) {
+		if (err->sys_errno == ENODEV)
+			prm_err_set(err, PRM_E_NODEV, ENODEV, "not_found",
+				    "no devlink instance %s/%s (see 'prmctl device list --access devlink')",
+				    h->bus, h->dev);
+		return -1;
+	}
+	return 0;
+}
+
 int devlink_list(struct devlink *dl, struct dl_handle **out, size_t *n, struct prm_err *err)
 {
 	struct collect c = { .size = sizeof(**out), .parse = parse_handle, .handle_of = handle_self };

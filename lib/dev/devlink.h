@@ -30,6 +30,9 @@ void devlink_close(struct devlink *dl);
 int devlink_handle_parse(const char *s, struct dl_handle *h);
 bool devlink_handle_eq(const struct dl_handle *a, const struct dl_handle *b);
 
+/* The instance is there (dumps of other objects would just come back empty). */
+int devlink_exists(struct devlink *dl, const struct dl_handle *h, struct prm_err *err);
+
 /* Every instance (h NULL) or one; arrays malloc'd, free() them. */
 int devlink_list(struct devlink *dl, struct dl_handle **out, size_t *n, struct prm_err *err);
 int devlink_info(struct devlink *dl, const struct dl_handle *h, struct dl_info *info,

@@ -139,8 +139,9 @@ int devname_parse(const char *s, struct dev_name *n, struct prm_err *err)
 		const char *slash = strchr(s, '/');
 		char bus[32];
 
+		/* the sizes of a devlink handle's bus and device names (struct dl_handle) */
 		if (slash == s || slash - s >= (long)sizeof(bus) || !slash[1] ||
-		    strchr(slash + 1, '/') || len > 96)
+		    strchr(slash + 1, '/') || strlen(slash + 1) >= 64)
 			return prm_err_set(err, PRM_E_NODEV, 0, "bad_device",
 					   "'%s' is not a devlink handle (BUS/DEVICE, e.g. auxiliary/mlx5_core.sf.2)",
 					   s);

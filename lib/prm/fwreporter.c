@@ -130,7 +130,7 @@ int prm_fw_reporter_read(const struct fmsg_node *root, struct prm_fw_reporter *r
 }
 
 enum prm_health_status prm_fw_reporter_classify(const struct prm_fw_reporter *r,
-						bool fw_in_error, bool fatal_in_error)
+						bool fatal_in_error)
 {
 	uint8_t synd = r->has_synd ? r->synd : r->has_buffer ? r->buf.synd :
 		       r->has_ctx ? r->ctx_synd : 0;
@@ -139,7 +139,5 @@ enum prm_health_status prm_fw_reporter_classify(const struct prm_fw_reporter *r,
 		return PRM_HEALTH_THERMAL;
 	if (synd || fatal_in_error)
 		return PRM_HEALTH_FW_ERROR;
-	if (fw_in_error)
-		return PRM_HEALTH_FW_UNRESPONSIVE;
 	return PRM_HEALTH_OK;
 }

@@ -53,12 +53,15 @@ int prm_fw_reporter_read(const struct fmsg_node *root, struct prm_fw_reporter *r
 			 struct prm_err *err);
 
 /*
- * One classification, as health show gives it elsewhere: a syndrome is
- * fw_error (thermal for 0x10); with none, a reporter in error is
- * fw_error for fw_fatal and fw_unresponsive for fw (the driver's miss
- * counter); else ok.
+ * One classification, as health show gives it elsewhere, from what is true
+ * now: the syndrome diagnose reads from the health buffer (a dump's is only
+ * used when there is no diagnose) is fw_error, thermal for 0x10; with none,
+ * fw_fatal in error (the driver's recovery has not brought it back) is
+ * fw_error; else ok. The fw reporter's own state is no help: it has no
+ * recover operation (Linux 6.1 health.c), so after its first report it
+ * stays "error" for good.
  */
 enum prm_health_status prm_fw_reporter_classify(const struct prm_fw_reporter *r,
-						bool fw_in_error, bool fatal_in_error);
+						bool fatal_in_error);
 
 #endif
