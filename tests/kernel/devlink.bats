@@ -343,3 +343,17 @@ TAIL='.test_u32_array == [0,1,2,3,4,5,6,7,8,9] and
 		.error == 1 and .recover == 0'
 	jqt health_show_recovered '.health["netdevsim/netdevsim1"][0] | .error == 1 and .recover == 1'
 }
+
+@test "prmctl health show over devlink on a driver without mlx5's reporters: their states" {
+	RC=4 pj prmctl_health_show_error health_show_error '
+		.status == "fw_error" and .access == "devlink" and .health_buffer == null and
+		(.reporters | map({key: .reporter, value: .state}) | from_entries) ==
+		($d[0].health["netdevsim/netdevsim1"] | map({key: .reporter, value: .state}) | from_entries)'
+}
+
+@test "prmctl on a devlink handle the kernel does not have: exit 3, named, not empty lists" {
+	[ "$(cat "$S/prmctl_missing.rc")" = 3 ] || fail "exit $(cat "$S/prmctl_missing.rc")"
+	jq -e '.error.reason == "not_found" and
+		(.error.message | test("no devlink instance netdevsim/netdevsim9"))' \
+		"$S/prmctl_missing.out" >/dev/null || fail "$(cat "$S/prmctl_missing.out")"
+}
