@@ -31,6 +31,16 @@ static int kernel_error(struct genl *g, const char *what, int e, const char *ext
 			   "%s %s: %s%s%s", g->name, what, strerror(e), ext[0] ? ": " : "", ext);
 }
 
+/*
+ * A whole message inside len bytes. libmnl's mnl_nlmsg_ok compares the
+ * length as an int: 2^31 and more would pass and walk off the buffer.
+ */
+static bool msg_ok(const struct nlmsghdr *nlh, int len)
+{
+	return len >= (int)sizeof(*nlh) && nlh->nlmsg_len >= sizeof(*nlh) &&
+	       nlh->nlmsg_len <= (unsigned)len;
+}
+
 /* One receive, waiting at most ms. 0 timeout, >0 bytes, -1 error (errno). */
 static ssize_t recv_wait(struct genl *g, int ms)
 {
@@ -70,7 +80,7 @@ static int walk(struct genl *g, const struct nlmsghdr *req, size_t n, const char
 	char ext[256];
 	int e;
 
-	for (; mnl_nlmsg_ok(nlh, len); nlh = mnl_nlmsg_next(nlh, &len)) {
+	for (; msg_ok(nlh, len); nlh = mnl_nlmsg_next(nlh, &len)) {
 		/* an answer to an earlier request (its ACK after a DONE): not ours */
 		if (nlh->nlmsg_seq != req->nlmsg_seq || nlh->nlmsg_pid != g->portid)
 			continue;
@@ -290,7 +300,7 @@ int genl_events(struct genl *g, int timeout_ms, genl_cb cb, void *arg, bool *los
 	if (n < 0)
 		return prm_err_set(err, PRM_E_FAILED, errno, "netlink",
 				   "%s notifications: cannot receive: %s", g->name, strerror(errno));
-	for (len = (int)n; mnl_nlmsg_ok(nlh, len); nlh = mnl_nlmsg_next(nlh, &len)) {
+	for (len = (int)n; msg_ok(nlh, len); nlh = mnl_nlmsg_next(nlh, &len)) {
 		if (nlh->nlmsg_type != g->family)
 			continue;
 		if (cb(nlh, arg, err))

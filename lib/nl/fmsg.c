@@ -106,6 +106,8 @@ static int nest_start(struct fmsg *f, uint16_t attr, struct prm_err *err)
 
 	if (f->depth == FMSG_MAX_DEPTH)
 		return bad(f, err, "nested deeper than 64");
+	if (f->type != -1)
+		return bad(f, err, "a value type followed by a nest, not its value");
 	if (attr == DEVLINK_ATTR_FMSG_PAIR_NEST_START) {
 		if (!f->depth || f->stack[f->depth - 1].attr != DEVLINK_ATTR_FMSG_OBJ_NEST_START)
 			return bad(f, err, "a pair outside an object");
@@ -129,6 +131,8 @@ static int nest_start(struct fmsg *f, uint16_t attr, struct prm_err *err)
 
 static int nest_end(struct fmsg *f, struct prm_err *err)
 {
+	if (f->type != -1)
+		return bad(f, err, "a value type followed by a nest end, not its value");
 	if (!f->depth && f->closed && f->root->kind == FMSG_OBJ) {
 		/* the root was closed one end too early: it goes on */
 		if (!f->repairs++)
@@ -264,24 +268,24 @@ int fmsg_feed(struct fmsg *f, const void *payload, size_t len, struct prm_err *e
 			rc = set_name(f, attr, err);
 			break;
 		case DEVLINK_ATTR_FMSG_OBJ_VALUE_TYPE:
-			/* attr message may end after attr type whose value did not fit:
-			 * the next one repeats both, so attr later type replaces it */
+			/* a message may end after a type whose value did not fit:
+			 * the next one repeats both, so a later type replaces it */
 			if (mnl_attr_validate(attr, MNL_TYPE_U8) < 0)
-				return bad(f, err, "attr value type that is not one byte");
+				return bad(f, err, "a value type that is not one byte");
 			f->type = mnl_attr_get_u8(attr);
 			break;
 		case DEVLINK_ATTR_FMSG_OBJ_VALUE_DATA:
 			rc = value(f, attr, err);
 			break;
 		default:
-			return bad(f, err, "an attribute that is not part of attr health message");
+			return bad(f, err, "an attribute that is not part of a health message");
 		}
 		if (rc)
 			return rc;
 	}
 	/* bytes left over that are not attr whole attribute */
 	if ((const char *)attr < (const char *)payload + len)
-		return bad(f, err, "attr truncated attribute");
+		return bad(f, err, "a truncated attribute");
 	return 0;
 }
 
@@ -291,6 +295,8 @@ int fmsg_finish(struct fmsg *f, struct prm_err *err)
 		return bad(f, err, "an empty health message");
 	if (!f->closed)
 		return bad(f, err, "the message ends inside an open object, pair or array");
+	if (f->type != -1)
+		return bad(f, err, "the message ends after a value type, without its value");
 	return 0;
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* What the kernel says when a request fails: errno and extended ACK (nlack.h). */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,6 +25,12 @@ static void ext_msg(const struct nlmsghdr *nlh, size_t off, char *msg, size_t sz
 	}
 }
 
+/* An errno from the kernel's negative number (INT_MIN has no positive twin). */
+static int magnitude(int v)
+{
+	return v == INT_MIN ? INT_MAX : v < 0 ? -v : v;
+}
+
 int nl_ack_parse(const struct nlmsghdr *nlh, int *error, char *msg, size_t sz)
 {
 	const struct nlmsgerr *e = mnl_nlmsg_get_payload(nlh);
@@ -32,7 +39,7 @@ int nl_ack_parse(const struct nlmsghdr *nlh, int *error, char *msg, size_t sz)
 	msg[0] = '\0';
 	if (nlh->nlmsg_len < NLMSG_HDRLEN + sizeof(*e))
 		return -1;
-	*error = e->error < 0 ? -e->error : e->error;
+	*error = magnitude(e->error);
 	/* the request is echoed unless it was capped (NETLINK_CAP_ACK) */
 	off = NLMSG_HDRLEN + sizeof(*e);
 	if (!(nlh->nlmsg_flags & NLM_F_CAPPED)) {
@@ -53,7 +60,7 @@ int nl_done_parse(const struct nlmsghdr *nlh, int *error, char *msg, size_t sz)
 	if (nlh->nlmsg_len < NLMSG_HDRLEN + sizeof(int))
 		return nlh->nlmsg_len == NLMSG_HDRLEN ? 0 : -1;
 	memcpy(&e, mnl_nlmsg_get_payload(nlh), sizeof(e));
-	*error = e < 0 ? -e : e;
+	*error = magnitude(e);
 	ext_msg(nlh, NLMSG_HDRLEN + NLMSG_ALIGN(sizeof(int)), msg, sz);
 	return 0;
 }

@@ -25,6 +25,11 @@ static int num(const struct fmsg_node *obj, const char *key, uint8_t type, uint6
 	return 1;
 }
 
+/*
+ * Every member the driver sent, each of its type. Kernels before 5.16 ("net/
+ * mlx5: Extend health buffer dump") send 5 assert_var and no time, rfr or
+ * severity: what is absent stays 0.
+ */
 static int buffer(const struct fmsg_node *b, struct prm_fw_health_buffer *hb,
 		  struct prm_err *err)
 {
@@ -40,7 +45,7 @@ static int buffer(const struct fmsg_node *b, struct prm_fw_health_buffer *hb,
 #undef U32
 #undef U8
 	};
-	const struct fmsg_node *av = fmsg_get(b, "assert_var"), *e;
+	const struct fmsg_node *av, *e;
 	unsigned i = 0;
 
 	if (b->kind != FMSG_OBJ)
@@ -52,15 +57,16 @@ static int buffer(const struct fmsg_node *b, struct prm_fw_health_buffer *hb,
 		if (rc < 0)
 			return -1;
 		if (rc == 0)
-			return prm_err_set(err, PRM_E_FAILED, EPROTO, "bad_fw_reporter",
-					   "mlx5 fw reporter: the health buffer has no '%s'",
-					   m[k].key);
+			continue;
 		if (m[k].type == FMSG_U32)
 			*(uint32_t *)((char *)hb + m[k].off) = (uint32_t)v;
 		else
 			*((uint8_t *)hb + m[k].off) = (uint8_t)v;
 	}
-	if (!av || av->kind != FMSG_ARR || fmsg_count(av) != 6)
+	av = fmsg_get(b, "assert_var");
+	if (!av)
+		return 0;
+	if (av->kind != FMSG_ARR || fmsg_count(av) > 6)
 		return wrong(err, "assert_var");
 	for (e = av->child; e; e = e->next, i++) {
 		if (e->kind != FMSG_VAL || e->type != FMSG_U32)
@@ -97,11 +103,13 @@ int prm_fw_reporter_read(const struct fmsg_node *root, struct prm_fw_reporter *r
 	if (rc < 0)
 		return -1;
 	if (rc) {
+		uint64_t miss = 0;
+
 		r->has_ctx = true;
 		r->ctx_synd = (uint8_t)v;
-		if (num(root, "fw_miss_counter", FMSG_U32, &v, err) < 0)
+		if (num(root, "fw_miss_counter", FMSG_U32, &miss, err) < 0)
 			return -1;
-		r->miss_counter = (uint32_t)v;
+		r->miss_counter = (uint32_t)miss;
 	}
 	n = fmsg_get(root, "health buffer");
 	if (n) {
