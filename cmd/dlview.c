@@ -9,32 +9,30 @@
 #include "cmd/dlview.h"
 #include "lib/out/out.h"
 
+int devlink_attach(struct dev *d, struct devlink *dl, struct dl_handle *h, struct prm_err *err)
+{
+	if (!d->devlink[0])
+		return prm_err_set(err, PRM_E_NODEV, 0, "no_devlink",
+				   "%.200s: %s has no devlink instance (a kernel driver's view; name "
+				   "a PCI function, a netdev, an RDMA device or a devlink handle "
+				   "BUS/DEV)", d->label, d->access ? d->access : "this device");
+	if (devlink_handle_parse(d->devlink, h))
+		return prm_err_set(err, PRM_E_NODEV, 0, "bad_device",
+				   "%.200s: '%.128s' is not a devlink handle", d->label, d->devlink);
+	if (devlink_open(dl, G.timeout_ms, err))
+		return -1;
+	if (devlink_exists(dl, h, err)) {
+		devlink_close(dl);
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_devlink_open(struct dev *d, struct devlink *dl, struct dl_handle *h)
 {
 	struct prm_err err = { 0 };
 
-	if (!d->devlink[0]) {
-		err.kind = PRM_E_NODEV;
-		err.reason = "no_devlink";
-		snprintf(err.msg, sizeof(err.msg),
-			 "%.200s: %s has no devlink instance (a kernel driver's view; name a PCI function, "
-			 "a netdev, an RDMA device or a devlink handle BUS/DEV)", d->label,
-			 d->access ? d->access : "this device");
-		return cmd_fail(&err);
-	}
-	if (devlink_handle_parse(d->devlink, h)) {
-		err.kind = PRM_E_NODEV;
-		snprintf(err.msg, sizeof(err.msg), "%.200s: '%.128s' is not a devlink handle", d->label,
-			 d->devlink);
-		return cmd_fail(&err);
-	}
-	if (devlink_open(dl, G.timeout_ms, &err))
-		return cmd_fail(&err);
-	if (devlink_exists(dl, h, &err)) {
-		devlink_close(dl);
-		return cmd_fail(&err);
-	}
-	return 0;
+	return devlink_attach(d, dl, h, &err) ? cmd_fail(&err) : 0;
 }
 
 int cmd_devlink_device(struct dev **d, struct devlink *dl, struct dl_handle *h)

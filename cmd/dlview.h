@@ -15,6 +15,8 @@
  * status returned, nothing left open.
  */
 int cmd_devlink_open(struct dev *d, struct devlink *dl, struct dl_handle *h);
+/* The same, the error left to the caller. */
+int devlink_attach(struct dev *d, struct devlink *dl, struct dl_handle *h, struct prm_err *err);
 
 /* Open -d with --access devlink (the devlink commands' only path), and devlink. */
 int cmd_devlink_device(struct dev **d, struct devlink *dl, struct dl_handle *h);

@@ -187,18 +187,17 @@ int health_show_devlink(struct dev *d, const char *why)
 {
 	struct prm_err err = { 0 };
 	struct dl_handle h;
-	struct devlink dl;
-	struct look l;
+	struct devlink dl = { 0 };
+	struct look l = { 0 };
 	char fw[128];
-	int rc = cmd_devlink_open(d, &dl, &h);
+	int rc;
 
-	if (rc)
-		return rc;
-	if (look(&dl, &h, true, &l, &err)) {
+	if (devlink_attach(d, &dl, &h, &err) || look(&dl, &h, true, &l, &err)) {
 		look_free(&l);
 		devlink_close(&dl);
+		/* both ways closed: say why for each */
 		if (why)
-			prm_err_prefix(&err, "%s; then: ", why);
+			prm_err_prefix(&err, "%s; over devlink: ", why);
 		return cmd_fail(&err);
 	}
 	if (why)

@@ -165,3 +165,21 @@ steady() {
 	[ ! -e "$dir/$BDF" ]
 	! grep -q " $dir/" /proc/mounts
 }
+
+@test "health show when BAR0 cannot be read: devlink is tried, and both reasons are given" {
+	# resource0 hidden (as lockdown or a missing resource file would): the
+	# driver's view over devlink is what is left; here there is no devlink
+	# family either, so the error names both ways
+	! "$PRMCTL" -d netdevsim/none devlink info 2>&1 | grep -q "devlink not available" &&
+		skip "this kernel has a devlink family"
+	in_ns "mount --bind /dev/null /sys/bus/pci/devices/$BDF/resource0 &&
+		'$PRMCTL' -j -d $BDF health show"
+	assert_failure 3
+	echo "$output" | jq -e '.error.reason == "not_available"'
+	[[ $stderr == *"resource0"*"; over devlink: devlink not available"* ]] || fail "$stderr"
+	# asked for BAR0 explicitly: no devlink, the BAR0 error only
+	in_ns "mount --bind /dev/null /sys/bus/pci/devices/$BDF/resource0 &&
+		'$PRMCTL' -d $BDF health show --access pci"
+	assert_failure 3
+	[[ $stderr != *devlink* ]] || fail "$stderr"
+}
