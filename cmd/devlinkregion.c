@@ -220,10 +220,16 @@ static int needs_write(const char *what)
 	return cmd_fail(&err);
 }
 
-static int need_name(const struct region_opts *o, bool need_snapshot)
+/* -o FILE is not replaced unless --force says so */
+static int output_free(const struct region_opts *o)
 {
 	if (o->out && !o->force && access(o->out, F_OK) == 0)
 		return cmd_usage("%s exists; --force replaces it", o->out);
+	return 0;
+}
+
+static int need_name(const struct region_opts *o, bool need_snapshot)
+{
 	if (!o->name)
 		return cmd_usage("which region? (see 'prmctl devlink region list')");
 	if (need_snapshot && !o->has_snapshot)
@@ -243,7 +249,7 @@ static int snapshot(int argc, char **argv)
 	uint32_t id;
 	int rc = cmd_parse(&snapshot_argp, argc, argv, &o);
 
-	if (rc || G.help_shown || (rc = need_name(&o, false)))
+	if (rc || G.help_shown || (rc = need_name(&o, false)) || (rc = output_free(&o)))
 		return rc;
 	if (!G.write)
 		return needs_write("snapshot makes the driver take a snapshot");
@@ -260,7 +266,7 @@ static int snapshot(int argc, char **argv)
 			out_doc_abort();
 	}
 	/* a snapshot whose bytes did not reach the file stays, and is named */
-	if (rc && !o.keep) {
+	if (rc) {
 		out_warn("snapshot %u of region %s is kept: its bytes were not saved", id, o.name);
 	} else if (!o.keep && devlink_snapshot_del(&dl, &h, o.name, id, &e2)) {
 		out_warn("snapshot %u of region %s was not deleted: %s", id, o.name, e2.msg);
@@ -288,7 +294,7 @@ static int read_verb(int argc, char **argv)
 	struct dev *d;
 	int rc = cmd_parse(&read_argp, argc, argv, &o);
 
-	if (rc || G.help_shown || (rc = need_name(&o, true)) ||
+	if (rc || G.help_shown || (rc = need_name(&o, true)) || (rc = output_free(&o)) ||
 	    (rc = cmd_devlink_device(&d, &dl, &h)))
 		return rc;
 	rc = read_snapshot(&dl, &h, o.name, (uint32_t)o.snapshot, &b, &err);

@@ -164,8 +164,9 @@ static const struct argp watch_argp = {
 	"the health buffer every --interval; one line per event (JSON Lines with --json): "
 	"started, stalled, recovered, fw_error, thermal, pci_gone, fw_initializing, "
 	"syndrome_changed; the same event is not repeated while its state holds. Several "
-	"devices: -d repeated, or --all; each has its own thread. --access devlink (one "
-	"device): the reporters' notifications, and diagnose every --interval. Stops on "
+	"devices: -d repeated, or --all; each has its own thread. Over devlink (--access "
+	"devlink or a BUS/DEV name; one device): the reporters' notifications, and "
+	"diagnose every --interval. Stops on "
 	"SIGINT/SIGTERM, --count, --duration or --exit-on-fault, with a summary.",
 	prm_global_children, NULL, NULL
 };
@@ -310,8 +311,9 @@ static int watch_devlink(const struct watch_opts *o)
 	int rc;
 
 	if (o->all || G.ndevices > 1 || o->textfile || o->snapshot_dir)
-		return cmd_usage("health watch --access devlink follows one device, without "
-				 "--all, --textfile or --snapshot-dir");
+		return cmd_usage("health watch over devlink (--access devlink, or a BUS/DEV "
+				 "name) follows one device, without --all, --textfile or "
+				 "--snapshot-dir");
 	if ((rc = cmd_open_device(false, &d)))
 		return rc;
 	rc = health_watch_devlink(d, &dw);

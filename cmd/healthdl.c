@@ -129,17 +129,28 @@ static void out_last_dump(const struct look *l)
 		return;
 	}
 	out_obj_begin("health_buffer");
+	/* kernels before 5.16 send 5 assert_var and no time, rfr, severity: null */
 	out_arr_begin("assert_var");
-	for (int i = 0; i < 6; i++)
+	for (unsigned i = 0; i < b->nassert; i++)
 		out_hex_width(NULL, b->assert_var[i], 32);
 	out_arr_end();
 	out_hex_width("assert_exit_ptr", b->assert_exit_ptr, 32);
 	out_hex_width("assert_callra", b->assert_callra, 32);
-	out_u64("time", b->time);
+	if (b->has_time)
+		out_u64("time", b->time);
+	else
+		out_null("time");
 	out_hex_width("fw_ver", b->raw_fw_ver, 32);
 	out_hex_width("hw_id", b->hw_id, 32);
-	out_bool("rfr", b->rfr != 0);
-	out_named("severity", b->severity, false, prm_name_of(&prm_severity_names, b->severity));
+	if (b->has_rfr)
+		out_bool("rfr", b->rfr != 0);
+	else
+		out_null("rfr");
+	if (b->has_severity)
+		out_named("severity", b->severity, false,
+			  prm_name_of(&prm_severity_names, b->severity));
+	else
+		out_null("severity");
 	out_u64("irisc_index", b->irisc_index);
 	out_named("synd", b->synd, true, prm_name_of(&prm_health_synd_names, b->synd));
 	out_hex_width("ext_synd", b->ext_synd, 16);
@@ -349,6 +360,7 @@ int health_watch_devlink(struct dev *d, const struct health_dl_watch *o)
 	out_time_ns("time", clock_wall_ns());
 	out_str("device", d->label);
 	out_str("event", "stopped");
+	out_str("access", "devlink");
 	out_u64("events", w.events);
 	out_str("status", prm_health_status_name(w.status));
 	cmd_done(EXIT_OK);

@@ -58,6 +58,9 @@ static int buffer(const struct fmsg_node *b, struct prm_fw_health_buffer *hb,
 			return -1;
 		if (rc == 0)
 			continue;
+		hb->has_time |= strcmp(m[k].key, "time") == 0;
+		hb->has_rfr |= strcmp(m[k].key, "rfr") == 0;
+		hb->has_severity |= strcmp(m[k].key, "severity") == 0;
 		if (m[k].type == FMSG_U32)
 			*(uint32_t *)((char *)hb + m[k].off) = (uint32_t)v;
 		else
@@ -73,6 +76,7 @@ static int buffer(const struct fmsg_node *b, struct prm_fw_health_buffer *hb,
 			return wrong(err, "assert_var");
 		hb->assert_var[i] = (uint32_t)e->u;
 	}
+	hb->nassert = i;
 	return 0;
 }
 

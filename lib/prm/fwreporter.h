@@ -24,6 +24,8 @@
 #include "lib/prm/health.h"
 
 struct prm_fw_health_buffer {
+	unsigned nassert;		/* assert_var entries sent: 6, 5 before Linux 5.16 */
+	bool has_time, has_rfr, has_severity;	/* 5.16 and later */
 	uint32_t assert_var[6];
 	uint32_t assert_exit_ptr, assert_callra, time, hw_id, ext_synd, raw_fw_ver;
 	uint8_t rfr, severity, irisc_index, synd;
@@ -54,8 +56,8 @@ int prm_fw_reporter_read(const struct fmsg_node *root, struct prm_fw_reporter *r
 
 /*
  * One classification, as health show gives it elsewhere, from what is true
- * now: the syndrome diagnose reads from the health buffer (a dump's is only
- * used when there is no diagnose) is fw_error, thermal for 0x10; with none,
+ * now: r is diagnose's reading (a dump's syndrome is what was, and is only
+ * used when r has no diagnose): fw_error, thermal for 0x10; with none,
  * fw_fatal in error (the driver's recovery has not brought it back) is
  * fw_error; else ok. The fw reporter's own state is no help: it has no
  * recover operation (Linux 6.1 health.c), so after its first report it

@@ -214,6 +214,8 @@ static void fw_error_everything(void **state)
 	assert_int_equal(r.buf.hw_id, 0x20d);
 	assert_int_equal(r.buf.rfr, 1);
 	assert_int_equal(r.buf.severity, 3);
+	assert_int_equal(r.buf.nassert, 6);
+	assert_true(r.buf.has_time && r.buf.has_rfr && r.buf.has_severity);
 	assert_int_equal(r.buf.irisc_index, 9);
 	assert_int_equal(r.buf.synd, SYND_FW_ERR);
 	assert_int_equal(r.buf.ext_synd, 0x802b);
@@ -469,6 +471,11 @@ static void health_buffer_before_5_16(void **state)
 		assert_int_equal(r.buf.assert_var[i], 0x100 + i);
 	assert_int_equal(r.buf.assert_var[5], 0);
 	assert_int_equal(r.buf.time, 0);
+	/* what was not sent is known as not sent, not as a zero */
+	assert_int_equal(r.buf.nassert, 5);
+	assert_false(r.buf.has_time);
+	assert_false(r.buf.has_rfr);
+	assert_false(r.buf.has_severity);
 	assert_int_equal(r.buf.hw_id, 0x20d);
 	assert_int_equal(r.buf.synd, SYND_FW_ERR);
 	assert_int_equal(r.buf.raw_fw_ver, 0x102001ec);
