@@ -249,7 +249,20 @@ static int device_show(int argc, char **argv)
 		out_str("access", d->access);
 	else
 		out_firmware(d);
-	if (d->devlink[0]) {
+	if (d->name.kind == DEV_KIND_DEVLINK) {
+		/* named by its handle: an instance the kernel lacks is an error */
+		struct prm_err err = { 0 };
+		struct dl_handle h;
+		struct devlink dl;
+
+		if (devlink_attach(d, &dl, &h, &err)) {
+			out_doc_abort();
+			dev_close(d);
+			return cmd_fail(&err);
+		}
+		out_devlink_view(&dl, d->devlink, "devlink");
+		devlink_close(&dl);
+	} else if (d->devlink[0]) {
 		struct prm_err err = { 0 };
 		struct devlink dl;
 

@@ -94,6 +94,7 @@ step prmctl_reporters_error $P devlink reporters
 step prmctl_reporters_dump $P devlink reporters --dump dummy
 step prmctl_health_show_error $P health show
 step prmctl_missing prmctl -j -d netdevsim/netdevsim9 devlink reporters
+step prmctl_missing_show prmctl -j -d netdevsim/netdevsim9 device show
 step recover_allow sh -c "echo 0 > $DBG/health/fail_recover"
 step recover_dummy devlink health recover $D reporter dummy
 step health_show_recovered devlink -j health show $D reporter dummy

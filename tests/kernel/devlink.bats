@@ -356,4 +356,7 @@ TAIL='.test_u32_array == [0,1,2,3,4,5,6,7,8,9] and
 	jq -e '.error.reason == "not_found" and
 		(.error.message | test("no devlink instance netdevsim/netdevsim9"))' \
 		"$S/prmctl_missing.out" >/dev/null || fail "$(cat "$S/prmctl_missing.out")"
+	[ "$(cat "$S/prmctl_missing_show.rc")" = 3 ] || fail "device show: exit $(cat "$S/prmctl_missing_show.rc")"
+	jq -e '.error.reason == "not_found"' "$S/prmctl_missing_show.out" >/dev/null ||
+		fail "$(cat "$S/prmctl_missing_show.out")"
 }
