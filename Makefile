@@ -82,7 +82,7 @@ demo: all
 
 # ---- tests ----
 TEST_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
-$(B)/tests/%: tests/unit/%.c $(LIB_OBJS)
+$(B)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -DTESTS_DIR='"$(CURDIR)/tests"' -o $@ $^ $(DEP_LIBS) $(TEST_LIBS)
 
