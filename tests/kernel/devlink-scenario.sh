@@ -120,6 +120,22 @@ step region_dump_latest sh -c 'id=$(devlink region show netdevsim/netdevsim1/dum
 	devlink -j region dump netdevsim/netdevsim1/dummy snapshot "$id"'
 step prmctl_region_list_after $P devlink region list
 
+# prmctl.bench=1 on the kernel's command line: each reader N times against
+# iproute2's devlink doing the same, wall time from /proc/uptime (a ratio,
+# never a verdict; the VM is emulated and noisy)
+if grep -q 'prmctl.bench=1' /proc/cmdline; then
+	step bench sh -c '
+		t() { a=$(cut -d" " -f1 /proc/uptime); i=0
+		      while [ $i -lt 100 ]; do "$@" > /dev/null 2>&1; i=$((i + 1)); done
+		      b=$(cut -d" " -f1 /proc/uptime); echo "$a $b" | awk "{printf \"%.1f\", (\$2 - \$1) * 10}"; }
+		pair() { p=$(eval "t $2"); d=$(eval "t $3")
+			 echo "$1: prmctl $p ms, devlink $d ms, ratio $(echo "$p $d" | awk "{printf \"%.2f\", \$1 / \$2}")"; }
+		pair "reporters (per run)" "prmctl -j -d $D devlink reporters" "devlink -j health show"
+		pair "diagnose dummy" "prmctl -j -d $D devlink reporters --diagnose" "devlink -j health diagnose $D reporter dummy"
+		pair "region read 32 KiB" "prmctl -j -d $D devlink region read dummy --snapshot 7" "devlink -j region dump $D/dummy snapshot 7"
+		pair "ports" "prmctl -j -d $D devlink ports" "devlink -j port show"'
+fi
+
 # ports, seen by devlink monitor and prmctl's e-switch watch: a physical
 # port added (index 4) and deleted, then switchdev mode with 2 VFs (pcivf
 # ports 128 and 129) and back
