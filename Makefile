@@ -84,7 +84,7 @@ demo: all
 TEST_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 $(B)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(LIB_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -DTESTS_DIR='"$(CURDIR)/tests"' -o $@ $^ $(DEP_LIBS) $(TEST_LIBS)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -DTESTS_DIR='"$(CURDIR)/tests"' -o $@ $(filter-out %.h,$^) $(DEP_LIBS) $(TEST_LIBS)
 
 unit: $(UNIT_BINS)
 
