@@ -65,6 +65,7 @@ struct collect {
 	const struct dl_handle *want;	/* NULL: all */
 	void *items;
 	size_t n, cap, size;
+	bool one;			/* items is the caller's one struct (a get) */
 	int (*parse)(const struct nlmsghdr *, void *, struct prm_err *);
 	const struct dl_handle *(*handle_of)(const void *);
 };
@@ -76,6 +77,11 @@ static int collect_cb(const struct nlmsghdr *nlh, void *arg, struct prm_err *err
 
 	if (c->n == c->cap) {
 		size_t cap = c->cap ? c->cap * 2 : 8;
+
+		/* a get's one slot is the caller's: a second answer is the kernel's fault */
+		if (c->one)
+			return prm_err_set(err, PRM_E_FAILED, EPROTO, "bad_netlink",
+					   "devlink: more than one answer to a get");
 		void *p = realloc(c->items, cap * c->size);
 
 		if (!p)
@@ -148,7 +154,7 @@ int devlink_exists(struct devlink *dl, const struct dl_handle *h, struct prm_err
 {
 	struct dl_handle got = { 0 };
 	struct collect c = { .size = sizeof(got), .parse = parse_handle, .handle_of = handle_self,
-			     .items = &got, .cap = 1 };
+			     .items = &got, .cap = 1, .one = true };
 	struct nlmsghdr *nlh = request(dl, DEVLINK_CMD_GET, 0, h);
 
 	if (genl_call(&dl->g, nlh, "device", collect_cb, &c, err)) {
@@ -172,7 +178,7 @@ int devlink_info(struct devlink *dl, const struct dl_handle *h, struct dl_info *
 		 struct prm_err *err)
 {
 	struct collect c = { .size = sizeof(*info), .parse = parse_info, .handle_of = info_handle,
-			     .items = info, .cap = 1 };
+			     .items = info, .cap = 1, .one = true };
 	struct nlmsghdr *nlh;
 
 	if (unsupported(dl, DEVLINK_CMD_INFO_GET, "info", err))
@@ -217,7 +223,7 @@ int devlink_reporter_get(struct devlink *dl, const struct dl_handle *h, const ch
 			 struct dl_reporter *r, struct prm_err *err)
 {
 	struct collect c = { .size = sizeof(*r), .parse = parse_reporter, .handle_of = rep_handle,
-			     .items = r, .cap = 1 };
+			     .items = r, .cap = 1, .one = true };
 	struct nlmsghdr *nlh = request(dl, DEVLINK_CMD_HEALTH_REPORTER_GET, 0, h);
 
 	mnl_attr_put_strz(nlh, DEVLINK_ATTR_HEALTH_REPORTER_NAME, name);
