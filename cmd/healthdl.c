@@ -75,17 +75,6 @@ static int look(struct devlink *dl, const struct dl_handle *h, bool want_dump, s
 	return 0;
 }
 
-static void out_time_s(const char *key, uint32_t t)
-{
-	char iso[32] = "";
-	time_t s = t;
-	struct tm tm;
-
-	if (t && gmtime_r(&s, &tm))
-		strftime(iso, sizeof(iso), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	out_str(key, iso[0] ? iso : NULL);
-}
-
 static uint8_t synd_now(const struct look *l)
 {
 	return l->now.has_synd ? l->now.synd : 0;
@@ -110,7 +99,7 @@ static void out_last_dump(const struct look *l)
 {
 	const struct prm_fw_reporter *f = &l->then;
 	const struct prm_fw_health_buffer *b = &f->buf;
-	char ver[32] = "";
+	char ver[32] = "", iso[32];
 
 	if (!l->fw || !l->fw->has_dump_ts || !l->dump.root) {
 		out_null("last_dump");
@@ -154,7 +143,8 @@ static void out_last_dump(const struct look *l)
 	out_u64("irisc_index", b->irisc_index);
 	out_named("synd", b->synd, true, prm_name_of(&prm_health_synd_names, b->synd));
 	out_hex_width("ext_synd", b->ext_synd, 16);
-	out_time_s("time_iso", b->time);
+	prm_health_time_iso(b->time, iso, sizeof(iso));
+	out_str("time_iso", iso[0] ? iso : NULL);
 	prm_health_fw_ver(b->raw_fw_ver, ver, sizeof(ver));
 	out_str("fw_ver_decoded", ver[0] ? ver : NULL);
 	out_obj_end();

@@ -45,6 +45,16 @@ void prm_health_fw_ver(uint32_t raw, char *buf, size_t sz)
 	snprintf(buf, sz, "%u.%u.%04u", raw >> 24, (raw >> 16) & 0xff, raw & 0xffff);
 }
 
+void prm_health_time_iso(uint32_t t, char *buf, size_t sz)
+{
+	time_t secs = t;
+	struct tm tm;
+
+	buf[0] = '\0';
+	if (t && gmtime_r(&secs, &tm))
+		strftime(buf, sz, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
 int prm_health_report(const void *buf, size_t len, struct prm_health_report *r,
 		      struct prm_err *err)
 {
@@ -63,13 +73,7 @@ int prm_health_report(const void *buf, size_t len, struct prm_health_report *r,
 	if (r->status == PRM_HEALTH_PCI_GONE)
 		return 0;	/* all-ones is no buffer: nothing more to decode */
 	t = (uint32_t)prm_field_value(l, r->buffer, PRM_HEALTH_BUFFER_BYTES, "time");
-	if (t) {
-		time_t secs = t;
-		struct tm tm;
-
-		if (gmtime_r(&secs, &tm))
-			strftime(r->fw_time_iso, sizeof(r->fw_time_iso), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	}
+	prm_health_time_iso(t, r->fw_time_iso, sizeof(r->fw_time_iso));
 	raw = (uint32_t)prm_field_value(l, r->buffer, PRM_HEALTH_BUFFER_BYTES, "fw_ver");
 	if (raw) {
 		prm_health_fw_ver(raw, r->fw_ver, sizeof(r->fw_ver));

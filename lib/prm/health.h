@@ -58,6 +58,9 @@ struct prm_health_report {
 int prm_health_report(const void *buf, size_t len, struct prm_health_report *r,
 		      struct prm_err *err);
 
+/* The buffer's time (epoch seconds) as ISO-8601 UTC; "" when 0. */
+void prm_health_time_iso(uint32_t t, char *buf, size_t sz);
+
 /*
  * The health buffer's raw fw_ver as real logs show it: major in bits
  * 31:24, minor 23:16, subminor 15:0 ("raw fw_ver 0x162c040c" is 22.44.1036).
