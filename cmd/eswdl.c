@@ -54,20 +54,15 @@ static void begin(const struct wstate *w, const char *event)
 /* A port that came or went: SFs by number, VFs counted, the rest as ports. */
 static uint64_t port_change(const struct wstate *w, const struct dl_port *p, bool added)
 {
-	const char *what = "port";
+	uint16_t fl = p->has_flavour ? p->flavour : DEVLINK_PORT_FLAVOUR_PHYSICAL;
+	const char *what = fl == DEVLINK_PORT_FLAVOUR_PCI_SF ? "sf" :
+			   fl == DEVLINK_PORT_FLAVOUR_PCI_PF ? "pf" : "port";
+	char ev[16];
 
-	if (p->has_flavour && p->flavour == DEVLINK_PORT_FLAVOUR_PCI_VF)
+	if (fl == DEVLINK_PORT_FLAVOUR_PCI_VF)
 		return 0;	/* counted as vfs_changed */
-	if (p->has_flavour && p->flavour == DEVLINK_PORT_FLAVOUR_PCI_SF)
-		what = "sf";
-	else if (p->has_flavour && p->flavour == DEVLINK_PORT_FLAVOUR_PCI_PF)
-		what = "pf";
-	{
-		char ev[16];
-
-		snprintf(ev, sizeof(ev), "%s_%s", what, added ? "added" : "removed");
-		begin(w, ev);
-	}
+	snprintf(ev, sizeof(ev), "%s_%s", what, added ? "added" : "removed");
+	begin(w, ev);
 	out_devlink_port(p);
 	cmd_done(EXIT_OK);
 	return 1;
