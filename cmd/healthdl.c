@@ -45,6 +45,9 @@ static int look(struct devlink *dl, const struct dl_handle *h, bool want_dump, s
 	fmsg_init(&l->dump);
 	if (devlink_reporters(dl, h, &l->r, &l->n, err))
 		return -1;
+	/* none: a device without reporters, or one that went away mid-watch */
+	if (l->n == 0 && devlink_exists(dl, h, err))
+		return -1;
 	for (size_t i = 0; i < l->n; i++) {
 		if (l->r[i].has_port)
 			continue;

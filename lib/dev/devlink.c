@@ -406,14 +406,7 @@ static int event_cb(const struct nlmsghdr *nlh, void *arg, struct prm_err *err)
 int devlink_events(struct devlink *dl, int timeout_ms, devlink_event_cb cb, void *arg,
 		   bool *lost, struct prm_err *err)
 {
-	struct event_ctx *e = malloc(sizeof(*e));
-	int rc;
+	struct event_ctx e = { .cb = cb, .arg = arg };
 
-	if (!e)
-		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
-	e->cb = cb;
-	e->arg = arg;
-	rc = genl_events(&dl->g, timeout_ms, event_cb, e, lost, err);
-	free(e);
-	return rc;
+	return genl_events(&dl->g, timeout_ms, event_cb, &e, lost, err);
 }

@@ -158,4 +158,10 @@ sleep 1
 bg_step monitor TERM
 bg_step prmctl_esw_watch
 
+# the device goes away under a watch: the watch must say so, not "ok"
+bg_start prmctl_watch_gone 20 $P health watch --access devlink --interval 200 --duration 15
+sleep 1
+step del_device sh -c 'echo 1 > /sys/bus/netdevsim/del_device'
+bg_step prmctl_watch_gone
+
 printf '=== END steps=%s\n' "$nsteps"

@@ -360,3 +360,12 @@ TAIL='.test_u32_array == [0,1,2,3,4,5,6,7,8,9] and
 	jq -e '.error.reason == "not_found"' "$S/prmctl_missing_show.out" >/dev/null ||
 		fail "$(cat "$S/prmctl_missing_show.out")"
 }
+
+@test "prmctl health watch over devlink when the device goes away: exit 3, named, not ok" {
+	ok del_device
+	[ "$(cat "$S/prmctl_watch_gone.rc")" = 3 ] ||
+		fail "exit $(cat "$S/prmctl_watch_gone.rc"): $(cat "$S/prmctl_watch_gone.out")"
+	jq -s -e '.[0].event == "started" and .[0].status == "ok" and
+		(.[-1].error.reason == "not_found")' "$S/prmctl_watch_gone.out" >/dev/null ||
+		fail "$(cat "$S/prmctl_watch_gone.out")"
+}
