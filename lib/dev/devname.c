@@ -52,6 +52,12 @@ int pci_addr_parse(const char *s, struct pci_addr *a)
 	return 0;
 }
 
+bool pci_addr_eq(const struct pci_addr *a, const struct pci_addr *b)
+{
+	return a->domain == b->domain && a->bus == b->bus && a->dev == b->dev &&
+	       a->fn == b->fn;
+}
+
 void pci_addr_format(const struct pci_addr *a, char *buf, size_t sz)
 {
 	snprintf(buf, sz, "%04x:%02x:%02x.%x", a->domain, a->bus, a->dev, a->fn);

@@ -2,6 +2,7 @@
 #ifndef PRMCTL_DEV_DEVNAME_H
 #define PRMCTL_DEV_DEVNAME_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -34,6 +35,9 @@ int devname_parse(const char *s, struct dev_name *n, struct prm_err *err);
 
 /* "[dddd:]bb:dd.f" in hex; returns 0 or -1. */
 int pci_addr_parse(const char *s, struct pci_addr *a);
+
+/* Field by field: the struct has a padding byte that memcmp would read. */
+bool pci_addr_eq(const struct pci_addr *a, const struct pci_addr *b);
 
 /* "0000:3b:00.0" */
 void pci_addr_format(const struct pci_addr *a, char *buf, size_t sz);

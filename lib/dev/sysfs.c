@@ -174,7 +174,7 @@ void sysfs_fwctl_of(const struct pci_addr *a, char *buf, size_t sz)
 		struct pci_addr at;
 
 		if (class_lookup("fwctl", tok, &at, NULL) == 0 &&
-		    memcmp(&at, a, sizeof(at)) == 0)
+		    pci_addr_eq(&at, a))
 			join(buf, sz, tok);
 	}
 }

@@ -171,6 +171,34 @@ static void children(void **state)
 	assert_string_equal(buf, "");
 }
 
+/* equal addresses are equal whatever their padding bytes hold */
+static struct pci_addr padded(uint8_t fill, uint32_t domain, uint8_t bus, uint8_t dev,
+			      uint8_t fn)
+{
+	struct pci_addr a;
+
+	memset(&a, fill, sizeof(a));
+	a.domain = domain;
+	a.bus = bus;
+	a.dev = dev;
+	a.fn = fn;
+	return a;
+}
+
+static void addr_equality(void **state)
+{
+	struct pci_addr a = padded(0xff, 0, 0x3b, 0, 0), b = padded(0, 0, 0x3b, 0, 0);
+	struct pci_addr c = padded(0xff, 1, 0x3b, 0, 0), d = padded(0xff, 0, 0x3b, 0, 1);
+	char buf[128];
+
+	(void)state;
+	assert_true(pci_addr_eq(&a, &b));
+	assert_false(pci_addr_eq(&a, &c));
+	assert_false(pci_addr_eq(&a, &d));
+	sysfs_fwctl_of(&a, buf, sizeof(buf));
+	assert_string_equal(buf, "fwctl0");
+}
+
 static void lockdown(void **state)
 {
 	char path[512], buf[32];
@@ -194,6 +222,7 @@ int main(void)
 		cmocka_unit_test(other_forms),
 		cmocka_unit_test(resolve),
 		cmocka_unit_test(children),
+		cmocka_unit_test(addr_equality),
 		cmocka_unit_test(lockdown),
 	};
 
