@@ -118,8 +118,10 @@ error_t cmd_opt_count(struct argp_state *state, const char *opt, const char *arg
 int cmd_number(const char *s, uint64_t max, uint64_t *v);
 
 /*
- * SIGINT and SIGTERM end a long-running verb cleanly (watches, captures,
- * sampling): after cmd_catch_stop(), cmd_stop_requested() says one came.
+ * SIGINT and SIGTERM, one mechanism for every verb: the waits in lib/dev
+ * unwind (dev_interrupted()) and long-running verbs (watches, captures,
+ * sampling) end cleanly: after cmd_catch_stop(), cmd_stop_requested() says
+ * one came. Opening a device installs it too.
  */
 void cmd_catch_stop(void);
 bool cmd_stop_requested(void);

@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "cmd/cmd.h"
+#include "lib/dev/cfg.h"
 #include "lib/out/out.h"
 #include "lib/prm/adb.h"
 #include "lib/util/adbload.h"
@@ -89,12 +90,19 @@ int cmd_match(const struct match_set *s, const char *word, const char *what,
 	return cmd_usage("%sunknown %s '%s' (see '%s')", ctx, what, word, hint);
 }
 
-static volatile sig_atomic_t stop_flag;
-
+/*
+ * The one stop handler. A second signal ends the process as usual, unless
+ * prmctl is giving back what it holds: dying there would leave a semaphore
+ * or the tracer taken, and those cleanups are bounded.
+ */
 static void on_stop(int sig)
 {
-	(void)sig;
-	stop_flag = 1;
+	if (dev_stop_requested() && !dev_cleanup_active()) {
+		signal(sig, SIG_DFL);
+		raise(sig);	/* delivered when this handler returns */
+		return;
+	}
+	dev_interrupt();
 }
 
 void cmd_catch_stop(void)
@@ -107,7 +115,7 @@ void cmd_catch_stop(void)
 
 bool cmd_stop_requested(void)
 {
-	return stop_flag;
+	return dev_stop_requested();
 }
 
 int cmd_number(const char *s, uint64_t max, uint64_t *v)

@@ -194,6 +194,8 @@ int dct_watch(int argc, char **argv)
 			continue;
 		seen++;
 		rc = report(d, dct_eqe_dctn(eqe), &err);
+		if (rc < 0 && cmd_stop_requested())
+			break;
 		if (rc < 0)
 			goto fail;
 		if (rc > 0)

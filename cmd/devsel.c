@@ -41,24 +41,6 @@ static int pick_only_device(char *name, size_t sz)
 	return cmd_usage("%zu ConnectX functions present (%s); choose one with -d", n, list);
 }
 
-/*
- * While a device is in use, SIGINT and SIGTERM make waits in lib/dev unwind
- * and release what they hold; a second signal kills as usual.
- */
-static void on_signal(int sig)
-{
-	(void)sig;
-	dev_interrupt();
-}
-
-static void catch_signals(void)
-{
-	struct sigaction sa = { .sa_handler = on_signal, .sa_flags = SA_RESETHAND };
-
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-}
-
 static int open_named(const char *name, bool need_bar, struct dev **out)
 {
 	struct dev_open_opts o = { .access = G.access, .need_bar = need_bar,
@@ -105,7 +87,7 @@ int cmd_open_devices(bool all, struct dev **out, size_t max, size_t *n)
 		while (*n)
 			dev_close(out[--*n]);
 	else
-		catch_signals();
+		cmd_catch_stop();
 	return rc;
 }
 
@@ -130,7 +112,7 @@ int cmd_open_device(bool need_bar, struct dev **out)
 	}
 	if (dev_open(name, &o, out, &err))
 		return cmd_fail(&err);
-	catch_signals();
+	cmd_catch_stop();
 	return 0;
 }
 

@@ -266,8 +266,11 @@ static int watch(int argc, char **argv)
 			goto fail;
 		if (rc > 0)
 			continue;
-		if (query(d, words, &now, &err))
+		if (query(d, words, &now, &err)) {
+			if (cmd_stop_requested())
+				break;	/* a stop that cut the query short is a stop */
 			goto fail;
+		}
 		if (report(d, &was, &now, &changes))
 			goto out;
 		was = now;

@@ -140,7 +140,7 @@ int esw_watch_devlink(struct dev *d, uint64_t count, uint64_t duration_ms)
 			bool l2;
 
 			got = devlink_events(&mon, 0, on_event, &w, &l2, &err);
-			if (got < 0)
+			if (got < 0 && !cmd_stop_requested())
 				goto fail;
 			lost |= l2;
 			more = got > 0 || l2;
@@ -149,8 +149,11 @@ int esw_watch_devlink(struct dev *d, uint64_t count, uint64_t duration_ms)
 			out_warn("%s: devlink notifications were lost; the ports are read again",
 				 d->label);
 		w.notes = 0;
-		if (devlink_ports(&dl, &w.h, &now.p, &now.n, &err))
+		if (devlink_ports(&dl, &w.h, &now.p, &now.n, &err)) {
+			if (cmd_stop_requested())
+				break;	/* a stop that cut the request short is a stop */
 			goto fail;
+		}
 		changes += diff(&w, &was, &now);
 		free(was.p);
 		was = now;

@@ -369,7 +369,7 @@ static int watch(int argc, char **argv)
 		}
 	}
 	until = o.duration_s ? now_ns(CLOCK_MONOTONIC) + o.duration_s * 1000000000ull : 0;
-	while (!dev_interrupted() && (!until || now_ns(CLOCK_MONOTONIC) < until) &&
+	while (!cmd_stop_requested() && (!until || now_ns(CLOCK_MONOTONIC) < until) &&
 	       !(o.count && events >= o.count) && !(o.exit_on_fault && faulted)) {
 		bool any = false;
 

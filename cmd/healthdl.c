@@ -343,8 +343,11 @@ int health_watch_devlink(struct dev *d, const struct health_dl_watch *o)
 				 d->label);
 		if (clock_now_ms() >= next || w.changed || lost) {
 			w.changed = false;
-			if (sample(&w, &dl, &h, false, &err))
+			if (sample(&w, &dl, &h, false, &err)) {
+				if (cmd_stop_requested())
+					break;	/* a stop that cut the request short */
 				goto fail;
+			}
 			next = clock_now_ms() + o->interval_ms;
 		}
 	}

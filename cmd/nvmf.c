@@ -180,8 +180,8 @@ static int sample_loop(struct dev *d, const struct nvmf_opts *o, const uint32_t 
 			struct nvmf_ns now;
 			int rc = query(d, o->xrqn, ids[i], &now, err);
 
-			if (rc < 0)
-				return -1;
+			if (rc < 0)	/* a stop that cut a query short is a stop */
+				return cmd_stop_requested() ? 0 : -1;
 			if (rc > 0)
 				return prm_err_set(err, PRM_E_FAILED, ENOENT, "ns_gone",
 						   "namespace %u went away", ids[i]);

@@ -17,6 +17,7 @@
 #include "cmd/cmd.h"
 #include "cmd/devsel.h"
 #include "cmd/trace.h"
+#include "lib/dev/cfg.h"
 #include "lib/dev/dev.h"
 #include "lib/dev/devcaps.h"
 #include "lib/dev/regaccess.h"
@@ -303,6 +304,7 @@ static int run(struct capture *c, const struct capture_opts *o, struct prm_err *
 	unsigned log_size;
 	bool granted;
 	uint64_t t0, last_check;
+	int rc;
 
 	if (tracer_read_state(c->d, &st, err))
 		return -1;
@@ -327,21 +329,29 @@ static int run(struct capture *c, const struct capture_opts *o, struct prm_err *
 
 		if (o->duration_ms && now - t0 >= o->duration_ms)
 			break;
-		if (c->configured && drain(c, err))
+		if (c->configured && drain(c, err)) {
+			if (cmd_stop_requested())
+				break;	/* the stop cut a read short: the last read follows */
 			return -1;
+		}
 		out_progress("%s: %llu blocks (%llu KiB), %llu overruns, %llu s", c->d->label,
 			     (unsigned long long)c->blocks,
 			     (unsigned long long)(c->blocks * TRACE_BLOCK_BYTES >> 10),
 			     (unsigned long long)c->overruns, (unsigned long long)((now - t0) / 1000));
 		if (now - last_check >= OWNER_CHECK_MS) {
 			last_check = now;
-			if (check_owner(c, log_size, err))
+			if (check_owner(c, log_size, err) && !cmd_stop_requested())
 				return -1;
 		}
 		clock_sleep_us((unsigned)o->interval_ms * 1000);
 	}
 	out_progress_end();
-	return c->configured ? drain(c, err) : 0;
+	if (!c->configured)
+		return 0;
+	dev_cleanup_begin();	/* the last read is part of giving back: a stop does not cut it */
+	rc = drain(c, err);
+	dev_cleanup_end();
+	return rc;
 }
 
 /* Stop, release, free: every step tried, the first failure kept. */
@@ -406,7 +416,9 @@ int trace_capture(int argc, char **argv)
 	}
 	cmd_catch_stop();
 	rc = run(&c, &o, &err);
+	dev_cleanup_begin();	/* stop, release, free: after a stop too */
 	status = finish(&c, &ferr);
+	dev_cleanup_end();
 	if (!rc && status)
 		err = ferr, rc = -1;
 	else if (status)

@@ -28,13 +28,25 @@ struct dev;
 int cfg_open_pci(struct dev *d, struct cfg_port **out, struct prm_err *err);
 
 /*
- * Cooperative interruption: cmd/ calls dev_interrupt() from its SIGINT and
- * SIGTERM handlers; every bounded wait in lib/dev checks dev_interrupted()
+ * Cooperative interruption: cmd/ calls dev_interrupt() from its one SIGINT
+ * and SIGTERM handler; every bounded wait in lib/dev checks dev_interrupted()
  * and unwinds, releasing what it holds.
  */
 void dev_interrupt(void);
 int dev_interrupted(void);
+/* The stop was asked for, cleanup scope or not: loops in cmd/ end on it. */
+int dev_stop_requested(void);
 /* Long-running commands (and tests) start over after handling one. */
 void dev_interrupt_reset(void);
+
+/*
+ * A release path (a semaphore, the tracer, objects, the command queue's
+ * teardown) runs inside a cleanup scope: dev_interrupted() is false there,
+ * because giving back what we hold matters more than stopping at once, and
+ * every wait it makes is bounded. Scopes nest; async-signal-safe to query.
+ */
+void dev_cleanup_begin(void);
+void dev_cleanup_end(void);
+int dev_cleanup_active(void);
 
 #endif

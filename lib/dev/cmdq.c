@@ -378,7 +378,7 @@ fail:
 	return -1;
 }
 
-int cmdq_shutdown(struct cmdq *q, struct prm_err *err)
+static int teardown(struct cmdq *q, struct prm_err *err)
 {
 	uint8_t out[256], *in;
 	size_t hdr = prm_layout_bytes(&prm_layout_manage_pages_in);
@@ -418,6 +418,16 @@ int cmdq_shutdown(struct cmdq *q, struct prm_err *err)
 	if (q->queue.va)
 		q->dma->free(q->dma, &q->queue);
 	free(q);
+	return rc;
+}
+
+int cmdq_shutdown(struct cmdq *q, struct prm_err *err)
+{
+	int rc;
+
+	dev_cleanup_begin();
+	rc = teardown(q, err);
+	dev_cleanup_end();
 	return rc;
 }
 

@@ -120,7 +120,9 @@ int eq_destroy(struct eq *q, struct prm_err *err)
 		return 0;
 	prm_set(l, in, sizeof(in), "opcode", OP_DESTROY_EQ, NULL);
 	prm_set(l, in, sizeof(in), "eq_number", q->eqn, NULL);
+	dev_cleanup_begin();
 	rc = dev_cmd_run(q->d, in, sizeof(in), res, sizeof(res), err);
+	dev_cleanup_end();
 	/* the firmware may still write a queue it did not destroy: keep it */
 	if (rc == 0)
 		q->d->dma->free(q->d->dma, &q->mem);

@@ -10,9 +10,12 @@
 #include <libmnl/libmnl.h>
 #include <linux/genetlink.h>
 
+#include "lib/dev/cfg.h"
 #include "lib/dev/genl.h"
 #include "lib/nl/nlack.h"
 #include "lib/util/clock.h"
+
+#define INTR_SLICE_MS 100
 
 static int not_available(struct genl *g, int e, const char *why, struct prm_err *err)
 {
@@ -132,11 +135,16 @@ int genl_call(struct genl *g, struct nlmsghdr *req, const char *what, genl_cb cb
 		ssize_t n;
 		int rc;
 
+		if (dev_interrupted())
+			return prm_err_set(err, PRM_E_FAILED, EINTR, "interrupted",
+					   "%s %s: interrupted", g->name, what);
 		if (now >= deadline)
 			return prm_err_set(err, PRM_E_TIMEOUT, ETIMEDOUT, "timeout",
 					   "%s %s: no answer from the kernel in %u ms", g->name,
 					   what, g->timeout_ms);
-		n = recv_wait(g, (int)(deadline - now));
+		/* in slices: a signal just before poll() must not wait the whole timeout */
+		n = recv_wait(g, (int)(deadline - now < INTR_SLICE_MS ? deadline - now
+								      : INTR_SLICE_MS));
 		if (n == 0)
 			continue;
 		if (n < 0)

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib/dev/cfg.h"
 #include "lib/dev/eq.h"
 #include "lib/dev/regaccess.h"
 #include "lib/dev/tracer.h"
@@ -159,8 +160,12 @@ out:
 int tracer_release(struct dev *d, struct prm_err *err)
 {
 	bool owner;
+	int rc;
 
-	if (set_owner(d, false, &owner, err))
+	dev_cleanup_begin();
+	rc = set_owner(d, false, &owner, err);
+	dev_cleanup_end();
+	if (rc)
 		return -1;
 	if (owner)
 		return prm_err_set(err, PRM_E_FAILED, 0, "still_owner",

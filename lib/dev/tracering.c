@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/dev/cfg.h"
 #include "lib/dev/cmdchan.h"
 #include "lib/dev/cmdq.h"
 #include "lib/dev/dev.h"
@@ -95,7 +96,7 @@ fail:
 	return -1;
 }
 
-int tracer_ring_destroy(struct dev *d, struct tracer_ring *r, struct prm_err *err)
+static int destroy(struct dev *d, struct tracer_ring *r, struct prm_err *err)
 {
 	struct prm_err mine = { 0 };
 	uint8_t in[16] = { 0 }, out[16] = { 0 };
@@ -121,5 +122,15 @@ int tracer_ring_destroy(struct dev *d, struct tracer_ring *r, struct prm_err *er
 	if (r->mem.va)
 		d->dma->free(d->dma, &r->mem);
 	memset(&r->mem, 0, sizeof(r->mem));
+	return rc;
+}
+
+int tracer_ring_destroy(struct dev *d, struct tracer_ring *r, struct prm_err *err)
+{
+	int rc;
+
+	dev_cleanup_begin();
+	rc = destroy(d, r, err);
+	dev_cleanup_end();
 	return rc;
 }
