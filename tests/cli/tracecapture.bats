@@ -73,12 +73,14 @@ wait_tracing() { # name
 
 @test "trace capture: a tracer taken away before the end is left to its taker; the file is kept" {
 	"$PRMCTL" sim start lab >/dev/null
-	# one pass at the start, the next after 3 s: no ownership check in between
-	"$PRMCTL" -d sim:lab -j trace capture -o "$T/c.trace" --duration 1 --interval 3000 \
+	# one pass at the start, the next in 10 s or at SIGINT: no ownership
+	# check between the theft and the end
+	"$PRMCTL" -d sim:lab -j trace capture -o "$T/c.trace" --interval 10000 \
 		> "$T/out.json" 2> "$T/err" &
 	pid=$!
 	wait_tracing lab
 	"$PRMCTL" sim inject lab tracer-steal >/dev/null
+	kill -INT $pid
 	rc=0
 	wait $pid || rc=$?
 	[ "$rc" = 0 ] || fail "capture exit $rc: $(cat "$T/err")"
