@@ -32,6 +32,8 @@
 #define REG_MGIR 0x9020
 #define POLL_BLOCKS 1024		/* read at most this many per poll */
 #define OWNER_CHECK_MS 200
+#define PART_EXISTS "%s exists: a capture to %s is running or was killed (trace decode " \
+	"reads it; --force replaces it)"
 
 enum { OPT_DURATION = 0x700, OPT_SIZE, OPT_INTERVAL, OPT_FORCE };
 
@@ -47,8 +49,12 @@ struct capture {
 	struct dev *d;
 	int fd;
 	char tmp[4096];
+	bool created;		/* tmp is ours to remove */
+	struct tracer_state st;
+	unsigned log_size;
 	struct tracer_ring ring;
 	bool owner, configured;
+	bool left_owned;	/* stopping or releasing it failed */
 	uint64_t blocks, overruns, losses;
 	uint8_t *buf;
 };
@@ -60,7 +66,7 @@ static const struct argp_option options[] = {
 	{ "size", OPT_SIZE, "BYTES", 0,
 	  "Ring size: 4 KiB times a power of two within MTRC_CAP (default 256K)", 0 },
 	{ "interval", OPT_INTERVAL, "MS", 0, "How often the ring is read (default 5 ms)", 0 },
-	{ "force", OPT_FORCE, NULL, 0, "Replace FILE if it exists", 0 },
+	{ "force", OPT_FORCE, NULL, 0, "Replace FILE or FILE.part if it exists", 0 },
 	{ 0 }
 };
 
@@ -265,29 +271,42 @@ io:
 	return prm_err_set(err, PRM_E_FAILED, errno, "io", "%s: %s", c->tmp, strerror(errno));
 }
 
+/*
+ * Is the tracer still ours? If another agent took it: a warning and a gap in
+ * the file, and it is theirs now (neither stopped nor released by us).
+ */
+static int note_loss(struct capture *c, const char *until, struct prm_err *err)
+{
+	uint8_t p[16];
+	bool owner;
+
+	if (!c->owner)
+		return 0;
+	if (tracer_is_owner(c->d, &owner, err))
+		return -1;
+	if (owner)
+		return 0;
+	out_warn("%s: another agent took the tracer; traces are lost %s", c->d->label, until);
+	c->owner = false;
+	c->configured = false;
+	c->losses++;
+	tracefile_put_le64(p, c->ring.ci);
+	tracefile_put_le64(p + 8, 0);
+	if (put_record(c, TRACEFILE_OVERRUN, p, sizeof(p), NULL, 0))
+		return prm_err_set(err, PRM_E_FAILED, errno, "io", "%s: %s", c->tmp,
+				   strerror(errno));
+	return 0;
+}
+
 /* Ownership gone: a gap in the file, and ask again until it comes back. */
 static int check_owner(struct capture *c, unsigned log_size, struct prm_err *err)
 {
-	bool owner, granted;
+	bool granted;
 
-	if (tracer_is_owner(c->d, &owner, err))
+	if (note_loss(c, "until it is back", err))
 		return -1;
-	if (owner && c->owner)
+	if (c->owner)
 		return 0;
-	if (c->owner) {
-		uint8_t p[16];
-
-		out_warn("%s: another agent took the tracer; traces are lost until it is back",
-			 c->d->label);
-		c->owner = false;
-		c->configured = false;
-		c->losses++;
-		tracefile_put_le64(p, c->ring.ci);
-		tracefile_put_le64(p + 8, 0);
-		if (put_record(c, TRACEFILE_OVERRUN, p, sizeof(p), NULL, 0))
-			return prm_err_set(err, PRM_E_FAILED, errno, "io", "%s: %s", c->tmp,
-					   strerror(errno));
-	}
 	if (tracer_own(c->d, 1, 0, &granted, err))
 		return -1;
 	if (!granted)
@@ -297,31 +316,51 @@ static int check_owner(struct capture *c, unsigned log_size, struct prm_err *err
 	return start_tracer(c, log_size, err);
 }
 
+/*
+ * Before the tracer or the file is touched: the command queue first (a
+ * service's lock names the prmctl driving it, a running capture included),
+ * then the tracer's owner. Ownership belongs to the function, not to a
+ * process: asking for a tracer this function already holds is "granted", and
+ * the capture would then use and release what another tool holds.
+ */
+static int preflight(struct capture *c, uint64_t size, struct prm_err *err)
+{
+	struct cmdq *q;
+	const char *why;
+
+	if (dev_cmdq(c->d, &q, err) || tracer_read_state(c->d, &c->st, err))
+		return -1;
+	why = tracer_ring_size_problem(&c->st.cap, size, &c->log_size);
+	if (why)
+		return prm_err_set(err, PRM_E_USAGE, 0, "bad_size", "--size %llu: %s (at most %llu)",
+				   (unsigned long long)size, why,
+				   (unsigned long long)(UINT64_C(4096)
+							<< c->st.cap.log_max_trace_buffer_size));
+	if (c->st.cap.trace_owner)
+		return prm_err_set(err, PRM_E_FAILED, EBUSY, "already_owned",
+				   "%s: the tracer is already owned by this function, by another "
+				   "tool (trace own, a capture killed with SIGKILL, the kernel's "
+				   "mlx5_core): 'prmctl -d %s trace stop' stops it and gives it back "
+				   "if it was left behind", c->d->label, c->d->label);
+	return 0;
+}
+
 static int run(struct capture *c, const struct capture_opts *o, struct prm_err *err)
 {
-	struct tracer_state st;
-	const char *why;
-	unsigned log_size;
+	unsigned log_size = c->log_size;
 	bool granted;
 	uint64_t t0, last_check;
 	int rc;
 
-	if (tracer_read_state(c->d, &st, err))
-		return -1;
-	why = tracer_ring_size_problem(&st.cap, o->size, &log_size);
-	if (why)
-		return prm_err_set(err, PRM_E_USAGE, 0, "bad_size", "--size %llu: %s (at most %llu)",
-				   (unsigned long long)o->size, why,
-				   (unsigned long long)(UINT64_C(4096) << st.cap.log_max_trace_buffer_size));
-	if (tracer_own(c->d, 5, 100, &granted, err))
+	if (tracer_ring_create(c->d, log_size, &c->ring, err) ||
+	    tracer_own(c->d, 5, 100, &granted, err))
 		return -1;
 	if (!granted)
 		return prm_err_set(err, PRM_E_FAILED, 0, "not_granted",
 				   "%s: the tracer stays with another agent (the kernel's mlx5_core "
 				   "owns it while loaded)", c->d->label);
 	c->owner = true;
-	if (tracer_ring_create(c->d, log_size, &c->ring, err) || write_head(c, &st, err) ||
-	    start_tracer(c, log_size, err))
+	if (write_head(c, &c->st, err) || start_tracer(c, log_size, err))
 		return -1;
 	t0 = last_check = clock_now_ms();
 	while (!cmd_stop_requested()) {
@@ -346,24 +385,40 @@ static int run(struct capture *c, const struct capture_opts *o, struct prm_err *
 		clock_sleep_us((unsigned)o->interval_ms * 1000);
 	}
 	out_progress_end();
-	if (!c->configured)
-		return 0;
-	dev_cleanup_begin();	/* the last read is part of giving back: a stop does not cut it */
-	rc = drain(c, err);
+	/* the last read is part of giving back: a stop does not cut it */
+	dev_cleanup_begin();
+	rc = c->configured ? drain(c, err) : 0;
+	if (!rc)
+		rc = note_loss(c, "from here to the end", err);
 	dev_cleanup_end();
 	return rc;
 }
 
-/* Stop, release, free: every step tried, the first failure kept. */
+/*
+ * Stop, release, free: every step tried, the first failure kept. A stop
+ * refused because another agent took the tracer since the last look is no
+ * failure: the tracer is theirs, and not ours to release.
+ */
 static int finish(struct capture *c, struct prm_err *err)
 {
-	struct prm_err e = { 0 };
+	struct prm_err e = { 0 }, ignored = { 0 };
+	bool owner = true;
 	int rc = 0;
 
-	if (c->configured && tracer_set_status(c->d, false, false, &e))
-		rc = -1;
+	if (c->configured && tracer_set_status(c->d, false, false, &e)) {
+		if (tracer_is_owner(c->d, &owner, &ignored) == 0 && !owner) {
+			out_warn("%s: another agent took the tracer as the capture ended; it "
+				 "is left to it", c->d->label);
+			c->owner = false;
+			c->losses++;
+			prm_err_clear(&e);
+		} else {
+			rc = -1;
+		}
+	}
 	if (c->owner && tracer_release(c->d, rc ? &(struct prm_err){ 0 } : &e))
 		rc = -1;
+	c->left_owned = rc != 0;
 	if (tracer_ring_destroy(c->d, &c->ring, rc ? NULL : &e))
 		rc = -1;
 	if (rc && err)
@@ -386,12 +441,35 @@ static int end_file(struct capture *c, const char *file, struct prm_err *err)
 	return 0;
 }
 
+/*
+ * A failure after blocks were captured keeps them: the file is ended and
+ * renamed as after a stop. Only a failure to write the file itself removes it.
+ */
+static bool keep_on_failure(const struct capture *c, const struct prm_err *err)
+{
+	return c->fd >= 0 && c->blocks && !(err->reason && !strcmp(err->reason, "io"));
+}
+
+/* FILE.part of a capture that runs, or of one that was killed, is evidence. */
+static int open_part(struct capture *c, const char *file, bool force, struct prm_err *err)
+{
+	c->fd = open(c->tmp, O_WRONLY | O_CREAT | O_CLOEXEC | (force ? O_TRUNC : O_EXCL), 0644);
+	if (c->fd >= 0) {
+		c->created = true;
+		return 0;
+	}
+	if (errno == EEXIST)
+		return prm_err_set(err, PRM_E_USAGE, EEXIST, "usage", PART_EXISTS, c->tmp, file);
+	return prm_err_set(err, PRM_E_FAILED, errno, "io", "%s: %s", c->tmp, strerror(errno));
+}
+
 int trace_capture(int argc, char **argv)
 {
 	struct capture_opts o = { .size = 256 << 10, .interval_ms = 5 };
 	struct capture c = { .fd = -1 };
 	struct prm_err err = { 0 }, ferr = { 0 };
-	int rc = cmd_parse(&trace_capture_argp, argc, argv, &o), status;
+	int rc = cmd_parse(&trace_capture_argp, argc, argv, &o);
+	bool torn_down = true;
 
 	if (rc || G.help_shown)
 		return rc;
@@ -400,6 +478,8 @@ int trace_capture(int argc, char **argv)
 	if (!o.force && access(o.file, F_OK) == 0)
 		return cmd_usage("%s exists; --force replaces it", o.file);
 	snprintf(c.tmp, sizeof(c.tmp), "%s.part", o.file);
+	if (!o.force && access(c.tmp, F_OK) == 0)
+		return cmd_usage(PART_EXISTS, c.tmp, o.file);
 	c.buf = malloc((size_t)POLL_BLOCKS * TRACE_BLOCK_BYTES);
 	if (!c.buf)
 		return cmd_usage("out of memory");
@@ -407,29 +487,47 @@ int trace_capture(int argc, char **argv)
 		free(c.buf);
 		return rc;
 	}
-	if (dev_check_write(c.d, G.write, "trace capture", &err))
+	if (dev_check_write(c.d, G.write, "trace capture", &err) ||
+	    preflight(&c, o.size, &err) || open_part(&c, o.file, o.force, &err))
 		goto out;
-	c.fd = open(c.tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (c.fd < 0) {
-		prm_err_set(&err, PRM_E_FAILED, errno, "io", "%s: %s", c.tmp, strerror(errno));
-		goto out;
-	}
 	cmd_catch_stop();
 	rc = run(&c, &o, &err);
+	/* the stop asked for, arriving inside a bounded wait: the end of a capture */
+	if (rc && cmd_stop_requested() && err.reason && !strcmp(err.reason, "interrupted")) {
+		rc = 0;
+		prm_err_clear(&err);
+	}
 	dev_cleanup_begin();	/* stop, release, free: after a stop too */
-	status = finish(&c, &ferr);
+	if (finish(&c, &ferr)) {
+		torn_down = false;
+		if (c.left_owned)
+			out_warn("%s; the tracer may be left owned and running: 'prmctl -d %s "
+				 "trace stop' stops it and gives it back", ferr.msg, c.d->label);
+		else
+			out_warn("%s", ferr.msg);
+	}
 	dev_cleanup_end();
-	if (!rc && status)
-		err = ferr, rc = -1;
-	else if (status)
-		out_warn("%s: %s", c.d->label, ferr.msg);
-	if (!rc)
-		rc = end_file(&c, o.file, &err);
+	if (!rc || keep_on_failure(&c, &err)) {
+		struct prm_err eerr = { 0 };
+
+		if (end_file(&c, o.file, &eerr)) {
+			if (!rc)
+				err = eerr, rc = -1;
+			else
+				out_warn("%s", eerr.msg);
+		} else {
+			c.created = false;
+			if (rc)
+				out_warn("%s: the %llu blocks captured before the failure are kept "
+					 "in %s", c.d->label, (unsigned long long)c.blocks, o.file);
+		}
+	}
 out:
 	if (c.fd >= 0)
 		close(c.fd);
 	if (err.msg[0]) {
-		unlink(c.tmp);
+		if (c.created)
+			unlink(c.tmp);
 		rc = cmd_fail(&err);
 	} else {
 		out_doc_begin();
@@ -440,6 +538,7 @@ out:
 		out_u64("overruns", c.overruns);
 		out_u64("ownership_lost", c.losses);
 		out_bool("interrupted", cmd_stop_requested());
+		out_str("teardown", torn_down ? "done" : "failed");
 		rc = cmd_done(EXIT_OK);
 	}
 	cmd_close_device(c.d);
