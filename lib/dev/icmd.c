@@ -204,6 +204,30 @@ int icmd_exec(struct icmd *ic, uint16_t opcode, uint8_t *mbox, size_t in_len,
 	return rc;
 }
 
+int icmd_semaphore_clear(struct vsec *v, bool *present, uint32_t *holder,
+			 struct prm_err *err)
+{
+	uint32_t back, zero = 0;
+
+	*holder = 0;
+	if (vsec_space_supported(v, VSEC_SPACE_SEMAPHORE, present, err))
+		return -1;
+	if (!*present)
+		return 0;
+	if (vsec_read_block(v, VSEC_SPACE_SEMAPHORE, ICMD_SEM, holder, 1, err))
+		return -1;
+	if (*holder == 0)
+		return 0;
+	if (vsec_write_block(v, VSEC_SPACE_SEMAPHORE, ICMD_SEM, &zero, 1, err) ||
+	    vsec_read_block(v, VSEC_SPACE_SEMAPHORE, ICMD_SEM, &back, 1, err))
+		return -1;
+	if (back == *holder)
+		return prm_err_set(err, PRM_E_FAILED, EIO, "icmd_clear_failed",
+				   "%s: ICMD semaphore still held by %u after writing 0",
+				   v->cfg->label, back);
+	return 0;
+}
+
 int icmd_reg_access(struct icmd *ic, uint16_t reg_id, enum prm_reg_method m,
 		    uint8_t *data, size_t len, struct prm_err *err)
 {

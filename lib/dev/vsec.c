@@ -130,6 +130,26 @@ void vsec_unlock(struct vsec *v)
 	v->locked = false;
 }
 
+int vsec_clear(struct vsec *v, uint32_t *holder, struct prm_err *err)
+{
+	uint32_t back;
+
+	if (rd(v, VSC_SEMAPHORE, holder, err))
+		return -1;
+	if (*holder == ALL_ONES)
+		return gone(v, err);
+	if (*holder == 0)
+		return 0;
+	if (wr(v, VSC_SEMAPHORE, 0, err) || rd(v, VSC_SEMAPHORE, &back, err))
+		return -1;
+	/* another agent may take it at once: only the old ticket staying is failure */
+	if (back == *holder)
+		return prm_err_set(err, PRM_E_FAILED, EIO, "gateway_clear_failed",
+				   "%s: gateway semaphore still held by ticket %u after writing 0",
+				   v->cfg->label, back);
+	return 0;
+}
+
 int vsec_select(struct vsec *v, uint16_t space, struct prm_err *err)
 {
 	uint32_t ctrl;

@@ -205,6 +205,51 @@ static void held_by_someone_else(void **state)
 	dev_close(d);
 }
 
+static void clear_frees_what_dead_holders_left(void **state)
+{
+	struct dev *d = open_sim(NULL);
+	struct prm_err err = { 0 };
+	uint32_t gw, ic, id;
+	bool present;
+	struct vsec *v;
+
+	(void)state;
+	assert_int_equal(dev_vsec(d, &v, &err), 0);
+	d->sim->vsc.semaphore = 77;
+	d->sim->icmd.semaphore = 4242;
+	assert_int_equal(vsec_clear(v, &gw, &err), 0);
+	assert_int_equal(gw, 77);
+	assert_int_equal(icmd_semaphore_clear(v, &present, &ic, &err), 0);
+	assert_true(present);
+	assert_int_equal(ic, 4242);
+	assert_int_equal(d->sim->vsc.semaphore, 0);
+	assert_int_equal(d->sim->icmd.semaphore, 0);
+	/* both free: found free, nothing written */
+	assert_int_equal(vsec_clear(v, &gw, &err), 0);
+	assert_int_equal(gw, 0);
+	assert_int_equal(icmd_semaphore_clear(v, &present, &ic, &err), 0);
+	assert_int_equal(ic, 0);
+	assert_int_equal(vsec_read_block(v, VSEC_SPACE_CR, 0xf0014, &id, 1, &err), 0);
+	dev_close(d);
+}
+
+static void clear_evicts_a_foreign_holder(void **state)
+{
+	struct dev *d = open_sim("sem-held");
+	struct prm_err err = { 0 };
+	struct vsec *v;
+	uint32_t gw;
+
+	(void)state;
+	assert_int_equal(dev_vsec(d, &v, &err), 0);
+	assert_int_equal(vsec_clear(v, &gw, &err), 0);
+	assert_int_equal(gw, 24301);
+	assert_false(d->sim->faults[SIM_FAULT_SEM_HELD]);
+	assert_int_equal(vsec_lock(v, &err), 0);
+	vsec_unlock(v);
+	dev_close(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -216,6 +261,8 @@ int main(void)
 		cmocka_unit_test(sigint_while_waiting_releases_semaphores),
 		cmocka_unit_test(device_gone_is_reported),
 		cmocka_unit_test(held_by_someone_else),
+		cmocka_unit_test(clear_frees_what_dead_holders_left),
+		cmocka_unit_test(clear_evicts_a_foreign_holder),
 	};
 
 	return cmocka_run_group_tests_name("gateway", tests, NULL, NULL);
