@@ -211,6 +211,12 @@ static void vsc_write(struct sim_adapter *a, uint32_t reg, uint32_t val)
 	}
 }
 
+void sim_semaphores_free(struct sim_adapter *a)
+{
+	a->vsc.semaphore = 0;
+	a->icmd.semaphore = 0;
+}
+
 uint32_t sim_cfg_read32(struct sim_adapter *a, uint32_t off)
 {
 	uint32_t v;

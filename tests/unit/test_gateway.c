@@ -205,6 +205,24 @@ static void held_by_someone_else(void **state)
 	dev_close(d);
 }
 
+static void sim_clear_frees_the_semaphores(void **state)
+{
+	struct dev *d = open_sim(NULL);
+	struct prm_err err = { 0 };
+	struct vsec *v;
+	uint32_t id;
+
+	(void)state;
+	assert_int_equal(dev_vsec(d, &v, &err), 0);
+	d->sim->vsc.semaphore = 77;	/* left by killed holders */
+	d->sim->icmd.semaphore = 4242;
+	assert_int_equal(sim_fault_clear(d->sim, NULL, &err), 0);
+	assert_int_equal(d->sim->vsc.semaphore, 0);
+	assert_int_equal(d->sim->icmd.semaphore, 0);
+	assert_int_equal(vsec_read_block(v, VSEC_SPACE_CR, 0xf0014, &id, 1, &err), 0);
+	dev_close(d);
+}
+
 static void clear_frees_what_dead_holders_left(void **state)
 {
 	struct dev *d = open_sim(NULL);
@@ -261,6 +279,7 @@ int main(void)
 		cmocka_unit_test(sigint_while_waiting_releases_semaphores),
 		cmocka_unit_test(device_gone_is_reported),
 		cmocka_unit_test(held_by_someone_else),
+		cmocka_unit_test(sim_clear_frees_the_semaphores),
 		cmocka_unit_test(clear_frees_what_dead_holders_left),
 		cmocka_unit_test(clear_evicts_a_foreign_holder),
 	};
