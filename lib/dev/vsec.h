@@ -49,7 +49,10 @@ int vsec_select(struct vsec *v, uint16_t space, struct prm_err *err);
 int vsec_read(struct vsec *v, uint32_t addr, uint32_t *val, struct prm_err *err);
 int vsec_write(struct vsec *v, uint32_t addr, uint32_t val, struct prm_err *err);
 
-/* Whole transactions: lock, select, n dwords from addr on, unlock. */
+/*
+ * n dwords from addr on, in transactions (lock, select, move, unlock) of at
+ * most 256 dwords, so no other agent waits long for the gateway.
+ */
 int vsec_read_block(struct vsec *v, uint16_t space, uint32_t addr,
 		    uint32_t *vals, size_t n, struct prm_err *err);
 int vsec_write_block(struct vsec *v, uint16_t space, uint32_t addr,

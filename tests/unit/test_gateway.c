@@ -205,6 +205,75 @@ static void held_by_someone_else(void **state)
 	dev_close(d);
 }
 
+/*
+ * The simulator's config space through a port that plays other agents: a
+ * gateway semaphore with a new holder at every look, an ICMD semaphore that
+ * changes hands before every config read; and it counts semaphore takes.
+ */
+struct spy {
+	struct cfg_port port;
+	struct cfg_port *inner;
+	struct sim_adapter *a;
+	uint32_t sem;		/* config offset of the gateway semaphore */
+	bool gw_moving, icmd_moving;
+	uint32_t next;
+	unsigned takes;
+};
+
+static int spy_rd(struct cfg_port *p, uint32_t off, uint32_t *val, struct prm_err *err)
+{
+	struct spy *s = (struct spy *)p;
+
+	if (s->icmd_moving) {
+		pthread_mutex_lock(&s->a->lock);
+		s->a->icmd.semaphore = ++s->next;
+		pthread_mutex_unlock(&s->a->lock);
+	}
+	if (s->inner->read32(s->inner, off, val, err))
+		return -1;
+	if (s->gw_moving && off == s->sem)
+		*val = ++s->next;
+	return 0;
+}
+
+static int spy_wr(struct cfg_port *p, uint32_t off, uint32_t val, struct prm_err *err)
+{
+	struct spy *s = (struct spy *)p;
+
+	if (off == s->sem && val)
+		s->takes++;
+	return s->inner->write32(s->inner, off, val, err);
+}
+
+static void spy_on(struct spy *s, struct dev *d, struct vsec *v, struct vsec *through)
+{
+	struct prm_err err = { 0 };
+
+	*s = (struct spy){ .inner = d->cfg, .a = d->sim, .sem = v->base + 0x0c };
+	s->port = (struct cfg_port){ .read32 = spy_rd, .write32 = spy_wr,
+				     .label = d->cfg->label };
+	*through = (struct vsec){ .lock_ms = 50 };
+	assert_int_equal(vsec_open(through, &s->port, &err), 0);
+}
+
+static void long_transfer_lets_others_in(void **state)
+{
+	static uint32_t words[1024];
+	struct dev *d = open_sim(NULL);
+	struct prm_err err = { 0 };
+	struct vsec *v, w;
+	struct spy s;
+
+	(void)state;
+	assert_int_equal(dev_vsec(d, &v, &err), 0);
+	spy_on(&s, d, v, &w);
+	assert_int_equal(vsec_read_block(&w, VSEC_SPACE_CR, 0, words, 1024, &err), 0);
+	/* released and taken again along the way: no agent waits seconds */
+	assert_true(s.takes >= 4);
+	assert_int_equal(d->sim->vsc.semaphore, 0);
+	dev_close(d);
+}
+
 static void sim_clear_frees_the_semaphores(void **state)
 {
 	struct dev *d = open_sim(NULL);
@@ -279,6 +348,7 @@ int main(void)
 		cmocka_unit_test(sigint_while_waiting_releases_semaphores),
 		cmocka_unit_test(device_gone_is_reported),
 		cmocka_unit_test(held_by_someone_else),
+		cmocka_unit_test(long_transfer_lets_others_in),
 		cmocka_unit_test(sim_clear_frees_the_semaphores),
 		cmocka_unit_test(clear_frees_what_dead_holders_left),
 		cmocka_unit_test(clear_evicts_a_foreign_holder),
