@@ -91,10 +91,30 @@ int vsec_open(struct vsec *v, struct cfg_port *cfg, struct prm_err *err)
 			   cfg->label);
 }
 
+/*
+ * Waited the whole bound for the semaphore. A holder whose ticket never
+ * changed in that time is not working through transactions (none holds the
+ * gateway that long): it was most likely killed, and waiting longer will not
+ * help. Tickets that changed are other agents at work: busy, try again.
+ */
+static int lock_failed(struct vsec *v, uint32_t sem, bool moved, struct prm_err *err)
+{
+	if (moved)
+		return prm_err_set(err, PRM_E_TIMEOUT, EBUSY, "gateway_busy",
+				   "%s: gateway busy (held by ticket %u) after %u ms",
+				   v->cfg->label, sem, v->lock_ms);
+	return prm_err_set(err, PRM_E_FAILED, EBUSY, "gateway_stale",
+			   "%s: gateway semaphore held by ticket %u, unchanged for %u ms: "
+			   "its holder looks dead (a killed process leaves it held); if nothing "
+			   "else uses the gateway, free it with 'prmctl cr unlock' (--write on hardware)",
+			   v->cfg->label, sem, v->lock_ms);
+}
+
 int vsec_lock(struct vsec *v, struct prm_err *err)
 {
 	uint64_t deadline = clock_now_ms() + v->lock_ms;
-	uint32_t sem = 0, ticket, back;
+	uint32_t sem = 0, ticket, back, first = 0;
+	bool moved = false;
 
 	for (;;) {
 		if (dev_interrupted() && !v->releasing)
@@ -104,6 +124,7 @@ int vsec_lock(struct vsec *v, struct prm_err *err)
 		if (sem == ALL_ONES)
 			return gone(v, err);
 		if (sem == 0) {
+			moved = true;	/* released while we looked */
 			if (rd(v, VSC_COUNTER, &ticket, err) ||
 			    wr(v, VSC_SEMAPHORE, ticket, err) ||
 			    rd(v, VSC_SEMAPHORE, &back, err))
@@ -115,10 +136,12 @@ int vsec_lock(struct vsec *v, struct prm_err *err)
 			}
 			sem = back;
 		}
+		if (!first)
+			first = sem;
+		else if (sem != first)
+			moved = true;
 		if (clock_now_ms() >= deadline)
-			return prm_err_set(err, PRM_E_TIMEOUT, EBUSY, "gateway_busy",
-					   "%s: gateway busy (held by ticket %u) after %u ms",
-					   v->cfg->label, sem, v->lock_ms);
+			return lock_failed(v, sem, moved, err);
 		clock_sleep_us(1000);
 	}
 }

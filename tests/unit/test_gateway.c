@@ -64,8 +64,9 @@ static void ticket_semaphore_is_exclusive_and_bounded(void **state)
 	other = (struct vsec){ .lock_ms = 50 };
 	assert_int_equal(vsec_open(&other, v->cfg, &err), 0);
 	assert_int_not_equal(vsec_lock(&other, &err), 0);
-	assert_int_equal(err.kind, PRM_E_TIMEOUT);
-	assert_string_equal(err.reason, "gateway_busy");
+	/* a holder that does not move for the whole wait looks dead */
+	assert_int_equal(err.kind, PRM_E_FAILED);
+	assert_string_equal(err.reason, "gateway_stale");
 	{
 		char want[64];
 
@@ -201,7 +202,9 @@ static void held_by_someone_else(void **state)
 	assert_int_equal(dev_vsec(d, &v, &err), 0);
 	v->lock_ms = 50;
 	assert_int_not_equal(vsec_lock(v, &err), 0);
-	assert_non_null(strstr(err.msg, "gateway busy (held by ticket 24301)"));
+	assert_string_equal(err.reason, "gateway_stale");
+	assert_non_null(strstr(err.msg, "held by ticket 24301, unchanged for 50 ms"));
+	assert_non_null(strstr(err.msg, "prmctl cr unlock"));
 	dev_close(d);
 }
 
@@ -256,6 +259,24 @@ static void spy_on(struct spy *s, struct dev *d, struct vsec *v, struct vsec *th
 	assert_int_equal(vsec_open(through, &s->port, &err), 0);
 }
 
+static void moving_gateway_holder_is_busy(void **state)
+{
+	struct dev *d = open_sim(NULL);
+	struct prm_err err = { 0 };
+	struct vsec *v, w;
+	struct spy s;
+
+	(void)state;
+	assert_int_equal(dev_vsec(d, &v, &err), 0);
+	spy_on(&s, d, v, &w);
+	s.gw_moving = true;
+	assert_int_not_equal(vsec_lock(&w, &err), 0);
+	assert_int_equal(err.kind, PRM_E_TIMEOUT);
+	assert_string_equal(err.reason, "gateway_busy");
+	assert_non_null(strstr(err.msg, "gateway busy (held by ticket"));
+	dev_close(d);
+}
+
 static void long_transfer_lets_others_in(void **state)
 {
 	static uint32_t words[1024];
@@ -271,6 +292,64 @@ static void long_transfer_lets_others_in(void **state)
 	/* released and taken again along the way: no agent waits seconds */
 	assert_true(s.takes >= 4);
 	assert_int_equal(d->sim->vsc.semaphore, 0);
+	dev_close(d);
+}
+
+static void dead_icmd_holder_is_stale(void **state)
+{
+	struct dev *d = open_sim(NULL);
+	struct prm_err err = { 0 };
+	uint8_t buf[16] = { 0 };
+	struct icmd *ic;
+
+	(void)state;
+	assert_int_equal(dev_icmd(d, &ic, &err), 0);
+	ic->sem_ms = 50;
+	d->sim->icmd.semaphore = 4242;	/* a killed process's pid */
+	assert_int_not_equal(icmd_reg_access(ic, 0x9020, PRM_REG_GET, buf, 16, &err), 0);
+	assert_int_equal(err.kind, PRM_E_FAILED);
+	assert_string_equal(err.reason, "icmd_semaphore_stale");
+	assert_non_null(strstr(err.msg, "held by 4242, unchanged for 50 ms"));
+	assert_non_null(strstr(err.msg, "prmctl cr unlock"));
+	assert_int_equal(d->sim->icmd.semaphore, 4242);	/* not ours to free */
+	assert_int_equal(d->sim->vsc.semaphore, 0);
+	dev_close(d);
+}
+
+static void icmd_holder_running_a_command_is_busy(void **state)
+{
+	struct dev *d = open_sim("icmd-busy");
+	struct prm_err err = { 0 };
+	uint8_t buf[16] = { 0 };
+	struct icmd *ic;
+
+	(void)state;
+	assert_int_equal(dev_icmd(d, &ic, &err), 0);
+	ic->sem_ms = 50;
+	d->sim->icmd.semaphore = 4242;	/* still waiting for its command */
+	assert_int_not_equal(icmd_reg_access(ic, 0x9020, PRM_REG_GET, buf, 16, &err), 0);
+	assert_int_equal(err.kind, PRM_E_TIMEOUT);
+	assert_string_equal(err.reason, "icmd_semaphore_busy");
+	dev_close(d);
+}
+
+static void moving_icmd_holder_is_busy(void **state)
+{
+	struct dev *d = open_sim(NULL);
+	struct prm_err err = { 0 };
+	uint8_t buf[16] = { 0 };
+	struct icmd ic = { .sem_ms = 50 };
+	struct vsec *v, w;
+	struct spy s;
+
+	(void)state;
+	assert_int_equal(dev_vsec(d, &v, &err), 0);
+	spy_on(&s, d, v, &w);
+	assert_int_equal(icmd_open(&ic, &w, &err), 0);
+	s.icmd_moving = true;
+	assert_int_not_equal(icmd_reg_access(&ic, 0x9020, PRM_REG_GET, buf, 16, &err), 0);
+	assert_int_equal(err.kind, PRM_E_TIMEOUT);
+	assert_string_equal(err.reason, "icmd_semaphore_busy");
 	dev_close(d);
 }
 
@@ -348,7 +427,11 @@ int main(void)
 		cmocka_unit_test(sigint_while_waiting_releases_semaphores),
 		cmocka_unit_test(device_gone_is_reported),
 		cmocka_unit_test(held_by_someone_else),
+		cmocka_unit_test(moving_gateway_holder_is_busy),
 		cmocka_unit_test(long_transfer_lets_others_in),
+		cmocka_unit_test(dead_icmd_holder_is_stale),
+		cmocka_unit_test(icmd_holder_running_a_command_is_busy),
+		cmocka_unit_test(moving_icmd_holder_is_busy),
 		cmocka_unit_test(sim_clear_frees_the_semaphores),
 		cmocka_unit_test(clear_frees_what_dead_holders_left),
 		cmocka_unit_test(clear_evicts_a_foreign_holder),
