@@ -160,6 +160,10 @@ static int cr_unlock(int argc, char **argv)
 	/* the gateway first: the ICMD semaphore is reached through it */
 	if (dev_check_write(d, G.write, "cr unlock", &err) || dev_vsec(d, &v, &err) ||
 	    vsec_clear(v, &gw, &err) || icmd_semaphore_clear(v, &has_icmd, &ic, &err)) {
+		/* half done is still done: say what was freed before the failure */
+		if (gw)
+			out_warn("%s: gateway semaphore freed (it was held by ticket %u)",
+				 d->label, gw);
 		dev_close(d);
 		return cmd_fail(&err);
 	}
