@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-/* prmctl cr read | write: cr-space through the vendor-specific gateway. */
+/* prmctl cr read | write | unlock: cr-space through the vendor-specific gateway. */
 #include <errno.h>
 #include <stdlib.h>
 
 #include "cmd/cmd.h"
 #include "cmd/devsel.h"
+#include "lib/dev/icmd.h"
 #include "lib/dev/vsec.h"
 #include "lib/out/out.h"
 
@@ -41,6 +42,14 @@ static const struct argp read_argp = {
 static const struct argp write_argp = {
 	NULL, parse, "ADDR VALUE",
 	"Write one dword of cr-space (needs --write on real hardware).",
+	prm_global_children, NULL, NULL
+};
+
+static const struct argp unlock_argp = {
+	NULL, cmd_no_args, NULL,
+	"Free the gateway semaphore and the ICMD semaphore, whoever holds them, "
+	"after a holder was killed (needs --write on real hardware). A live holder "
+	"loses its transaction: only when the holder is known to be dead.",
 	prm_global_children, NULL, NULL
 };
 
@@ -122,9 +131,55 @@ static int cr_write(int argc, char **argv)
 	return cmd_done(EXIT_OK);
 }
 
+/* What one semaphore held and what was done: holder null when it was free. */
+static void sem_report(const char *key, bool present, uint32_t holder)
+{
+	out_obj_begin(key);
+	out_str("state", !present ? "absent" : holder ? "cleared" : "free");
+	if (holder)
+		out_u64("holder", holder);
+	else
+		out_null("holder");
+	out_obj_end();
+}
+
+static int cr_unlock(int argc, char **argv)
+{
+	struct prm_err err = { 0 };
+	uint32_t gw = 0, ic = 0;
+	bool has_icmd = false;
+	struct vsec *v;
+	struct dev *d;
+	int rc = cmd_parse(&unlock_argp, argc, argv, NULL);
+
+	if (rc || G.help_shown)
+		return rc;
+	rc = cmd_open_device(false, &d);
+	if (rc)
+		return rc;
+	/* the gateway first: the ICMD semaphore is reached through it */
+	if (dev_check_write(d, G.write, "cr unlock", &err) || dev_vsec(d, &v, &err) ||
+	    vsec_clear(v, &gw, &err) || icmd_semaphore_clear(v, &has_icmd, &ic, &err)) {
+		/* half done is still done: say what was freed before the failure */
+		if (gw)
+			out_warn("%s: gateway semaphore freed (it was held by ticket %u)",
+				 d->label, gw);
+		dev_close(d);
+		return cmd_fail(&err);
+	}
+	out_doc_begin();
+	out_str("device", d->label);
+	sem_report("gateway_semaphore", true, gw);
+	sem_report("icmd_semaphore", has_icmd, ic);
+	dev_close(d);
+	return cmd_done(EXIT_OK);
+}
+
 static const struct prm_verb verbs[] = {
 	{ "read", "Read cr-space dwords", &read_argp, cr_read, CMD_NEEDS_DEVICE },
 	{ "write", "Write a cr-space dword", &write_argp, cr_write,
+	  CMD_NEEDS_DEVICE | CMD_WRITES },
+	{ "unlock", "Free semaphores a killed holder left", &unlock_argp, cr_unlock,
 	  CMD_NEEDS_DEVICE | CMD_WRITES },
 };
 

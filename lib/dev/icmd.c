@@ -73,28 +73,55 @@ int icmd_open(struct icmd *ic, struct vsec *v, struct prm_err *err)
 	return 0;
 }
 
+/*
+ * Waited the whole bound for the ICMD semaphore. If its holder changed, or
+ * its command is still running (busy set), other agents are at work: try
+ * again. A holder that stayed put with the interface idle is doing nothing:
+ * most likely killed between taking and giving back.
+ */
+static int sem_failed(struct icmd *ic, uint32_t holder, bool moved, struct prm_err *err)
+{
+	uint32_t ctrl = CTRL_BUSY;
+
+	if (!moved)
+		rd1(ic, VSEC_SPACE_ICMD, ICMD_CTRL, &ctrl, NULL);
+	if (moved || (ctrl & CTRL_BUSY))
+		return prm_err_set(err, PRM_E_TIMEOUT, EBUSY, "icmd_semaphore_busy",
+				   "%s: ICMD semaphore held by %u after %u ms",
+				   ic->v->cfg->label, holder, ic->sem_ms);
+	return prm_err_set(err, PRM_E_FAILED, EBUSY, "icmd_semaphore_stale",
+			   "%s: ICMD semaphore held by %u, unchanged for %u ms with the interface "
+			   "idle: its holder looks dead (prmctl and mstflint write their process "
+			   "id); if nothing else uses ICMD, free it with 'prmctl cr unlock' "
+			   "(--write on hardware)", ic->v->cfg->label, holder, ic->sem_ms);
+}
+
 static int take_semaphore(struct icmd *ic, struct prm_err *err)
 {
 	uint64_t deadline = clock_now_ms() + ic->sem_ms;
-	uint32_t holder = 0;
+	uint32_t holder = 0, first = 0;
+	bool moved = false;
 
 	for (unsigned i = 0;; i++) {
 		if (rd1(ic, VSEC_SPACE_SEMAPHORE, ICMD_SEM, &holder, err))
 			return -1;
 		if (holder == 0) {
+			moved = true;
 			if (wr1(ic, VSEC_SPACE_SEMAPHORE, ICMD_SEM, ic->owner, err) ||
 			    rd1(ic, VSEC_SPACE_SEMAPHORE, ICMD_SEM, &holder, err))
 				return -1;
 			if (holder == ic->owner)
 				return 0;
 		}
+		if (!first)
+			first = holder;
+		else if (holder != first)
+			moved = true;
 		if (dev_interrupted())
 			return prm_err_set(err, PRM_E_FAILED, EINTR, "interrupted",
 					   "%s: interrupted", ic->v->cfg->label);
 		if (clock_now_ms() >= deadline)
-			return prm_err_set(err, PRM_E_TIMEOUT, EBUSY, "icmd_semaphore_busy",
-					   "%s: ICMD semaphore held by %u after %u ms",
-					   ic->v->cfg->label, holder, ic->sem_ms);
+			return sem_failed(ic, holder, moved, err);
 		nap(i);
 	}
 }
@@ -202,6 +229,30 @@ int icmd_exec(struct icmd *ic, uint16_t opcode, uint8_t *mbox, size_t in_len,
 	rc = run(ic, opcode, mbox, in_len, out_len, err);
 	give_semaphore(ic);
 	return rc;
+}
+
+int icmd_semaphore_clear(struct vsec *v, bool *present, uint32_t *holder,
+			 struct prm_err *err)
+{
+	uint32_t back, zero = 0;
+
+	*holder = 0;
+	if (vsec_space_supported(v, VSEC_SPACE_SEMAPHORE, present, err))
+		return -1;
+	if (!*present)
+		return 0;
+	if (vsec_read_block(v, VSEC_SPACE_SEMAPHORE, ICMD_SEM, holder, 1, err))
+		return -1;
+	if (*holder == 0)
+		return 0;
+	if (vsec_write_block(v, VSEC_SPACE_SEMAPHORE, ICMD_SEM, &zero, 1, err) ||
+	    vsec_read_block(v, VSEC_SPACE_SEMAPHORE, ICMD_SEM, &back, 1, err))
+		return -1;
+	if (back == *holder)
+		return prm_err_set(err, PRM_E_FAILED, EIO, "icmd_clear_failed",
+				   "%s: ICMD semaphore still held by %u after writing 0",
+				   v->cfg->label, back);
+	return 0;
 }
 
 int icmd_reg_access(struct icmd *ic, uint16_t reg_id, enum prm_reg_method m,

@@ -2,6 +2,7 @@
 #ifndef PRMCTL_DEV_ICMD_H
 #define PRMCTL_DEV_ICMD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -29,6 +30,15 @@ int icmd_open(struct icmd *ic, struct vsec *v, struct prm_err *err);
  */
 int icmd_exec(struct icmd *ic, uint16_t opcode, uint8_t *mbox, size_t in_len,
 	      size_t out_len, struct prm_err *err);
+
+/*
+ * Free the ICMD semaphore whoever holds it (mstflint's icmd_clear_semaphore):
+ * *holder is what it held, 0 when free (nothing written); *present is false
+ * when the gateway has no semaphore space. Only for a holder known to be
+ * dead. Needs only the gateway, not icmd_open().
+ */
+int icmd_semaphore_clear(struct vsec *v, bool *present, uint32_t *holder,
+			 struct prm_err *err);
 
 /*
  * Access register reg_id (ICMD 0x9001): data holds len bytes to send (SET)

@@ -91,10 +91,30 @@ int vsec_open(struct vsec *v, struct cfg_port *cfg, struct prm_err *err)
 			   cfg->label);
 }
 
+/*
+ * Waited the whole bound for the semaphore. A holder whose ticket never
+ * changed in that time is not working through transactions (none holds the
+ * gateway that long): it was most likely killed, and waiting longer will not
+ * help. Tickets that changed are other agents at work: busy, try again.
+ */
+static int lock_failed(struct vsec *v, uint32_t sem, bool moved, struct prm_err *err)
+{
+	if (moved)
+		return prm_err_set(err, PRM_E_TIMEOUT, EBUSY, "gateway_busy",
+				   "%s: gateway busy (held by ticket %u) after %u ms",
+				   v->cfg->label, sem, v->lock_ms);
+	return prm_err_set(err, PRM_E_FAILED, EBUSY, "gateway_stale",
+			   "%s: gateway semaphore held by ticket %u, unchanged for %u ms: "
+			   "its holder looks dead (a killed process leaves it held); if nothing "
+			   "else uses the gateway, free it with 'prmctl cr unlock' (--write on hardware)",
+			   v->cfg->label, sem, v->lock_ms);
+}
+
 int vsec_lock(struct vsec *v, struct prm_err *err)
 {
 	uint64_t deadline = clock_now_ms() + v->lock_ms;
-	uint32_t sem = 0, ticket, back;
+	uint32_t sem = 0, ticket, back, first = 0;
+	bool moved = false;
 
 	for (;;) {
 		if (dev_interrupted() && !v->releasing)
@@ -104,6 +124,7 @@ int vsec_lock(struct vsec *v, struct prm_err *err)
 		if (sem == ALL_ONES)
 			return gone(v, err);
 		if (sem == 0) {
+			moved = true;	/* released while we looked */
 			if (rd(v, VSC_COUNTER, &ticket, err) ||
 			    wr(v, VSC_SEMAPHORE, ticket, err) ||
 			    rd(v, VSC_SEMAPHORE, &back, err))
@@ -115,10 +136,12 @@ int vsec_lock(struct vsec *v, struct prm_err *err)
 			}
 			sem = back;
 		}
+		if (!first)
+			first = sem;
+		else if (sem != first)
+			moved = true;
 		if (clock_now_ms() >= deadline)
-			return prm_err_set(err, PRM_E_TIMEOUT, EBUSY, "gateway_busy",
-					   "%s: gateway busy (held by ticket %u) after %u ms",
-					   v->cfg->label, sem, v->lock_ms);
+			return lock_failed(v, sem, moved, err);
 		clock_sleep_us(1000);
 	}
 }
@@ -128,6 +151,26 @@ void vsec_unlock(struct vsec *v)
 	if (v->locked)
 		wr(v, VSC_SEMAPHORE, 0, NULL);
 	v->locked = false;
+}
+
+int vsec_clear(struct vsec *v, uint32_t *holder, struct prm_err *err)
+{
+	uint32_t back;
+
+	if (rd(v, VSC_SEMAPHORE, holder, err))
+		return -1;
+	if (*holder == ALL_ONES)
+		return gone(v, err);
+	if (*holder == 0)
+		return 0;
+	if (wr(v, VSC_SEMAPHORE, 0, err) || rd(v, VSC_SEMAPHORE, &back, err))
+		return -1;
+	/* another agent may take it at once: only the old ticket staying is failure */
+	if (back == *holder)
+		return prm_err_set(err, PRM_E_FAILED, EIO, "gateway_clear_failed",
+				   "%s: gateway semaphore still held by ticket %u after writing 0",
+				   v->cfg->label, back);
+	return 0;
 }
 
 int vsec_select(struct vsec *v, uint16_t space, struct prm_err *err)
@@ -214,8 +257,16 @@ int vsec_write(struct vsec *v, uint32_t addr, uint32_t val, struct prm_err *err)
 	return syndrome(v, a, addr, err);
 }
 
-/* One transaction: lock, select, n dwords each way, unlock on every path. */
-static int block(struct vsec *v, uint16_t space, uint32_t addr, uint32_t *in,
+/*
+ * Dwords moved per hold of the semaphore. A 1 MiB read in one hold kept the
+ * gateway for 30 s on the simulator: every other agent timed out, and to
+ * them an unmoving ticket is a dead holder. 256 dwords take about 30 ms there
+ * and far less on hardware.
+ */
+#define HOLD_DWORDS 256
+
+/* One transaction: lock, select, up to HOLD_DWORDS each way, unlock on every path. */
+static int chunk(struct vsec *v, uint16_t space, uint32_t addr, uint32_t *in,
 		 const uint32_t *out, size_t n, struct prm_err *err)
 {
 	int rc = vsec_lock(v, err);
@@ -233,6 +284,19 @@ static int block(struct vsec *v, uint16_t space, uint32_t addr, uint32_t *in,
 	}
 	vsec_unlock(v);
 	return rc;
+}
+
+static int block(struct vsec *v, uint16_t space, uint32_t addr, uint32_t *in,
+		 const uint32_t *out, size_t n, struct prm_err *err)
+{
+	for (size_t i = 0; i < n; i += HOLD_DWORDS) {
+		size_t k = n - i < HOLD_DWORDS ? n - i : HOLD_DWORDS;
+
+		if (chunk(v, space, addr + (uint32_t)i * 4, in ? in + i : NULL,
+			  out ? out + i : NULL, k, err))
+			return -1;
+	}
+	return 0;
 }
 
 int vsec_read_block(struct vsec *v, uint16_t space, uint32_t addr,

@@ -37,12 +37,22 @@ int vsec_open(struct vsec *v, struct cfg_port *cfg, struct prm_err *err);
 int vsec_lock(struct vsec *v, struct prm_err *err);
 void vsec_unlock(struct vsec *v);
 
+/*
+ * Free the semaphore whoever holds it, as mstflint's --clear_semaphore
+ * does: *holder is the ticket it held (0: it was free, nothing written).
+ * Only for a holder known to be dead: a live one loses its transaction.
+ */
+int vsec_clear(struct vsec *v, uint32_t *holder, struct prm_err *err);
+
 /* Under the lock: select a space, move one dword. */
 int vsec_select(struct vsec *v, uint16_t space, struct prm_err *err);
 int vsec_read(struct vsec *v, uint32_t addr, uint32_t *val, struct prm_err *err);
 int vsec_write(struct vsec *v, uint32_t addr, uint32_t val, struct prm_err *err);
 
-/* Whole transactions: lock, select, n dwords from addr on, unlock. */
+/*
+ * n dwords from addr on, in transactions (lock, select, move, unlock) of at
+ * most 256 dwords, so no other agent waits long for the gateway.
+ */
 int vsec_read_block(struct vsec *v, uint16_t space, uint32_t addr,
 		    uint32_t *vals, size_t n, struct prm_err *err);
 int vsec_write_block(struct vsec *v, uint16_t space, uint32_t addr,

@@ -241,6 +241,7 @@ void sim_fw_tick(struct sim_adapter *a, uint64_t now_ns);
  * the firmware reports otherwise; repeatable). sim_fault_list() names them all.
  */
 int sim_fault_inject(struct sim_adapter *a, const char *spec, struct prm_err *err);
+/* name NULL: every fault, and the gateway and ICMD semaphores are freed too. */
 int sim_fault_clear(struct sim_adapter *a, const char *name, struct prm_err *err);
 const char *sim_fault_name(enum sim_fault f);
 const char *sim_fault_list(void);

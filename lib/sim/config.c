@@ -194,6 +194,9 @@ static void vsc_write(struct sim_adapter *a, uint32_t reg, uint32_t val)
 		v->size_vld = (val >> 28) & 1;
 		break;
 	case VSC_SEMAPHORE:
+		/* 0 frees whoever holds it, sem-held's foreign holder too, as on hardware */
+		if (val == 0 && !v->semaphore)
+			a->faults[SIM_FAULT_SEM_HELD] = false;
 		if (val == 0)
 			v->semaphore = 0;
 		else if (v->semaphore == 0 && !a->faults[SIM_FAULT_SEM_HELD])
@@ -206,6 +209,12 @@ static void vsc_write(struct sim_adapter *a, uint32_t reg, uint32_t val)
 		v->data = val;
 		break;
 	}
+}
+
+void sim_semaphores_free(struct sim_adapter *a)
+{
+	a->vsc.semaphore = 0;
+	a->icmd.semaphore = 0;
 }
 
 uint32_t sim_cfg_read32(struct sim_adapter *a, uint32_t off)

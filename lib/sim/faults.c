@@ -399,6 +399,9 @@ int sim_fault_clear(struct sim_adapter *a, const char *name, struct prm_err *err
 	for (int i = 0; i < SIM_NFAULTS; i++)
 		if ((!name || i == f) && a->faults[i])
 			set(a, i, false, NULL);
+	/* a clean adapter: what killed holders left is freed too, as a reset would */
+	if (!name)
+		sim_semaphores_free(a);
 	pthread_mutex_unlock(&a->lock);
 	return 0;
 }

@@ -19,6 +19,9 @@ void sim_cr_write(struct sim_adapter *a, uint32_t addr, uint32_t val);
 uint32_t sim_icmd_read(struct sim_adapter *a, uint32_t addr);
 void sim_icmd_write(struct sim_adapter *a, uint32_t addr, uint32_t val);
 
+/* Free the gateway and ICMD semaphores, held or left by anyone; a->lock held. */
+void sim_semaphores_free(struct sim_adapter *a);
+
 /* Access registers (ICMD 0x9001). */
 int sim_regs_init(struct sim_adapter *a, struct prm_err *err);
 void sim_regs_free(struct sim_adapter *a);

@@ -183,3 +183,21 @@ steady() {
 	assert_failure 3
 	[[ $stderr != *devlink* ]] || fail "$stderr"
 }
+
+@test "cr unlock on the hardware path: refused without --write; with it, a stuck semaphore is freed" {
+	"$PRMCTL" sim inject pcisim sem-held >/dev/null
+	in_ns "$PRMCTL" -d "$BDF" cr read 0xf0014
+	assert_failure 1
+	[[ $stderr == *"held by ticket 24301, unchanged for 2000 ms"*"'prmctl cr unlock' (--write on hardware)"* ]] ||
+		fail "$stderr"
+	in_ns "$PRMCTL" -j -d "$BDF" cr unlock
+	assert_failure 2
+	echo "$output" | jq -e '.error.reason == "needs_write"'
+	[[ $stderr == *"cr unlock changes device state: refused on hardware without --write"* ]] || fail "$stderr"
+	"$PRMCTL" -j sim status pcisim | jq -e '.faults == ["sem-held"]'
+	in_ns "$PRMCTL" -j --write -d "$BDF" cr unlock
+	assert_success
+	echo "$output" | jq -e '.gateway_semaphore == {"state": "cleared", "holder": 24301}'
+	in_ns "$PRMCTL" -d "$BDF" cr read 0xf0014
+	assert_success
+}

@@ -133,13 +133,13 @@ teardown() {
 	echo "$output" | jq -e '.faults == ["health-stall"]'
 }
 
-@test "sem-held: a bounded wait, then 'gateway busy (held by ticket N)', exit 5" {
+@test "sem-held: a bounded wait, then 'held by ticket N, unchanged', exit 1" {
 	"$PRMCTL" sim start h >/dev/null
 	prm sim inject h sem-held
 	local t0=$SECONDS
 	prm -d sim:h cr read 0xf0014
-	assert_failure 5
-	[[ $stderr == *"gateway busy (held by ticket 24301)"* ]]
+	assert_failure 1
+	[[ $stderr == *"gateway semaphore held by ticket 24301, unchanged for 2000 ms"* ]]
 	(( SECONDS - t0 < 10 ))
 	prm sim clear h sem-held
 	prm -d sim:h cr read 0xf0014

@@ -64,8 +64,9 @@ static void ticket_semaphore_is_exclusive_and_bounded(void **state)
 	other = (struct vsec){ .lock_ms = 50 };
 	assert_int_equal(vsec_open(&other, v->cfg, &err), 0);
 	assert_int_not_equal(vsec_lock(&other, &err), 0);
-	assert_int_equal(err.kind, PRM_E_TIMEOUT);
-	assert_string_equal(err.reason, "gateway_busy");
+	/* a holder that does not move for the whole wait looks dead */
+	assert_int_equal(err.kind, PRM_E_FAILED);
+	assert_string_equal(err.reason, "gateway_stale");
 	{
 		char want[64];
 
@@ -201,7 +202,217 @@ static void held_by_someone_else(void **state)
 	assert_int_equal(dev_vsec(d, &v, &err), 0);
 	v->lock_ms = 50;
 	assert_int_not_equal(vsec_lock(v, &err), 0);
-	assert_non_null(strstr(err.msg, "gateway busy (held by ticket 24301)"));
+	assert_string_equal(err.reason, "gateway_stale");
+	assert_non_null(strstr(err.msg, "held by ticket 24301, unchanged for 50 ms"));
+	assert_non_null(strstr(err.msg, "prmctl cr unlock"));
+	dev_close(d);
+}
+
+/*
+ * The simulator's config space through a port that plays other agents: a
+ * gateway semaphore with a new holder at every look, an ICMD semaphore that
+ * changes hands before every config read; and it counts semaphore takes.
+ */
+struct spy {
+	struct cfg_port port;
+	struct cfg_port *inner;
+	struct sim_adapter *a;
+	uint32_t sem;		/* config offset of the gateway semaphore */
+	bool gw_moving, icmd_moving;
+	uint32_t next;
+	unsigned takes;
+};
+
+static int spy_rd(struct cfg_port *p, uint32_t off, uint32_t *val, struct prm_err *err)
+{
+	struct spy *s = (struct spy *)p;
+
+	if (s->icmd_moving) {
+		pthread_mutex_lock(&s->a->lock);
+		s->a->icmd.semaphore = ++s->next;
+		pthread_mutex_unlock(&s->a->lock);
+	}
+	if (s->inner->read32(s->inner, off, val, err))
+		return -1;
+	if (s->gw_moving && off == s->sem)
+		*val = ++s->next;
+	return 0;
+}
+
+static int spy_wr(struct cfg_port *p, uint32_t off, uint32_t val, struct prm_err *err)
+{
+	struct spy *s = (struct spy *)p;
+
+	if (off == s->sem && val)
+		s->takes++;
+	return s->inner->write32(s->inner, off, val, err);
+}
+
+static void spy_on(struct spy *s, struct dev *d, struct vsec *v, struct vsec *through)
+{
+	struct prm_err err = { 0 };
+
+	*s = (struct spy){ .inner = d->cfg, .a = d->sim, .sem = v->base + 0x0c };
+	s->port = (struct cfg_port){ .read32 = spy_rd, .write32 = spy_wr,
+				     .label = d->cfg->label };
+	*through = (struct vsec){ .lock_ms = 50 };
+	assert_int_equal(vsec_open(through, &s->port, &err), 0);
+}
+
+static void moving_gateway_holder_is_busy(void **state)
+{
+	struct dev *d = open_sim(NULL);
+	struct prm_err err = { 0 };
+	struct vsec *v, w;
+	struct spy s;
+
+	(void)state;
+	assert_int_equal(dev_vsec(d, &v, &err), 0);
+	spy_on(&s, d, v, &w);
+	s.gw_moving = true;
+	assert_int_not_equal(vsec_lock(&w, &err), 0);
+	assert_int_equal(err.kind, PRM_E_TIMEOUT);
+	assert_string_equal(err.reason, "gateway_busy");
+	assert_non_null(strstr(err.msg, "gateway busy (held by ticket"));
+	dev_close(d);
+}
+
+static void long_transfer_lets_others_in(void **state)
+{
+	static uint32_t words[1024];
+	struct dev *d = open_sim(NULL);
+	struct prm_err err = { 0 };
+	struct vsec *v, w;
+	struct spy s;
+
+	(void)state;
+	assert_int_equal(dev_vsec(d, &v, &err), 0);
+	spy_on(&s, d, v, &w);
+	assert_int_equal(vsec_read_block(&w, VSEC_SPACE_CR, 0, words, 1024, &err), 0);
+	/* released and taken again along the way: no agent waits seconds */
+	assert_true(s.takes >= 4);
+	assert_int_equal(d->sim->vsc.semaphore, 0);
+	dev_close(d);
+}
+
+static void dead_icmd_holder_is_stale(void **state)
+{
+	struct dev *d = open_sim(NULL);
+	struct prm_err err = { 0 };
+	uint8_t buf[16] = { 0 };
+	struct icmd *ic;
+
+	(void)state;
+	assert_int_equal(dev_icmd(d, &ic, &err), 0);
+	ic->sem_ms = 50;
+	d->sim->icmd.semaphore = 4242;	/* a killed process's pid */
+	assert_int_not_equal(icmd_reg_access(ic, 0x9020, PRM_REG_GET, buf, 16, &err), 0);
+	assert_int_equal(err.kind, PRM_E_FAILED);
+	assert_string_equal(err.reason, "icmd_semaphore_stale");
+	assert_non_null(strstr(err.msg, "held by 4242, unchanged for 50 ms"));
+	assert_non_null(strstr(err.msg, "prmctl cr unlock"));
+	assert_int_equal(d->sim->icmd.semaphore, 4242);	/* not ours to free */
+	assert_int_equal(d->sim->vsc.semaphore, 0);
+	dev_close(d);
+}
+
+static void icmd_holder_running_a_command_is_busy(void **state)
+{
+	struct dev *d = open_sim("icmd-busy");
+	struct prm_err err = { 0 };
+	uint8_t buf[16] = { 0 };
+	struct icmd *ic;
+
+	(void)state;
+	assert_int_equal(dev_icmd(d, &ic, &err), 0);
+	ic->sem_ms = 50;
+	d->sim->icmd.semaphore = 4242;	/* still waiting for its command */
+	assert_int_not_equal(icmd_reg_access(ic, 0x9020, PRM_REG_GET, buf, 16, &err), 0);
+	assert_int_equal(err.kind, PRM_E_TIMEOUT);
+	assert_string_equal(err.reason, "icmd_semaphore_busy");
+	dev_close(d);
+}
+
+static void moving_icmd_holder_is_busy(void **state)
+{
+	struct dev *d = open_sim(NULL);
+	struct prm_err err = { 0 };
+	uint8_t buf[16] = { 0 };
+	struct icmd ic = { .sem_ms = 50 };
+	struct vsec *v, w;
+	struct spy s;
+
+	(void)state;
+	assert_int_equal(dev_vsec(d, &v, &err), 0);
+	spy_on(&s, d, v, &w);
+	assert_int_equal(icmd_open(&ic, &w, &err), 0);
+	s.icmd_moving = true;
+	assert_int_not_equal(icmd_reg_access(&ic, 0x9020, PRM_REG_GET, buf, 16, &err), 0);
+	assert_int_equal(err.kind, PRM_E_TIMEOUT);
+	assert_string_equal(err.reason, "icmd_semaphore_busy");
+	dev_close(d);
+}
+
+static void sim_clear_frees_the_semaphores(void **state)
+{
+	struct dev *d = open_sim(NULL);
+	struct prm_err err = { 0 };
+	struct vsec *v;
+	uint32_t id;
+
+	(void)state;
+	assert_int_equal(dev_vsec(d, &v, &err), 0);
+	d->sim->vsc.semaphore = 77;	/* left by killed holders */
+	d->sim->icmd.semaphore = 4242;
+	assert_int_equal(sim_fault_clear(d->sim, NULL, &err), 0);
+	assert_int_equal(d->sim->vsc.semaphore, 0);
+	assert_int_equal(d->sim->icmd.semaphore, 0);
+	assert_int_equal(vsec_read_block(v, VSEC_SPACE_CR, 0xf0014, &id, 1, &err), 0);
+	dev_close(d);
+}
+
+static void clear_frees_what_dead_holders_left(void **state)
+{
+	struct dev *d = open_sim(NULL);
+	struct prm_err err = { 0 };
+	uint32_t gw, ic, id;
+	bool present;
+	struct vsec *v;
+
+	(void)state;
+	assert_int_equal(dev_vsec(d, &v, &err), 0);
+	d->sim->vsc.semaphore = 77;
+	d->sim->icmd.semaphore = 4242;
+	assert_int_equal(vsec_clear(v, &gw, &err), 0);
+	assert_int_equal(gw, 77);
+	assert_int_equal(icmd_semaphore_clear(v, &present, &ic, &err), 0);
+	assert_true(present);
+	assert_int_equal(ic, 4242);
+	assert_int_equal(d->sim->vsc.semaphore, 0);
+	assert_int_equal(d->sim->icmd.semaphore, 0);
+	/* both free: found free, nothing written */
+	assert_int_equal(vsec_clear(v, &gw, &err), 0);
+	assert_int_equal(gw, 0);
+	assert_int_equal(icmd_semaphore_clear(v, &present, &ic, &err), 0);
+	assert_int_equal(ic, 0);
+	assert_int_equal(vsec_read_block(v, VSEC_SPACE_CR, 0xf0014, &id, 1, &err), 0);
+	dev_close(d);
+}
+
+static void clear_evicts_a_foreign_holder(void **state)
+{
+	struct dev *d = open_sim("sem-held");
+	struct prm_err err = { 0 };
+	struct vsec *v;
+	uint32_t gw;
+
+	(void)state;
+	assert_int_equal(dev_vsec(d, &v, &err), 0);
+	assert_int_equal(vsec_clear(v, &gw, &err), 0);
+	assert_int_equal(gw, 24301);
+	assert_false(d->sim->faults[SIM_FAULT_SEM_HELD]);
+	assert_int_equal(vsec_lock(v, &err), 0);
+	vsec_unlock(v);
 	dev_close(d);
 }
 
@@ -216,6 +427,14 @@ int main(void)
 		cmocka_unit_test(sigint_while_waiting_releases_semaphores),
 		cmocka_unit_test(device_gone_is_reported),
 		cmocka_unit_test(held_by_someone_else),
+		cmocka_unit_test(moving_gateway_holder_is_busy),
+		cmocka_unit_test(long_transfer_lets_others_in),
+		cmocka_unit_test(dead_icmd_holder_is_stale),
+		cmocka_unit_test(icmd_holder_running_a_command_is_busy),
+		cmocka_unit_test(moving_icmd_holder_is_busy),
+		cmocka_unit_test(sim_clear_frees_the_semaphores),
+		cmocka_unit_test(clear_frees_what_dead_holders_left),
+		cmocka_unit_test(clear_evicts_a_foreign_holder),
 	};
 
 	return cmocka_run_group_tests_name("gateway", tests, NULL, NULL);

@@ -1,0 +1,90 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# Semaphores a killed prmctl leaves behind: a holder that never moves is
+# reported as dead (exit 1, naming the way out), and 'cr unlock' or a full
+# 'sim clear' frees what it left.
+load helper
+
+setup() {
+	export PRMCTL_SIM_DIR=$BATS_TEST_TMPDIR/sim
+}
+
+# every test leaves no service behind
+teardown() {
+	local n
+	for n in $(ls "$PRMCTL_SIM_DIR" 2>/dev/null); do
+		"$PRMCTL" sim stop "$n" >/dev/null 2>&1 || true
+	done
+	[ -z "$(ls "$PRMCTL_SIM_DIR" 2>/dev/null)" ]
+}
+
+# SIGKILL 'reg read MGIR' 0-14 ms after its start (it takes about 12 ms)
+# until a later command fails: the gateway or the ICMD semaphore was held
+# when it died. Leaves that command's result in $status and $stderr.
+strand() { # name
+	local i pid
+	for i in $(seq 1 200); do
+		"$PRMCTL" -d "sim:$1" reg read MGIR >/dev/null 2>&1 &
+		pid=$!
+		sleep "$(printf '0.%03d' $((RANDOM % 15)))"
+		kill -9 "$pid" 2>/dev/null || true
+		wait "$pid" 2>/dev/null || true
+		prm -d "sim:$1" cr read 0xf0014
+		[ "$status" -eq 0 ] || return 0
+		prm -d "sim:$1" reg read MGIR
+		[ "$status" -eq 0 ] || return 0
+	done
+	fail "200 kills and nothing was left held"
+}
+
+@test "a SIGKILLed holder is reported as dead, and cr unlock frees what it left" {
+	"$PRMCTL" sim start w >/dev/null
+	strand w
+	# not "busy, retry": a ticket that never moved, the way out named
+	assert_equal "$status" 1
+	[[ $stderr == *"held by "*", unchanged for 2000 ms"*"its holder looks dead"* ]] ||
+		fail "stderr: $stderr"
+	[[ $stderr == *"free it with 'prmctl cr unlock'"* ]] || fail "stderr: $stderr"
+	prm -j -d sim:w cr unlock
+	assert_success
+	echo "$output" | jq -e '[.gateway_semaphore, .icmd_semaphore] | any(.state == "cleared" and .holder > 0)'
+	prm -d sim:w cr read 0xf0014
+	assert_success
+	prm -d sim:w reg read MGIR
+	assert_success
+	# nothing held any more: found free, nothing written
+	prm -j -d sim:w cr unlock
+	echo "$output" | jq -e '.gateway_semaphore == {"state": "free", "holder": null} and .icmd_semaphore.state == "free"'
+}
+
+@test "sim clear frees the semaphores killed holders left" {
+	"$PRMCTL" sim start c >/dev/null
+	strand c
+	prm sim clear c
+	assert_success
+	prm -d sim:c cr read 0xf0014
+	assert_success
+	prm -d sim:c reg read MGIR
+	assert_success
+}
+
+@test "a foreign holder (sem-held): stale in JSON too; cr unlock evicts it" {
+	"$PRMCTL" sim start h >/dev/null
+	"$PRMCTL" sim inject h sem-held >/dev/null
+	prm -j -d sim:h cr read 0xf0014
+	assert_failure 1
+	echo "$output" | jq -e '.error.reason == "gateway_stale" and .error.code == 1'
+	prm -d sim:h cr unlock
+	assert_success
+	assert_output --partial "holder                 24301"
+	prm -j sim status h
+	echo "$output" | jq -e '.faults == []'
+	prm -d sim:h cr read 0xf0014
+	assert_success
+}
+
+@test "cr unlock takes no arguments" {
+	prm -d sim cr unlock 0x0c
+	assert_failure 2
+	[[ $stderr == *"unexpected argument '0x0c'"* ]]
+}
