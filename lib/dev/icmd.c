@@ -129,9 +129,9 @@ static int take_semaphore(struct icmd *ic, struct prm_err *err)
 /* On every path, also after an interruption: the release must get through. */
 static void give_semaphore(struct icmd *ic)
 {
-	ic->v->releasing = true;
+	dev_cleanup_begin();
 	wr1(ic, VSEC_SPACE_SEMAPHORE, ICMD_SEM, 0, NULL);
-	ic->v->releasing = false;
+	dev_cleanup_end();
 }
 
 static int wait_not_busy(struct icmd *ic, unsigned ms, const char *what,

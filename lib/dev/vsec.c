@@ -117,7 +117,7 @@ int vsec_lock(struct vsec *v, struct prm_err *err)
 	bool moved = false;
 
 	for (;;) {
-		if (dev_interrupted() && !v->releasing)
+		if (dev_interrupted())
 			return interrupted(v, err);
 		if (rd(v, VSC_SEMAPHORE, &sem, err))
 			return -1;
@@ -206,7 +206,7 @@ static int wait_flag(struct vsec *v, bool want, uint32_t *addr, struct prm_err *
 			return gone(v, err);
 		if (!!(*addr & ADDR_FLAG) == want)
 			return 0;
-		if (dev_interrupted() && !v->releasing)
+		if (dev_interrupted())
 			return interrupted(v, err);
 		if (clock_now_ms() >= deadline)
 			return prm_err_set(err, PRM_E_TIMEOUT, ETIMEDOUT, "gateway_timeout",
@@ -277,7 +277,7 @@ static int chunk(struct vsec *v, uint16_t space, uint32_t addr, uint32_t *in,
 	for (size_t i = 0; !rc && i < n; i++) {
 		uint32_t at = addr + (uint32_t)i * 4;
 
-		if (dev_interrupted() && !v->releasing)
+		if (dev_interrupted())
 			rc = interrupted(v, err);
 		else
 			rc = out ? vsec_write(v, at, out[i], err) : vsec_read(v, at, &in[i], err);

@@ -30,7 +30,6 @@ struct vsec {
 	bool locked;
 	unsigned lock_ms;	/* how long to wait for the semaphore */
 	unsigned flag_ms;	/* how long to wait for one transfer */
-	bool releasing;		/* cleanup in progress: finish even if interrupted */
 };
 
 int vsec_open(struct vsec *v, struct cfg_port *cfg, struct prm_err *err);
