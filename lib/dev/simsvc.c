@@ -43,6 +43,8 @@ static int connect_to(const char *name, struct prm_err *err)
 {
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
 	struct timeval tv = { SIMSVC_TIMEOUT_S, 0 };
+	struct ucred cr;
+	socklen_t crlen = sizeof(cr);
 	int fd;
 
 	if (sim_path(name, SIM_FILE_SOCK, sa.sun_path, sizeof(sa.sun_path)))
@@ -59,6 +61,19 @@ static int connect_to(const char *name, struct prm_err *err)
 		close(fd);
 		/* another user's service is not "no service": say why, and the way in */
 		return sim_open_error(name, sa.sun_path, e, err);
+	}
+	/*
+	 * A service of another user than us (or root) is an impostor in a run
+	 * directory someone else made, in /tmp say: not to be fed our commands.
+	 * Root may reach anyone's.
+	 */
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cr, &crlen) == 0 && geteuid() != 0 &&
+	    cr.uid != geteuid() && cr.uid != 0) {
+		close(fd);
+		return prm_err_set(err, PRM_E_NODEV, EPERM, "permission",
+				   "sim:%s: %s is served by uid %u, not by us: not trusting it "
+				   "(who made %s?)", name, sa.sun_path, (unsigned)cr.uid,
+				   sim_rundir());
 	}
 	return fd;
 }

@@ -246,6 +246,16 @@ static int serve(struct svc *s, int fd)
 	return send(fd, &r, sizeof(r), MSG_NOSIGNAL) == (ssize_t)sizeof(r) ? 0 : -1;
 }
 
+/* Our owner and root only, whatever the modes around the socket say. */
+static bool peer_allowed(int fd)
+{
+	struct ucred cr;
+	socklen_t len = sizeof(cr);
+
+	return getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cr, &len) == 0 &&
+	       (cr.uid == geteuid() || cr.uid == 0);
+}
+
 static void loop(struct svc *s)
 {
 	while (!stopping) {
@@ -269,6 +279,10 @@ static void loop(struct svc *s)
 		if (p[0].revents & POLLIN) {
 			int c = accept4(s->listen_fd, NULL, NULL, SOCK_CLOEXEC);
 
+			if (c >= 0 && !peer_allowed(c)) {
+				close(c);
+				c = -1;
+			}
 			if (c >= 0 && s->nclients < MAX_CLIENTS) {
 				/* a client that stops half-way through a request must not
 				 * stall the adapter for the others */

@@ -298,3 +298,25 @@ as_nobody() {
 	[[ $stderr == *"sim:p: $top/sim/p/lock: permission denied"* ]] || fail "stderr: $stderr"
 	kill -0 "$pid"
 }
+
+@test "a service of another user in a run directory it made is not trusted" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root to play two other users"
+	command -v setpriv >/dev/null || skip "needs setpriv (util-linux)"
+	local top
+	top=$(mktemp -d /tmp/prmctl-perm.XXXXXX)
+	PERM_TOP=$top	# removed by teardown
+	chmod 0711 "$top"
+	# uid 65533 gets there first and opens its service to all
+	install -d -o 65533 -g 65533 -m 0755 "$top/shared"
+	export PRMCTL_SIM_DIR=$top/shared
+	setpriv --reuid=65533 --regid=65533 --clear-groups "$PRMCTL" sim start fake >/dev/null
+	chmod 0755 "$top/shared/fake"
+	chmod 0777 "$top/shared/fake/sock"
+	as_nobody -d sim:fake initseg show
+	assert_failure 3
+	[[ $stderr == *"sim:fake: $top/shared/fake/sock is served by uid 65533, not by us: not trusting it"* ]] ||
+		fail "stderr: $stderr"
+	as_nobody sim start mine
+	assert_failure 1
+	[[ $stderr == *"$top/shared is not a directory of ours"* ]] || fail "stderr: $stderr"
+}
