@@ -22,6 +22,7 @@
 #include "lib/util/readall.h"
 #include "lib/sim/proto.h"
 #include "lib/sim/rundir.h"
+#include "lib/sim/svclock.h"
 #include "lib/sim/service.h"
 
 /* How long start waits for the service to answer, and stop for it to end. */
@@ -379,7 +380,7 @@ static int sim_list(int argc, char **argv)
 		out_str("name", tok);
 		/* another user's, that we may not look into */
 		out_str("state", state < 0 ? "inaccessible" : states[state]);
-		if (state == SIM_RUNNING)
+		if (state == SIM_RUNNING && pid > 0)	/* 0: starting, not yet written */
 			out_s64("pid", pid);
 		else
 			out_null("pid");

@@ -23,6 +23,7 @@
 #include "lib/sim/proto.h"
 #include "lib/sim/qproxy.h"
 #include "lib/sim/rundir.h"
+#include "lib/sim/svclock.h"
 #include "lib/sim/tracer.h"
 #include "lib/util/writefile.h"
 

@@ -227,8 +227,9 @@ teardown() {
 }
 
 @test "four starts of one name at once: one wins, the others name its pid" {
-	local round i win pid p
-	for round in 1 2 3; do
+	local round i win pid p n
+	# rounds 3 and 4 start over what a killed service left (its pid file too)
+	for round in 1 2 3 4; do
 		for i in 1 2 3 4; do
 			"$PRMCTL" -j sim start race > "$BATS_TEST_TMPDIR/o.$i" 2> "$BATS_TEST_TMPDIR/e.$i" &
 		done
@@ -249,9 +250,39 @@ teardown() {
 		"$PRMCTL" -j sim list | jq -e ".simulators == [{\"name\":\"race\",\"state\":\"running\",\"pid\":$pid,\"model\":\"cx7\"}]"
 		# the losers left the winner's files alone
 		"$PRMCTL" -q -d sim:race cmd NOP >/dev/null
+		if [ "$round" = 2 ] || [ "$round" = 3 ]; then
+			kill -9 "$pid"
+			for n in $(seq 100); do
+				"$PRMCTL" -j sim list | jq -e '.simulators[0].state == "dead"' >/dev/null && break
+				sleep 0.01
+			done
+			continue
+		fi
 		"$PRMCTL" sim stop race >/dev/null
 		"$PRMCTL" -j sim list | jq -e '.simulators == []'
 	done
+}
+
+@test "a lock held before its pid is written: a dead process's pid is not named" {
+	mkdir -p -m 0700 "$PRMCTL_SIM_DIR/z"
+	# a zombie (a child its parent never reaps), as a killed service is where init does not reap
+	sh -c 'sleep 0 & echo $! > "$1"; exec sleep 30' sh "$BATS_TEST_TMPDIR/zpid" &
+	local parent=$! zpid="" n
+	for n in $(seq 200); do
+		zpid=$(cat "$BATS_TEST_TMPDIR/zpid" 2>/dev/null) &&
+			[ "$(awk '{print $3}' "/proc/$zpid/stat" 2>/dev/null)" = Z ] && break
+		sleep 0.01
+	done
+	[ "$(awk '{print $3}' "/proc/$zpid/stat")" = Z ] || fail "no zombie"
+	echo "$zpid" > "$PRMCTL_SIM_DIR/z/pid"
+	exec 9>"$PRMCTL_SIM_DIR/z/lock"
+	flock -x 9
+	prm sim start z
+	exec 9>&-
+	kill "$parent"
+	assert_failure 1
+	[[ $stderr == *"sim:z is already running (its lock $PRMCTL_SIM_DIR/z/lock is held, its pid not written)"* ]] ||
+		fail "stderr: $stderr"
 }
 
 # prmctl as nobody, against a root service in a directory nobody may traverse to
