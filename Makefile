@@ -24,7 +24,7 @@ B          := build
 LIB_SRCS   := $(sort $(wildcard lib/*/*.c lib/*/*/*.c))
 CMD_SRCS   := $(sort $(wildcard cmd/*.c))
 # the parts of lib that never touch a device: what the fuzzers link
-FUZZ_LIB_SRCS := $(filter-out lib/sim/pcidev.c lib/sim/service.c lib/sim/rundir.c,\
+FUZZ_LIB_SRCS := $(filter-out lib/sim/pcidev.c lib/sim/service.c lib/sim/rundir.c lib/sim/svclock.c,\
                  $(filter lib/prm/% lib/nl/% lib/util/% lib/out/% lib/sim/% lib/dev/devname.c,$(LIB_SRCS)))
 
 LIB_OBJS   := $(LIB_SRCS:%.c=$(B)/obj/%.o)

@@ -22,6 +22,7 @@
 #include "lib/util/readall.h"
 #include "lib/sim/proto.h"
 #include "lib/sim/rundir.h"
+#include "lib/sim/svclock.h"
 #include "lib/sim/service.h"
 
 /* How long start waits for the service to answer, and stop for it to end. */
@@ -315,26 +316,23 @@ static int sim_stop(int argc, char **argv)
 {
 	struct sim_args a = { 0 };
 	struct prm_err err = { 0 };
-	int rc = args(&name_argp, argc, argv, &a, 1, 1);
-	bool was_stale;
+	int rc = args(&name_argp, argc, argv, &a, 1, 1), state;
 
 	if (rc || G.help_shown)
 		return rc;
-	was_stale = !sim_alive(a.arg[0], NULL);
-	if (was_stale) {
-		char path[4096];
-
-		if (sim_path(a.arg[0], NULL, path, sizeof(path)) || access(path, F_OK)) {
-			err.kind = PRM_E_NODEV;
-			err.reason = "not_found";
-			snprintf(err.msg, sizeof(err.msg),
-				 "sim:%s: no running simulator by that name", a.arg[0]);
-			return cmd_fail(&err);
-		}
-		sim_cleanup(a.arg[0]);	/* a crashed one: remove its leftovers */
-	} else if (simsvc_call(a.arg[0], SIM_OP_STOP, NULL, NULL, 0, NULL, &err)) {
+	state = sim_state(a.arg[0], NULL, &err);
+	if (state < 0)
+		return cmd_fail(&err);	/* another user's: permission denied */
+	if (state == SIM_ABSENT) {
+		prm_err_set(&err, PRM_E_NODEV, ENOENT, "not_found",
+			    "sim:%s: no running simulator by that name", a.arg[0]);
 		return cmd_fail(&err);
 	}
+	if (state == SIM_DEAD && sim_cleanup(a.arg[0], &err))	/* a crashed one's leftovers */
+		return cmd_fail(&err);
+	if (state == SIM_RUNNING &&
+	    simsvc_call(a.arg[0], SIM_OP_STOP, NULL, NULL, 0, NULL, &err))
+		return cmd_fail(&err);
 	for (unsigned waited = 0; sim_alive(a.arg[0], NULL); waited += 10) {
 		if (waited >= STOP_WAIT_MS) {
 			err.kind = PRM_E_TIMEOUT;
@@ -347,21 +345,24 @@ static int sim_stop(int argc, char **argv)
 	}
 	out_doc_begin();
 	out_str("name", a.arg[0]);
-	out_str("state", was_stale ? "cleaned_up" : "stopped");
-	if (was_stale)
+	out_str("state", state == SIM_DEAD ? "cleaned_up" : "stopped");
+	if (state == SIM_DEAD)
 		out_note("The service was dead; its files are removed.");
 	return cmd_done(EXIT_OK);
 }
 
 static int sim_list(int argc, char **argv)
 {
+	static const char *const states[] = { [SIM_DEAD] = "dead", [SIM_RUNNING] = "running" };
 	struct sim_args a = { 0 };
+	struct prm_err err = { 0 };
 	char names[4096], *save = NULL, *tok;
 	int rc = args(&list_argp, argc, argv, &a, 0, 0);
 
 	if (rc || G.help_shown)
 		return rc;
-	sim_names(names, sizeof(names));
+	if (sim_names(names, sizeof(names), &err))
+		return cmd_fail(&err);
 	out_doc_begin();
 	if (!names[0])
 		out_note("No simulator services.");
@@ -369,14 +370,17 @@ static int sim_list(int argc, char **argv)
 	for (tok = strtok_r(names, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		char model[64] = "";
 		pid_t pid = 0;
-		bool alive = sim_alive(tok, &pid);
+		int state = sim_state(tok, &pid, NULL);
 
-		if (alive)
+		if (state == SIM_ABSENT)
+			continue;	/* stopped since we read the directory */
+		if (state == SIM_RUNNING)
 			simsvc_call(tok, SIM_OP_INFO, NULL, model, sizeof(model), NULL, NULL);
 		out_obj_begin(NULL);
 		out_str("name", tok);
-		out_str("state", alive ? "running" : "dead");
-		if (alive)
+		/* another user's, that we may not look into */
+		out_str("state", state < 0 ? "inaccessible" : states[state]);
+		if (state == SIM_RUNNING && pid > 0)	/* 0: starting, not yet written */
 			out_s64("pid", pid);
 		else
 			out_null("pid");
@@ -425,7 +429,10 @@ static int sim_tracelog(int argc, char **argv)
 
 	if (rc || G.help_shown)
 		return rc;
-	if (!sim_alive(a.arg[0], NULL)) {
+	rc = sim_state(a.arg[0], NULL, &err);
+	if (rc < 0)
+		return cmd_fail(&err);
+	if (rc != SIM_RUNNING) {
 		prm_err_set(&err, PRM_E_NODEV, ENOENT, "not_running",
 			    "sim:%s: no running simulator by that name", a.arg[0]);
 		return cmd_fail(&err);

@@ -43,6 +43,8 @@ static int connect_to(const char *name, struct prm_err *err)
 {
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
 	struct timeval tv = { SIMSVC_TIMEOUT_S, 0 };
+	struct ucred cr;
+	socklen_t crlen = sizeof(cr);
 	int fd;
 
 	if (sim_path(name, SIM_FILE_SOCK, sa.sun_path, sizeof(sa.sun_path)))
@@ -54,8 +56,24 @@ static int connect_to(const char *name, struct prm_err *err)
 	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
 	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
 	if (connect(fd, (struct sockaddr *)&sa, sizeof(sa))) {
+		int e = errno;
+
 		close(fd);
-		return no_service(name, err);
+		/* another user's service is not "no service": say why, and the way in */
+		return sim_open_error(name, sa.sun_path, e, err);
+	}
+	/*
+	 * A service of another user than us (or root) is an impostor in a run
+	 * directory someone else made, in /tmp say: not to be fed our commands.
+	 * Root may reach anyone's.
+	 */
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cr, &crlen) == 0 && geteuid() != 0 &&
+	    cr.uid != geteuid() && cr.uid != 0) {
+		close(fd);
+		return prm_err_set(err, PRM_E_NODEV, EPERM, "permission",
+				   "sim:%s: %s is served by uid %u, not by us: not trusting it "
+				   "(who made %s?)", name, sa.sun_path, (unsigned)cr.uid,
+				   sim_rundir());
 	}
 	return fd;
 }
@@ -240,10 +258,9 @@ static int lock_cmdq(struct svc_dev *s, struct prm_err *err)
 	int fd;
 
 	sim_path(s->name, SIM_FILE_CMDQ_LOCK, path, sizeof(path));
-	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	fd = open(path, O_RDWR | O_CLOEXEC);	/* the service made it, 0600 */
 	if (fd < 0)
-		return prm_err_set(err, PRM_E_NODEV, errno, "open_failed", "sim:%s: %s: %s",
-				   s->name, path, strerror(errno));
+		return sim_open_error(s->name, path, errno, err);
 	while (flock(fd, LOCK_EX | LOCK_NB)) {
 		if (errno != EWOULDBLOCK || clock_now_ms() >= deadline || dev_interrupted()) {
 			ssize_t n = pread(fd, who, sizeof(who) - 1, 0);
@@ -279,8 +296,7 @@ static struct dma_provider *svc_dma_open(struct dev *d, struct prm_err *err)
 	p = fd < 0 ? MAP_FAILED :
 	    mmap(NULL, SIM_HOSTMEM_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (p == MAP_FAILED) {
-		prm_err_set(err, PRM_E_NODEV, errno, "open_failed", "sim:%s: %s: %s", s->name,
-			    path, strerror(errno));
+		sim_open_error(s->name, path, errno, err);
 		if (fd >= 0)
 			close(fd);
 		return NULL;
@@ -346,8 +362,7 @@ int dev_simsvc_open(struct dev *d, const char *name, struct prm_err *err)
 	sim_path(name, SIM_FILE_BAR0, path, sizeof(path));
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return prm_err_set(err, PRM_E_NODEV, errno, "not_found", "sim:%s: %s: %s",
-				   name, path, strerror(errno));
+		return sim_open_error(name, path, errno, err);
 	s->bar0 = mmap(NULL, s->bar_size, PROT_READ, MAP_SHARED, fd, 0);
 	close(fd);
 	if (s->bar0 == MAP_FAILED) {

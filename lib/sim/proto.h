@@ -51,6 +51,7 @@ struct sim_rsp {
 #define SIM_FILE_SOCK "sock"
 #define SIM_FILE_LOCK "lock"
 #define SIM_FILE_PID "pid"
+#define SIM_FILE_PID_TMP "pid.tmp"	/* the pid before it is renamed into place */
 #define SIM_FILE_PCIDEV "pcidev"	/* mount point of the PCI device directory */
 #define SIM_FILE_HOSTMEM "hostmem"	/* host memory the adapter reaches by DMA */
 #define SIM_FILE_TRACELOG "tracelog.jsonl"	/* every item its tracer emitted */

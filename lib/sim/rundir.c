@@ -8,11 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lib/sim/pcidev.h"
 #include "lib/sim/proto.h"
 
 const char *sim_rundir(void)
@@ -39,57 +37,100 @@ int sim_path(const char *name, const char *file, char *buf, size_t sz)
 	return n < 0 || (size_t)n >= sz ? -1 : 0;
 }
 
-bool sim_alive(const char *name, pid_t *pid)
+int sim_err_too_long(const char *name, struct prm_err *err)
 {
-	char path[PATH_MAX], buf[32] = "";
-	bool alive = false;
-	int fd;
-
-	if (sim_path(name, SIM_FILE_LOCK, path, sizeof(path)))
-		return false;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return false;
-	if (flock(fd, LOCK_EX | LOCK_NB) < 0 && errno == EWOULDBLOCK)
-		alive = true;
-	close(fd);
-	if (alive && pid && sim_path(name, SIM_FILE_PID, path, sizeof(path)) == 0) {
-		FILE *f = fopen(path, "r");
-
-		*pid = 0;
-		if (f) {
-			if (fgets(buf, sizeof(buf), f))
-				*pid = (pid_t)atoi(buf);
-			fclose(f);
-		}
-	}
-	return alive;
+	return prm_err_set(err, PRM_E_USAGE, ENAMETOOLONG, "bad_path",
+			   "sim:%s: path too long under %s", name, sim_rundir());
 }
 
-void sim_cleanup(const char *name)
+int sim_err_sys(const char *what, const char *path, int e, struct prm_err *err)
 {
-	static const char *const files[] = { SIM_FILE_SOCK, SIM_FILE_BAR0, SIM_FILE_PID,
-					     SIM_FILE_PCIDEV, SIM_FILE_HOSTMEM, SIM_FILE_CMDQ_LOCK,
-					     SIM_FILE_TRACELOG,
-					     SIM_FILE_LOCK };
-	char path[PATH_MAX], mnt[PATH_MAX];
-	FILE *f;
+	return prm_err_set(err, PRM_E_FAILED, e, "sim_service", "%s %s: %s", what, path,
+			   strerror(e));
+}
 
-	/* a PCI device directory a dead service left mounted */
-	if (sim_path(name, SIM_FILE_PCIDEV, path, sizeof(path)) == 0 &&
-	    (f = fopen(path, "r"))) {
-		if (fgets(mnt, sizeof(mnt), f)) {
-			mnt[strcspn(mnt, "\n")] = '\0';
-			sim_pcidev_cleanup(mnt);
+int sim_open_error(const char *name, const char *path, int e, struct prm_err *err)
+{
+	if (e == EACCES || e == EPERM)
+		return prm_err_set(err, PRM_E_NODEV, e, "permission",
+				   "sim:%s: %s: permission denied (another user's service: run "
+				   "prmctl as its owner or as root)", name, path);
+	if (e == ENOENT || e == ECONNREFUSED || e == ENOTDIR)
+		return prm_err_set(err, PRM_E_NODEV, e, "not_found",
+				   "sim:%s: no running simulator by that name (prmctl sim list)",
+				   name);
+	return prm_err_set(err, PRM_E_NODEV, e, "open_failed", "sim:%s: %s: %s", name, path,
+			   strerror(e));
+}
+
+/*
+ * mkdir DIR unless it exists; then it must be a directory of ours. 0700
+ * when made (the umask only takes bits away, a weird one must not leave it
+ * 0500), or always when tighten.
+ */
+static int own_dir(const char *dir, bool tighten, struct prm_err *err)
+{
+	bool made = mkdir(dir, 0700) == 0;
+	struct stat st;
+
+	if (!made && errno != EEXIST)
+		return sim_err_sys("cannot create", dir, errno, err);
+	if (lstat(dir, &st))
+		return sim_err_sys("cannot look at", dir, errno, err);
+	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 022))
+		return prm_err_set(err, PRM_E_FAILED, EPERM, "unsafe_rundir",
+				   "%s is not a directory of ours that only we can write: not "
+				   "using it (remove it, or set PRMCTL_SIM_DIR)", dir);
+	if ((made || tighten) && chmod(dir, 0700))
+		return sim_err_sys("cannot chmod", dir, errno, err);
+	return 0;
+}
+
+int sim_rundir_prepare(struct prm_err *err)
+{
+	char tmp[PATH_MAX];
+
+	if (snprintf(tmp, sizeof(tmp), "%s", sim_rundir()) >= (int)sizeof(tmp))
+		return sim_err_too_long("", err);
+	/* the parents as mkdir -p makes them: /run/prmctl is no secret */
+	for (char *p = tmp + 1; *p; p++)
+		if (*p == '/') {
+			*p = '\0';
+			if (mkdir(tmp, 0755) && errno != EEXIST)
+				return sim_err_sys("cannot create", tmp, errno, err);
+			*p = '/';
 		}
-		fclose(f);
-	}
+	/* one the user named may stay as it is, if only we can write it */
+	return own_dir(tmp, false, err);
+}
 
-	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++)
-		if (sim_path(name, files[i], path, sizeof(path)) == 0)
-			unlink(path);
-	if (sim_path(name, NULL, path, sizeof(path)) == 0)
-		rmdir(path);
+int sim_service_dir(const char *name, struct prm_err *err)
+{
+	char dir[PATH_MAX];
+
+	if (sim_path(name, NULL, dir, sizeof(dir)))
+		return sim_err_too_long(name, err);
+	/* 0700 even for a directory an older prmctl made 0755 */
+	return own_dir(dir, true, err);
+}
+
+int sim_create(const char *name, const char *file, int flags, struct prm_err *err)
+{
+	char path[PATH_MAX];
+	int fd;
+
+	if (sim_path(name, file, path, sizeof(path)))
+		return sim_err_too_long(name, err);
+	fd = open(path, flags | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd < 0)
+		return sim_err_sys("cannot create", path, errno, err);
+	if (fchmod(fd, 0600)) {
+		int e = errno;
+
+		close(fd);
+		return sim_err_sys("cannot chmod", path, e, err);
+	}
+	return fd;
 }
 
 static int cmp(const void *a, const void *b)
@@ -97,7 +138,7 @@ static int cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-void sim_names(char *buf, size_t sz)
+int sim_names(char *buf, size_t sz, struct prm_err *err)
 {
 	DIR *d = opendir(sim_rundir());
 	char *names[256];
@@ -105,31 +146,25 @@ void sim_names(char *buf, size_t sz)
 	struct dirent *e;
 
 	buf[0] = '\0';
+	if (!d && errno == ENOENT)
+		return 0;
+	if (!d && (errno == EACCES || errno == EPERM))
+		return prm_err_set(err, PRM_E_NODEV, errno, "permission",
+				   "%s: permission denied (another user's services: run prmctl "
+				   "as their owner or as root)", sim_rundir());
 	if (!d)
-		return;
+		return sim_err_sys("cannot read", sim_rundir(), errno, err);
 	while ((e = readdir(d)) && n < 256)
-		if (e->d_name[0] != '.')
-			names[n++] = strdup(e->d_name);
+		if (e->d_name[0] != '.' && (names[n] = strdup(e->d_name)))
+			n++;
 	closedir(d);
 	qsort(names, n, sizeof(names[0]), cmp);
 	for (size_t i = 0; i < n; i++) {
-		if (names[i] && used < sz)
+		if (used < sz)
 			used += (size_t)snprintf(buf + used, sz - used, "%s%s",
 						 used ? "," : "", names[i]);
 		free(names[i]);
 	}
-}
-
-int sim_rundir_check(struct prm_err *err)
-{
-	const char *dir = sim_rundir();
-	struct stat st;
-
-	if (lstat(dir, &st) != 0)
-		return 0;	/* created by us */
-	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 022))
-		return prm_err_set(err, PRM_E_FAILED, EPERM, "unsafe_rundir",
-				   "%s is not a directory of ours that only we can write: not using it",
-				   dir);
 	return 0;
 }
+

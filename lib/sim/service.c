@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +23,9 @@
 #include "lib/sim/proto.h"
 #include "lib/sim/qproxy.h"
 #include "lib/sim/rundir.h"
+#include "lib/sim/svclock.h"
 #include "lib/sim/tracer.h"
+#include "lib/util/writefile.h"
 
 #define MAX_CLIENTS 32
 
@@ -31,21 +34,6 @@ static volatile sig_atomic_t stopping;
 void sim_service_stop(void)
 {
 	stopping = 1;
-}
-
-static int mkdirs(const char *path)
-{
-	char tmp[PATH_MAX];
-
-	snprintf(tmp, sizeof(tmp), "%s", path);
-	for (char *p = tmp + 1; *p; p++)
-		if (*p == '/') {
-			*p = '\0';
-			if (mkdir(tmp, 0755) && errno != EEXIST)
-				return -1;
-			*p = '/';
-		}
-	return mkdir(tmp, 0755) && errno != EEXIST ? -1 : 0;
 }
 
 struct svc {
@@ -65,16 +53,20 @@ static int fail_errno(struct prm_err *err, const char *what, const char *path)
 			   path, strerror(errno));
 }
 
-/* A small file of the service directory (pid, mount point). */
-static int write_line(const char *path, const char *line)
+/* A small file of the service directory (the mount point). */
+static int write_line(const char *name, const char *file, const char *line,
+		      struct prm_err *err)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	ssize_t n;
+	char path[PATH_MAX];
+	int fd = sim_create(name, file, O_WRONLY | O_TRUNC, err);
 
 	if (fd < 0)
 		return -1;
-	n = write(fd, line, strlen(line));
-	return close(fd) || n != (ssize_t)strlen(line) ? -1 : 0;
+	if (write_all(fd, line, strlen(line)) || close(fd)) {
+		sim_path(name, file, path, sizeof(path));
+		return fail_errno(err, "cannot write", path);
+	}
+	return 0;
 }
 
 /* A file of the service directory, size bytes, mapped shared. */
@@ -83,13 +75,13 @@ static int map_file(const char *name, const char *file, size_t size, uint8_t **o
 {
 	char path[PATH_MAX];
 	void *p;
-	int fd;
+	int fd = sim_create(name, file, O_RDWR | O_TRUNC, err);
 
+	if (fd < 0)
+		return -1;
 	sim_path(name, file, path, sizeof(path));
-	fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0 || ftruncate(fd, (off_t)size)) {
-		if (fd >= 0)
-			close(fd);
+	if (ftruncate(fd, (off_t)size)) {
+		close(fd);
 		return fail_errno(err, "cannot create", path);
 	}
 	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
@@ -100,65 +92,59 @@ static int map_file(const char *name, const char *file, size_t size, uint8_t **o
 	return 0;
 }
 
+static int listen_on(struct svc *s, const char *name, struct prm_err *err)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+
+	if (sim_path(name, SIM_FILE_SOCK, sa.sun_path, sizeof(sa.sun_path)))
+		return prm_err_set(err, PRM_E_FAILED, ENAMETOOLONG, "sim_service",
+				   "socket path too long under %s", sim_rundir());
+	s->listen_fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	/* bind makes it 0777 less the umask; the 0700 directory covers the gap */
+	if (s->listen_fd < 0 || bind(s->listen_fd, (struct sockaddr *)&sa, sizeof(sa)) ||
+	    chmod(sa.sun_path, 0600) || listen(s->listen_fd, 16))
+		return fail_errno(err, "cannot listen on", sa.sun_path);
+	return 0;
+}
+
 static int setup(struct svc *s, const struct sim_service_opts *o, struct prm_err *err)
 {
 	struct sim_opts so = { .model = o->model, .boot_ms = o->boot_ms };
-	struct sockaddr_un sa = { .sun_family = AF_UNIX };
-	char path[PATH_MAX], line[PATH_MAX + 32];
-	pid_t pid;
+	char line[PATH_MAX + 32];
+	int fd;
 
-	if (sim_alive(o->name, &pid))
-		return prm_err_set(err, PRM_E_FAILED, EEXIST, "already_running",
-				   "sim:%s is already running (pid %d)", o->name, (int)pid);
-	if (sim_rundir_check(err))
+	if (sim_rundir_prepare(err))
 		return -1;
-	sim_cleanup(o->name);	/* what a crashed one left behind */
-	if (sim_path(o->name, NULL, path, sizeof(path)) || mkdirs(path))
-		return fail_errno(err, "cannot create", path);
-	sim_path(o->name, SIM_FILE_LOCK, path, sizeof(path));
-	s->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	s->lock_fd = sim_claim(o->name, err);	/* pid written, leftovers gone */
 	if (s->lock_fd < 0)
-		return fail_errno(err, "cannot create", path);
-	if (flock(s->lock_fd, LOCK_EX | LOCK_NB)) {
-		int e = errno;
-
-		close(s->lock_fd);	/* another start won the race: its files */
-		s->lock_fd = -1;
-		errno = e;
-		return fail_errno(err, "cannot lock", path);
-	}
+		return -1;
 	if (map_file(o->name, SIM_FILE_BAR0, SIM_BAR0_BYTES, &s->bar0, err) ||
 	    map_file(o->name, SIM_FILE_HOSTMEM, SIM_HOSTMEM_BYTES, &s->hostmem, err))
 		return -1;
+	/* made here, not by a client: one of root would keep the owner's out */
+	fd = sim_create(o->name, SIM_FILE_CMDQ_LOCK, O_RDWR, err);
+	if (fd < 0)
+		return -1;
+	close(fd);
 	so.bar0 = s->bar0;
 	so.hostmem = s->hostmem;
 	if (sim_adapter_create(&so, &s->a, err))
 		return -1;
-	sim_path(o->name, SIM_FILE_TRACELOG, path, sizeof(path));
-	s->tracelog_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+	s->tracelog_fd = sim_create(o->name, SIM_FILE_TRACELOG, O_WRONLY | O_TRUNC | O_APPEND,
+				    err);
 	if (s->tracelog_fd < 0)
-		return fail_errno(err, "cannot create", path);
+		return -1;
 	sim_tracer_log_to(s->a, s->tracelog_fd);
-	if (sim_path(o->name, SIM_FILE_SOCK, sa.sun_path, sizeof(sa.sun_path)))
-		return prm_err_set(err, PRM_E_FAILED, ENAMETOOLONG, "sim_service",
-				   "socket path too long under %s", sim_rundir());
-	s->listen_fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	if (s->listen_fd < 0 || bind(s->listen_fd, (struct sockaddr *)&sa, sizeof(sa)) ||
-	    listen(s->listen_fd, 16))
-		return fail_errno(err, "cannot listen on", sa.sun_path);
-	sim_path(o->name, SIM_FILE_PID, path, sizeof(path));
-	snprintf(line, sizeof(line), "%d\n", (int)getpid());
-	if (write_line(path, line))
-		return fail_errno(err, "cannot write", path);
+	if (listen_on(s, o->name, err))
+		return -1;
 	if (o->pci_dir) {
 		char bar0[PATH_MAX];
 
 		sim_path(o->name, SIM_FILE_BAR0, bar0, sizeof(bar0));
 		/* remember the mount point first: a crash after mounting leaves it */
-		sim_path(o->name, SIM_FILE_PCIDEV, path, sizeof(path));
 		snprintf(line, sizeof(line), "%s/%s\n", o->pci_dir, o->bdf);
-		if (write_line(path, line))
-			return fail_errno(err, "cannot write", path);
+		if (write_line(o->name, SIM_FILE_PCIDEV, line, err))
+			return -1;
 		if (sim_pcidev_start(s->a, o->pci_dir, o->bdf, bar0, &s->pcidev, err))
 			return -1;
 	}
@@ -261,6 +247,16 @@ static int serve(struct svc *s, int fd)
 	return send(fd, &r, sizeof(r), MSG_NOSIGNAL) == (ssize_t)sizeof(r) ? 0 : -1;
 }
 
+/* Our owner and root only, whatever the modes around the socket say. */
+static bool peer_allowed(int fd)
+{
+	struct ucred cr;
+	socklen_t len = sizeof(cr);
+
+	return getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cr, &len) == 0 &&
+	       (cr.uid == geteuid() || cr.uid == 0);
+}
+
 static void loop(struct svc *s)
 {
 	while (!stopping) {
@@ -284,6 +280,10 @@ static void loop(struct svc *s)
 		if (p[0].revents & POLLIN) {
 			int c = accept4(s->listen_fd, NULL, NULL, SOCK_CLOEXEC);
 
+			if (c >= 0 && !peer_allowed(c)) {
+				close(c);
+				c = -1;
+			}
 			if (c >= 0 && s->nclients < MAX_CLIENTS) {
 				/* a client that stops half-way through a request must not
 				 * stall the adapter for the others */
@@ -313,9 +313,7 @@ static void teardown(struct svc *s, const char *name)
 		munmap(s->bar0, SIM_BAR0_BYTES);
 	if (s->hostmem)
 		munmap(s->hostmem, SIM_HOSTMEM_BYTES);
-	sim_cleanup(name);	/* while the lock is still ours */
-	if (s->lock_fd >= 0)
-		close(s->lock_fd);
+	sim_release(name, s->lock_fd);
 }
 
 int sim_service_run(const struct sim_service_opts *o, struct prm_err *err)

@@ -13,7 +13,8 @@ teardown() {
 	for n in $(ls "$PRMCTL_SIM_DIR" 2>/dev/null); do
 		"$PRMCTL" sim stop "$n" >/dev/null 2>&1 || true
 	done
-	[ -z "$(ls "$PRMCTL_SIM_DIR" 2>/dev/null)" ]
+	[ -z "$(ls "$PRMCTL_SIM_DIR" 2>/dev/null)" ] || return 1
+	[ -z "${PERM_TOP:-}" ] || rm -rf "$PERM_TOP"
 }
 
 @test "sim start, -d sim:NAME from other processes, sim stop" {
@@ -197,4 +198,156 @@ teardown() {
 	prm sim start fg --foreground
 	assert_failure 1
 	[[ $stderr == *"already running"* ]]
+}
+
+@test "a service's directory is 0700 and every file in it 0600, whatever the umask" {
+	(umask 000 && "$PRMCTL" sim start m >/dev/null)
+	(umask 000 && "$PRMCTL" -d sim:m cmd NOP >/dev/null)	# a client's files too
+	[ "$(stat -c %a "$PRMCTL_SIM_DIR")" = 700 ] || fail "rundir $(stat -c %a "$PRMCTL_SIM_DIR")"
+	[ "$(stat -c %a "$PRMCTL_SIM_DIR/m")" = 700 ] || fail "service dir $(stat -c %a "$PRMCTL_SIM_DIR/m")"
+	local f n=0
+	for f in "$PRMCTL_SIM_DIR"/m/*; do
+		[ "$(stat -c %a "$f")" = 600 ] || fail "$(stat -c '%a %n' "$f")"
+		n=$((n + 1))
+	done
+	# bar0 hostmem sock lock pid cmdq.lock tracelog.jsonl
+	(( n >= 7 )) || fail "only $n files: $(ls "$PRMCTL_SIM_DIR/m")"
+}
+
+@test "a run directory another user made is refused, not trusted" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root to make a directory of another user"
+	mkdir -p "$PRMCTL_SIM_DIR"
+	chown 65534:65534 "$PRMCTL_SIM_DIR"
+	chmod 0700 "$PRMCTL_SIM_DIR"
+	prm sim start o
+	assert_failure 1
+	[[ $stderr == *"$PRMCTL_SIM_DIR is not a directory of ours"* ]] || fail "stderr: $stderr"
+	[ -z "$(ls "$PRMCTL_SIM_DIR")" ]
+	rmdir "$PRMCTL_SIM_DIR"
+}
+
+@test "four starts of one name at once: one wins, the others name its pid" {
+	local round i win pid p n
+	# rounds 3 and 4 start over what a killed service left (its pid file too)
+	for round in 1 2 3 4; do
+		for i in 1 2 3 4; do
+			"$PRMCTL" -j sim start race > "$BATS_TEST_TMPDIR/o.$i" 2> "$BATS_TEST_TMPDIR/e.$i" &
+		done
+		wait || true
+		win=0
+		for i in 1 2 3 4; do
+			if p=$(jq -e .pid "$BATS_TEST_TMPDIR/o.$i" 2>/dev/null); then
+				pid=$p win=$((win + 1))
+				kill -0 "$pid" || fail "round $round: winner pid $pid is not alive"
+			fi
+		done
+		[ "$win" -eq 1 ] || fail "round $round: $win winners: $(cat "$BATS_TEST_TMPDIR"/e.*)"
+		for i in 1 2 3 4; do
+			jq -e .pid "$BATS_TEST_TMPDIR/o.$i" >/dev/null 2>&1 && continue
+			grep -qF "sim:race is already running (pid $pid)" "$BATS_TEST_TMPDIR/e.$i" ||
+				fail "round $round, start $i (winner $pid): $(cat "$BATS_TEST_TMPDIR/e.$i")"
+		done
+		"$PRMCTL" -j sim list | jq -e ".simulators == [{\"name\":\"race\",\"state\":\"running\",\"pid\":$pid,\"model\":\"cx7\"}]"
+		# the losers left the winner's files alone
+		"$PRMCTL" -q -d sim:race cmd NOP >/dev/null
+		if [ "$round" = 2 ] || [ "$round" = 3 ]; then
+			kill -9 "$pid"
+			for n in $(seq 100); do
+				"$PRMCTL" -j sim list | jq -e '.simulators[0].state == "dead"' >/dev/null && break
+				sleep 0.01
+			done
+			continue
+		fi
+		"$PRMCTL" sim stop race >/dev/null
+		"$PRMCTL" -j sim list | jq -e '.simulators == []'
+	done
+}
+
+@test "a lock held before its pid is written: a dead process's pid is not named" {
+	mkdir -p -m 0700 "$PRMCTL_SIM_DIR/z"
+	# a zombie (a child its parent never reaps), as a killed service is where init does not reap
+	sh -c 'sleep 0 & echo $! > "$1"; exec sleep 30' sh "$BATS_TEST_TMPDIR/zpid" &
+	local parent=$! zpid="" n
+	for n in $(seq 200); do
+		zpid=$(cat "$BATS_TEST_TMPDIR/zpid" 2>/dev/null) &&
+			[ "$(awk '{print $3}' "/proc/$zpid/stat" 2>/dev/null)" = Z ] && break
+		sleep 0.01
+	done
+	[ "$(awk '{print $3}' "/proc/$zpid/stat")" = Z ] || fail "no zombie"
+	echo "$zpid" > "$PRMCTL_SIM_DIR/z/pid"
+	exec 9>"$PRMCTL_SIM_DIR/z/lock"
+	flock -x 9
+	prm sim start z
+	exec 9>&-
+	kill "$parent"
+	assert_failure 1
+	[[ $stderr == *"sim:z is already running (its lock $PRMCTL_SIM_DIR/z/lock is held, its pid not written)"* ]] ||
+		fail "stderr: $stderr"
+}
+
+# prmctl as nobody, against a root service in a directory nobody may traverse to
+as_nobody() {
+	run --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups "$PRMCTL" "$@"
+}
+
+@test "another user is told 'permission denied' with the path, exit 3" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root to run prmctl as another user"
+	command -v setpriv >/dev/null || skip "needs setpriv (util-linux)"
+	local top
+	top=$(mktemp -d /tmp/prmctl-perm.XXXXXX)
+	PERM_TOP=$top	# removed by teardown
+	chmod 0711 "$top"
+	export PRMCTL_SIM_DIR=$top/sim
+	"$PRMCTL" sim start p >/dev/null
+	local pid
+	pid=$("$PRMCTL" -j sim list | jq '.simulators[0].pid')
+
+	as_nobody -d sim:p initseg show
+	assert_failure 3
+	[[ $stderr == *"sim:p: $top/sim/p/sock: permission denied"* ]] || fail "stderr: $stderr"
+	as_nobody sim status p
+	assert_failure 3
+	[[ $stderr == *"permission denied"* ]] || fail "stderr: $stderr"
+	as_nobody sim stop p
+	assert_failure 3
+	[[ $stderr == *"sim:p: $top/sim"*": permission denied"* ]] || fail "stderr: $stderr"
+	kill -0 "$pid"
+	as_nobody sim list
+	assert_failure 3
+	[[ $stderr == *"$top/sim: permission denied"* ]] || fail "stderr: $stderr"
+
+	# a run directory others may read: the service's own directory still keeps them out
+	chmod 0755 "$PRMCTL_SIM_DIR"
+	as_nobody -d sim:p reg read MGIR
+	assert_failure 3
+	[[ $stderr == *"sim:p: $top/sim/p/sock: permission denied"* ]] || fail "stderr: $stderr"
+	as_nobody -j sim list
+	assert_success
+	echo "$output" | jq -e '.simulators == [{"name":"p","state":"inaccessible","pid":null,"model":null}]'
+	as_nobody sim stop p
+	assert_failure 3
+	[[ $stderr == *"sim:p: $top/sim/p/lock: permission denied"* ]] || fail "stderr: $stderr"
+	kill -0 "$pid"
+}
+
+@test "a service of another user in a run directory it made is not trusted" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root to play two other users"
+	command -v setpriv >/dev/null || skip "needs setpriv (util-linux)"
+	local top
+	top=$(mktemp -d /tmp/prmctl-perm.XXXXXX)
+	PERM_TOP=$top	# removed by teardown
+	chmod 0711 "$top"
+	# uid 65533 gets there first and opens its service to all
+	install -d -o 65533 -g 65533 -m 0755 "$top/shared"
+	export PRMCTL_SIM_DIR=$top/shared
+	setpriv --reuid=65533 --regid=65533 --clear-groups "$PRMCTL" sim start fake >/dev/null
+	chmod 0755 "$top/shared/fake"
+	chmod 0777 "$top/shared/fake/sock"
+	as_nobody -d sim:fake initseg show
+	assert_failure 3
+	[[ $stderr == *"sim:fake: $top/shared/fake/sock is served by uid 65533, not by us: not trusting it"* ]] ||
+		fail "stderr: $stderr"
+	as_nobody sim start mine
+	assert_failure 1
+	[[ $stderr == *"$top/shared is not a directory of ours"* ]] || fail "stderr: $stderr"
 }
