@@ -194,6 +194,8 @@ static void serve(const struct sim_args *a, int ready_fd)
 	sigaction(SIGINT, &sa, NULL);
 	signal(SIGHUP, SIG_IGN);
 	signal(SIGPIPE, SIG_IGN);
+	/* a relative PRMCTL_SIM_DIR, made absolute while the working directory still means it */
+	setenv("PRMCTL_SIM_DIR", sim_rundir(), 1);
 	if (chdir("/"))
 		_exit(EXIT_FAIL);
 	if (null >= 0) {

@@ -18,6 +18,12 @@ const char *sim_rundir(void)
 	static char dir[PATH_MAX];
 	const char *env = getenv("PRMCTL_SIM_DIR"), *xdg = getenv("XDG_RUNTIME_DIR");
 
+	char cwd[PATH_MAX];
+
+	/* absolute: the service works from / and must find the same directory */
+	if (env && *env && *env != '/' && getcwd(cwd, sizeof(cwd)) &&
+	    snprintf(dir, sizeof(dir), "%s/%s", cwd, env) < (int)sizeof(dir))
+		return dir;
 	if (env && *env)
 		snprintf(dir, sizeof(dir), "%s", env);
 	else if (geteuid() == 0)

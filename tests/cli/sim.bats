@@ -351,3 +351,16 @@ as_nobody() {
 	assert_failure 1
 	[[ $stderr == *"$top/shared is not a directory of ours"* ]] || fail "stderr: $stderr"
 }
+
+@test "a relative PRMCTL_SIM_DIR means the directory it names where prmctl started" {
+	mkdir -p "$BATS_TEST_TMPDIR/here"
+	cd "$BATS_TEST_TMPDIR/here"
+	PRMCTL_SIM_DIR=rel prm -j sim start r
+	assert_success
+	echo "$output" | jq -e --arg d "$BATS_TEST_TMPDIR/here/rel/r" '.pid > 0 and .directory == $d'
+	PRMCTL_SIM_DIR=rel prm -d sim:r cr read 0xf0014
+	assert_success
+	PRMCTL_SIM_DIR=rel prm sim stop r
+	assert_success
+	[ ! -e /rel ]
+}
