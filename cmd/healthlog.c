@@ -4,11 +4,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd/cmd.h"
 #include "cmd/healthlog.h"
 #include "lib/out/out.h"
 #include "lib/prm/healthlog.h"
+#include "lib/util/infile.h"
 
 struct log_opts {
 	const char *file;
@@ -100,6 +102,59 @@ static void event(const struct prm_health_event *e)
 	out_obj_end();
 }
 
+/*
+ * A kernel log line is at most a few hundred bytes (printk's limit is 1 KiB);
+ * this is far above any, and bounds what /dev/zero or a binary file can take.
+ */
+#define LOG_MAX_LINE (64u << 10)
+
+enum { LINE_OK, LINE_EOF, LINE_TOO_LONG };
+
+/* One line without its newline into buf (LOG_MAX_LINE bytes). */
+static int read_line(FILE *f, char *buf, size_t *len)
+{
+	size_t n = 0;
+	int c;
+
+	while ((c = getc_unlocked(f)) != EOF && c != '\n') {
+		if (n == LOG_MAX_LINE)
+			return LINE_TOO_LONG;
+		buf[n++] = (char)c;
+	}
+	*len = n;
+	return c == EOF && !n ? LINE_EOF : LINE_OK;
+}
+
+/* Every line of f into p; an exit status on failure. */
+static int read_log(FILE *f, const char *name, struct prm_healthlog *p)
+{
+	struct prm_err err = { 0 };
+	char *line = malloc(LOG_MAX_LINE);
+	uint64_t lineno = 0;
+	size_t len;
+	int rc;
+
+	if (!line) {
+		prm_err_set(&err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
+		return cmd_fail(&err);
+	}
+	while ((rc = read_line(f, line, &len)) == LINE_OK) {
+		lineno++;
+		prm_healthlog_line(p, line, len);
+	}
+	free(line);
+	if (rc == LINE_TOO_LONG)
+		prm_err_set(&err, PRM_E_USAGE, EFBIG, "line_too_long",
+			    "%s: line %llu: longer than %u bytes; not a kernel log", name,
+			    (unsigned long long)lineno + 1, LOG_MAX_LINE);
+	else if (ferror(f))
+		prm_err_set(&err, PRM_E_FAILED, errno, "read_failed", "%s: %s", name,
+			    strerror(errno));
+	else
+		return 0;
+	return cmd_fail(&err);
+}
+
 int health_decode_log(int argc, char **argv)
 {
 	struct log_opts o = { 0 };
@@ -107,39 +162,36 @@ int health_decode_log(int argc, char **argv)
 	struct prm_healthlog_stats st;
 	const struct prm_health_event *ev;
 	struct prm_healthlog *p;
-	char *line = NULL;
-	size_t cap = 0, n;
-	ssize_t len;
-	FILE *f;
+	const char *name;
+	size_t n;
+	FILE *f = stdin;
 	int rc = cmd_parse(&health_log_argp, argc, argv, &o);
 
 	if (rc || G.help_shown)
 		return rc;
-	f = !o.file || strcmp(o.file, "-") == 0 ? stdin : fopen(o.file, "r");
-	if (!f) {
-		prm_err_set(&err, errno == ENOENT ? PRM_E_USAGE : PRM_E_FAILED, errno,
-			    "open_failed", "%s: %s", o.file, strerror(errno));
-		return cmd_fail(&err);
+	if (o.file && !strcmp(o.file, "-"))
+		o.file = NULL;
+	name = o.file ? o.file : "standard input";
+	if (o.file) {
+		int fd = infile_open(o.file, o.file, INFILE_NULL_OK | INFILE_STDIN_OK, &err);
+
+		if (fd < 0 || !(f = fdopen(fd, "r"))) {
+			if (fd >= 0) {
+				prm_err_set(&err, PRM_E_FAILED, errno, "open_failed", "%s: %s", name,
+					    strerror(errno));
+				close(fd);
+			}
+			return cmd_fail(&err);
+		}
 	}
 	p = prm_healthlog_new(&err);
-	if (!p) {
-		if (f != stdin)
-			fclose(f);
-		return cmd_fail(&err);
-	}
-	while ((len = getline(&line, &cap, f)) >= 0)
-		prm_healthlog_line(p, line, (size_t)len && line[len - 1] == '\n' ? (size_t)len - 1 : (size_t)len);
-	free(line);
-	if (ferror(f)) {
-		prm_err_set(&err, PRM_E_FAILED, errno, "read_failed", "%s: read error",
-			    o.file ? o.file : "standard input");
-		if (f != stdin)
-			fclose(f);
-		prm_healthlog_free(p);
-		return cmd_fail(&err);
-	}
+	rc = p ? read_log(f, name, p) : cmd_fail(&err);
 	if (f != stdin)
 		fclose(f);
+	if (rc) {
+		prm_healthlog_free(p);
+		return rc;
+	}
 	n = prm_healthlog_events(p, &ev);
 	prm_healthlog_stats(p, &st);
 	out_doc_begin();

@@ -16,10 +16,14 @@
 #include "cmd/tracein.h"
 #include "lib/out/out.h"
 #include "lib/prm/tracecap.h"
+#include "lib/util/infile.h"
 #include "lib/util/readall.h"
+#include "lib/util/writefile.h"
 
 #define CHUNK_BLOCKS 16384		/* 4 MiB reads */
 #define MAX_SECTION_BYTES (64u << 20)
+/* Standard input copied aside (a raw ring is read twice): far above any ring. */
+#define TRACEIN_MAX_SPOOL (1u << 30)
 
 enum {
 	OPT_DB = 0x300, OPT_FIRST, OPT_NUM, OPT_VER, OPT_CI, OPT_CLOCK, OPT_REALTIME,
@@ -154,17 +158,22 @@ static ssize_t read_at(struct tracein *in, void *buf, size_t n, uint64_t off)
 	return (ssize_t)got;
 }
 
-/* Standard input as a file that can be read twice. */
+/*
+ * Standard input as a file that can be read twice, up to a limit: an endless
+ * stream must not fill $TMPDIR (often memory) before anyone notices.
+ */
 static int spool_stdin(struct tracein *in)
 {
 	const char *dir = getenv("TMPDIR");
 	char buf[1 << 16];
+	uint64_t total = 0;
 	int fd;
 
-	fd = open(dir && *dir ? dir : "/tmp", O_TMPFILE | O_RDWR, 0600);
+	dir = dir && *dir ? dir : "/tmp";
+	fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
 	if (fd < 0)
-		return fail("io", EXIT_FAIL, "standard input: no temporary file to spool it to: %s",
-			    strerror(errno));
+		return fail("io", EXIT_FAIL, "standard input: no temporary file in %s to spool it "
+			    "to: %s", dir, strerror(errno));
 	for (;;) {
 		ssize_t r = read(0, buf, sizeof(buf));
 
@@ -176,9 +185,17 @@ static int spool_stdin(struct tracein *in)
 		}
 		if (r == 0)
 			break;
-		if (write(fd, buf, (size_t)r) != r) {
+		if ((total += (uint64_t)r) > TRACEIN_MAX_SPOOL) {
 			close(fd);
-			return fail("io", EXIT_FAIL, "standard input: spooling: %s", strerror(errno));
+			return fail("too_large", EXIT_USAGE, "standard input: more than %u GiB to "
+				    "copy to %s before decoding; save it to a file first and give "
+				    "the file (a file is read in place, with no limit)",
+				    TRACEIN_MAX_SPOOL >> 30, dir);
+		}
+		if (write_all(fd, buf, (size_t)r)) {
+			close(fd);
+			return fail("io", EXIT_FAIL, "standard input: spooling to %s: %s", dir,
+				    strerror(errno));
 		}
 	}
 	in->fd = fd;
@@ -187,26 +204,26 @@ static int spool_stdin(struct tracein *in)
 
 static int open_file(struct tracein *in, const char *file)
 {
+	struct prm_err e = { 0 };
 	struct stat st;
+	int rc;
 
 	in->name = file && strcmp(file, "-") ? file : "standard input";
 	if (!file || !strcmp(file, "-")) {
+		if (!file && isatty(0))
+			return cmd_usage("no trace to read: give a FILE, or pipe a dump in");
 		if (fstat(0, &st) == 0 && S_ISREG(st.st_mode)) {
 			in->fd = dup(0);
-		} else if (spool_stdin(in)) {
-			return EXIT_FAIL;
+		} else if ((rc = spool_stdin(in))) {
+			return rc;
 		}
 	} else {
-		in->fd = open(file, O_RDONLY | O_CLOEXEC);
+		in->fd = infile_open(file, file, INFILE_STDIN_OK, &e);
 		if (in->fd < 0)
-			return fail(errno == ENOENT ? "not_found" : "io",
-				    errno == ENOENT || errno == EACCES ? EXIT_USAGE : EXIT_FAIL,
-				    "%s: %s", file, strerror(errno));
+			return cmd_fail(&e);
 	}
 	if (in->fd < 0 || fstat(in->fd, &st))
 		return fail("io", EXIT_FAIL, "%s: %s", in->name, strerror(errno));
-	if (!S_ISREG(st.st_mode))
-		return fail("bad_input", EXIT_USAGE, "%s: not a regular file", in->name);
 	in->size = (uint64_t)st.st_size;
 	return 0;
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* image:FILE — a saved BAR0 image, read-only, for offline triage. */
 #include <errno.h>
-#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -9,6 +9,7 @@
 
 #include "lib/dev/dev.h"
 #include "lib/prm/layouts/layouts.h"
+#include "lib/util/infile.h"
 
 /* A BAR0 of a ConnectX is tens of MiB at most; refuse anything beyond. */
 #define IMAGE_MAX (256u << 20)
@@ -47,19 +48,24 @@ int dev_image_open(struct dev *d, const char *file, struct prm_err *err)
 {
 	size_t need = prm_layout_bytes(&prm_layout_initseg), got = 0;
 	struct image *im;
+	char shown[4096 + 8];
 	struct stat st;
 	int fd;
 
-	fd = open(file, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return prm_err_set(err, PRM_E_NODEV, errno,
-				   errno == ENOENT ? "not_found" :
-				   errno == EACCES ? "permission" : "open_failed",
-				   "image:%s: %s", file, strerror(errno));
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+	snprintf(shown, sizeof(shown), "image:%s", file);
+	fd = infile_open(file, shown, 0, err);
+	if (fd < 0) {
+		/* a missing or unusable image is a device not found (prmctl(8)) */
+		if (err)
+			err->kind = PRM_E_NODEV;
+		return -1;
+	}
+	if (fstat(fd, &st)) {
+		int e = errno;
+
 		close(fd);
-		return prm_err_set(err, PRM_E_NODEV, EINVAL, "not_a_file",
-				   "image:%s: not a regular file", file);
+		return prm_err_set(err, PRM_E_FAILED, e, "read_failed", "%s: %s", shown,
+				   strerror(e));
 	}
 	if ((size_t)st.st_size < need || (uint64_t)st.st_size > IMAGE_MAX) {
 		close(fd);

@@ -2,38 +2,38 @@
 #include "lib/util/readall.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/util/infile.h"
+
 int read_all(const char *path, size_t max, uint8_t **buf, size_t *len,
 	     struct prm_err *err)
 {
-	int fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
-	const char *shown = strcmp(path, "-") == 0 ? "standard input" : path;
+	bool is_stdin = strcmp(path, "-") == 0;
+	const char *shown = is_stdin ? "standard input" : path;
+	int fd = is_stdin ? STDIN_FILENO :
+		 infile_open(path, shown, INFILE_NULL_OK | INFILE_STDIN_OK, err);
 	size_t cap = 4096, got = 0;
 	uint8_t *b;
 
 	*buf = NULL;
 	*len = 0;
 	if (fd < 0)
-		return prm_err_set(err, PRM_E_USAGE, errno,
-				   errno == ENOENT ? "not_found" : "open_failed",
-				   "%s: %s", shown, strerror(errno));
+		return -1;
 	b = malloc(cap + 1);
 	if (!b)
 		goto oom;
-	for (;;) {
+	/* one byte past max is enough to know the input is too large */
+	while (got <= max) {
 		ssize_t r;
 
 		if (got == cap) {
 			uint8_t *n;
 
-			if (cap > max)
-				break;
-			cap *= 2;
+			cap = cap > max / 2 ? max + 1 : cap * 2;
 			n = realloc(b, cap + 1);
 			if (!n)
 				goto oom;
@@ -46,7 +46,7 @@ int read_all(const char *path, size_t max, uint8_t **buf, size_t *len,
 			int e = errno;
 
 			free(b);
-			if (fd != STDIN_FILENO)
+			if (!is_stdin)
 				close(fd);
 			return prm_err_set(err, e == EISDIR ? PRM_E_USAGE : PRM_E_FAILED, e,
 					   "read_failed", "%s: %s", shown, strerror(e));
@@ -55,7 +55,7 @@ int read_all(const char *path, size_t max, uint8_t **buf, size_t *len,
 			break;
 		got += (size_t)r;
 	}
-	if (fd != STDIN_FILENO)
+	if (!is_stdin)
 		close(fd);
 	if (got > max) {
 		free(b);
@@ -68,7 +68,7 @@ int read_all(const char *path, size_t max, uint8_t **buf, size_t *len,
 	return 0;
 oom:
 	free(b);
-	if (fd != STDIN_FILENO)
+	if (!is_stdin)
 		close(fd);
 	return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
 }

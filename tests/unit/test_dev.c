@@ -87,9 +87,12 @@ static void image_errors(void **state)
 	assert_int_not_equal(dev_open(name, NULL, &d, &err), 0);
 	assert_int_equal(err.kind, PRM_E_NODEV);
 	assert_string_equal(err.reason, "not_found");
+	/* a directory is named as what it is, as by every other input */
 	snprintf(name, sizeof(name), "image:%s", dir);
 	assert_int_not_equal(dev_open(name, NULL, &d, &err), 0);
-	assert_non_null(strstr(err.msg, "not a regular file"));
+	assert_int_equal(err.kind, PRM_E_NODEV);
+	assert_string_equal(err.reason, "not_a_file");
+	assert_non_null(strstr(err.msg, "Is a directory"));
 }
 
 static void sim_and_names(void **state)

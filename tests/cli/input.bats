@@ -1,0 +1,127 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# Input files as users and attackers hand them over: FIFOs, directories,
+# devices, endless streams, endless lines, absurd option values. Every
+# refusal comes at once (timeout turns a hang into a failure), names the
+# input and the limit, and is exit 2 (3 for -d image:, a device name).
+load helper
+
+setup() {
+	T=$BATS_TEST_TMPDIR
+	mkfifo "$T/fifo"
+	mkdir "$T/dir"
+	zero_file "$T/ring.bin" 4096
+}
+
+# prmctl, bounded: a hang fails the test (status 124) instead of the suite
+prm_t() {
+	run --separate-stderr timeout 10 "$PRMCTL" "$@"
+}
+
+# every command that reads a file the user names, with PATH as that file
+each_reader() { # PATH -> calls check "description" args...
+	local p=$1
+	check "trace decode" trace decode "$p"
+	check "trace analyze" trace analyze "$p"
+	check "--strings-db" trace decode --strings-db "0:$p" "$T/ring.bin"
+	check "decode" decode initseg "$p"
+	check "decode --hex" decode --hex initseg "$p"
+	check "health decode-log" health decode-log "$p"
+	check "atomic verify --table" atomic verify --table "$p"
+	check "cmd --in @FILE" -d sim cmd NOP --in "@$p"
+	check "--adb" --adb "$p" decode paos_reg_ext /dev/null
+}
+
+@test "a FIFO named as input is refused at once, exit 2, naming it" {
+	check() {
+		local what=$1
+		shift
+		prm_t "$@"
+		[ "$status" -eq 2 ] || fail "$what: exit $status, expected 2 ($stderr)"
+		[[ $stderr == *"$T/fifo: not a regular file (a FIFO"* ]] ||
+			fail "$what: $stderr"
+	}
+	each_reader "$T/fifo"
+}
+
+@test "a directory named as input is exit 2 'Is a directory', as decode always said" {
+	check() {
+		local what=$1
+		shift
+		prm_t "$@"
+		[ "$status" -eq 2 ] || fail "$what: exit $status, expected 2 ($stderr)"
+		[[ $stderr == *"$T/dir: Is a directory"* ]] || fail "$what: $stderr"
+	}
+	each_reader "$T/dir"
+	prm_t -j health decode-log "$T/dir"
+	echo "$output" | jq -e '.error.code == 2 and .error.reason == "not_a_file"'
+}
+
+@test "a device is refused before it is opened; /dev/null still reads as empty" {
+	prm_t health decode-log /dev/zero
+	assert_failure 2
+	[[ $stderr == *"/dev/zero: not a regular file (a character device)"* ]]
+	prm_t decode --hex initseg /dev/zero
+	assert_failure 2
+	[[ $stderr == *"/dev/zero: not a regular file (a character device)"* ]]
+	prm_t health decode-log /dev/null
+	assert_success
+	prm_t trace decode --strings-db 0:/dev/null "$T/ring.bin"
+	assert_success
+}
+
+@test "-d image: on a FIFO or a directory is refused at once, exit 3 like any unusable image" {
+	prm_t -d "image:$T/fifo" initseg show
+	assert_failure 3
+	[[ $stderr == *"image:$T/fifo: not a regular file (a FIFO"* ]]
+	prm_t -j -d "image:$T/dir" initseg show
+	assert_failure 3
+	echo "$output" | jq -e '.error.reason == "not_a_file"'
+	[[ $stderr == *"image:$T/dir: Is a directory"* ]]
+}
+
+@test "standard input stays a pipe's way in: trace decode -, decode -, health decode-log" {
+	run --separate-stderr bash -c "cat '$T/ring.bin' | timeout 10 '$PRMCTL' -j trace decode -"
+	assert_success
+	echo "$output" | tail -1 | jq -e '.type == "summary" and .blocks == 16'
+	run --separate-stderr bash -c "printf '00 01 02 03\n' | timeout 10 '$PRMCTL' -j decode --hex mbox_out --offset 0 -"
+	assert_failure 2
+	[[ $stderr == *"standard input: mbox_out needs 16 bytes"* ]]
+	run --separate-stderr bash -c "cat '$TOP/tests/fixtures/health-logs/cx6dx-fw-assert-synd1.log' | timeout 10 '$PRMCTL' -j health decode-log"
+	assert_failure 4
+}
+
+@test "decode-log: a line longer than 64 KiB is exit 2 naming the file, line and limit" {
+	{ echo one; echo two; echo three; head -c 70000 /dev/zero | tr '\0' x; echo; } > "$T/long.log"
+	prm_t health decode-log "$T/long.log"
+	assert_failure 2
+	[[ $stderr == *"$T/long.log: line 4: longer than 65536 bytes"* ]]
+	# a line of exactly the limit is still a line
+	{ head -c 65536 /dev/zero | tr '\0' x; echo; } > "$T/limit.log"
+	prm_t health decode-log "$T/limit.log"
+	assert_success
+	# the newline is optional at the end, but not 64 KiB before it
+	head -c 100000 /dev/zero | tr '\0' y > "$T/nonl.log"
+	prm_t health decode-log "$T/nonl.log"
+	assert_failure 2
+	[[ $stderr == *"$T/nonl.log: line 1: longer than 65536 bytes"* ]]
+}
+
+@test "decode-log: a 1 GiB file with no newline stops at the limit, not at the end of memory" {
+	truncate -s 1G "$T/sparse.log"
+	prm_t -j health decode-log "$T/sparse.log"
+	assert_failure 2
+	echo "$output" | jq -e '.error.code == 2 and .error.reason == "line_too_long"'
+	[[ $stderr == *"sparse.log: line 1: longer than 65536 bytes"* ]]
+	run --separate-stderr bash -c "timeout 10 '$PRMCTL' health decode-log < /dev/zero"
+	assert_failure 2
+	[[ $stderr == *"standard input: line 1: longer than 65536 bytes"* ]]
+}
+
+@test "trace decode of an endless standard input stops at the 1 GiB spool limit, leaving nothing" {
+	mkdir "$T/tmp"
+	TMPDIR=$T/tmp run --separate-stderr timeout 60 "$PRMCTL" trace decode - < /dev/zero
+	assert_failure 2
+	[[ $stderr == *"standard input: more than 1 GiB to copy to"*"$T/tmp"*"save it to a file"* ]]
+	[ -z "$(ls -A "$T/tmp")" ]
+}
