@@ -206,13 +206,15 @@ static int run(int argc, char **argv)
 		size_t tlen = 0;
 
 		rc = read_all(o.in + 1, 4 * CMD_MAX_BYTES, &text, &tlen, &err) ||
-		     hex_parse((const char *)text, tlen, &extra, &extra_len, &(size_t){ 0 }, &err);
+		     hex_parse((const char *)text, tlen, CMD_MAX_BYTES - 8, &extra, &extra_len,
+			       &(size_t){ 0 }, &err);
 		free(text);
 		if (rc) {
 			prm_err_prefix(&err, "--in: ");
 			return cmd_fail(&err);
 		}
-	} else if (o.in && hex_parse(o.in, strlen(o.in), &extra, &extra_len, &(size_t){ 0 }, &err)) {
+	} else if (o.in && hex_parse(o.in, strlen(o.in), CMD_MAX_BYTES - 8, &extra, &extra_len,
+				     &(size_t){ 0 }, &err)) {
 		prm_err_prefix(&err, "--in: ");
 		return cmd_fail(&err);
 	}

@@ -218,7 +218,7 @@ static int load_input(const struct decode_opts *o, uint8_t **buf, size_t *len,
 		*len = rawlen;
 		return 0;
 	}
-	if (hex_parse((const char *)raw, rawlen, buf, len, base, &err)) {
+	if (hex_parse((const char *)raw, rawlen, HEX_MAX_BYTES, buf, len, base, &err)) {
 		free(raw);
 		prm_err_prefix(&err, "%s: ", shown);
 		return cmd_fail(&err);

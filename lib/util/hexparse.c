@@ -8,12 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Inputs above this are not hex dumps of PRM structures. */
-#define HEX_MAX_BYTES (64u << 20)
-
 struct sink {
 	uint8_t *buf;
-	size_t len, cap;
+	size_t len, cap, max;
 	size_t last_start, last_len;	/* previous line, for '*' */
 };
 
@@ -23,8 +20,10 @@ static int put(struct sink *s, uint8_t b)
 		size_t cap = s->cap ? s->cap * 2 : 256;
 		uint8_t *n;
 
-		if (cap > HEX_MAX_BYTES)
+		if (s->len == s->max)
 			return -1;
+		if (cap > s->max)
+			cap = s->max;
 		n = realloc(s->buf, cap);
 		if (!n)
 			return -1;
@@ -80,7 +79,8 @@ static bool all_hex(const char *p, size_t n)
 	return true;
 }
 
-static int parse_offset(const struct tok *t, size_t *off)
+/* 0, -1 when not an offset, -2 when past max. */
+static int parse_offset(const struct tok *t, size_t max, size_t *off)
 {
 	const char *p = t->p;
 	size_t n = t->n;
@@ -96,9 +96,9 @@ static int parse_offset(const struct tok *t, size_t *off)
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		v = v * 16 + (unsigned)hexval((unsigned char)p[i]);
-	if (v > HEX_MAX_BYTES)
-		return -1;
 	*off = (size_t)v;
+	if (v > max)
+		return -2;
 	return 0;
 }
 
@@ -106,6 +106,38 @@ static int fail(struct prm_err *err, size_t line, size_t col, const char *what)
 {
 	return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_hex",
 			   "hex dump line %zu, column %zu: %s", line, col, what);
+}
+
+/* max in the unit people think of it in */
+static void size_name(size_t max, char *buf, size_t len)
+{
+	if (max && max % (1u << 20) == 0)
+		snprintf(buf, len, "%zu MiB", max >> 20);
+	else if (max && max % 1024 == 0)
+		snprintf(buf, len, "%zu KiB", max >> 10);
+	else
+		snprintf(buf, len, "%zu bytes", max);
+}
+
+static int too_large(struct prm_err *err, size_t line, size_t max)
+{
+	char size[32];
+
+	size_name(max, size, sizeof(size));
+	return prm_err_set(err, PRM_E_USAGE, EFBIG, "too_large",
+			   "hex dump line %zu: more than %s, the most a hex dump may hold",
+			   line, size);
+}
+
+static int offset_too_large(struct prm_err *err, size_t line, size_t col, size_t off,
+			    size_t max)
+{
+	char size[32];
+
+	size_name(max, size, sizeof(size));
+	return prm_err_set(err, PRM_E_USAGE, EFBIG, "too_large",
+			   "hex dump line %zu, column %zu: offset 0x%zx is past %s (0x%zx), "
+			   "the most a hex dump may hold", line, col, off, size, max);
 }
 
 /* Does this line start with an offset column? */
@@ -137,18 +169,17 @@ static int repeat_to(struct sink *s, size_t target, size_t line,
 
 		for (size_t i = 0; i < s->last_len && s->len < target; i++)
 			if (put(s, s->buf[start + i]))
-				return prm_err_set(err, PRM_E_USAGE, ENOMEM,
-						   "too_large",
-						   "hex dump larger than %u bytes",
-						   HEX_MAX_BYTES);
+				return s->len == s->max ? too_large(err, line, s->max) :
+				       prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom",
+						   "out of memory");
 	}
 	return 0;
 }
 
-int hex_parse(const char *text, size_t len, uint8_t **out, size_t *outlen,
+int hex_parse(const char *text, size_t len, size_t max, uint8_t **out, size_t *outlen,
 	      size_t *base, struct prm_err *err)
 {
-	struct sink s = { 0 };
+	struct sink s = { .max = max };
 	size_t start_addr = 0;
 	size_t lineno = 0, pos = 0;
 	bool pending_repeat = false, saw_offset = false;
@@ -179,8 +210,12 @@ int hex_parse(const char *text, size_t len, uint8_t **out, size_t *outlen,
 		}
 		if (has_offset(t, n, saw_offset)) {
 			size_t off;
+			int bad = parse_offset(&t[0], max, &off);
 
-			if (parse_offset(&t[0], &off))
+			if (bad == -2)
+				return free(s.buf), offset_too_large(err, lineno, t[0].col, off,
+								     max);
+			if (bad)
 				return free(s.buf), fail(err, lineno, t[0].col,
 							 "bad offset");
 			if (!saw_offset && s.len == 0)
@@ -237,11 +272,10 @@ int hex_parse(const char *text, size_t len, uint8_t **out, size_t *outlen,
 			for (size_t j = 0; j < k; j += 2)
 				if (put(&s, (uint8_t)(hexval((unsigned char)p[j]) * 16 +
 						      hexval((unsigned char)p[j + 1]))))
-					return free(s.buf),
-					       prm_err_set(err, PRM_E_USAGE, ENOMEM,
-							   "too_large",
-							   "hex dump larger than %u bytes",
-							   HEX_MAX_BYTES);
+					return free(s.buf), s.len == max ?
+					       too_large(err, lineno, max) :
+					       prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom",
+							   "out of memory");
 		}
 		if (s.len > start) {
 			s.last_start = start;

@@ -20,9 +20,14 @@
  * has no offsets, as "xxd -s 0x200" starts at 0x200); every later one must
  * follow on without gap or overlap (a "*" line repeats the previous line up
  * to the next offset). '#' starts a comment. On error, err names the line and
- * column.
+ * column. At most max bytes come out, and no offset is above max (a '*' line
+ * can expand a few bytes of text into max bytes: callers bound it by what
+ * they can use).
  */
-int hex_parse(const char *text, size_t len, uint8_t **out, size_t *outlen,
+int hex_parse(const char *text, size_t len, size_t max, uint8_t **out, size_t *outlen,
 	      size_t *base, struct prm_err *err);
+
+/* Inputs above this are not hex dumps of PRM structures. */
+#define HEX_MAX_BYTES (64u << 20)
 
 #endif

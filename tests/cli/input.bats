@@ -125,3 +125,16 @@ each_reader() { # PATH -> calls check "description" args...
 	[[ $stderr == *"standard input: more than 1 GiB to copy to"*"$T/tmp"*"save it to a file"* ]]
 	[ -z "$(ls -A "$T/tmp")" ]
 }
+
+@test "decode --hex: an offset column past the 64 MiB cap names the cap" {
+	printf '04000010: 00 01 02 03\n' > "$T/far.hex"
+	prm_t decode --hex initseg "$T/far.hex"
+	assert_failure 2
+	[[ $stderr == *"line 1, column 1: offset 0x4000010 is past 64 MiB (0x4000000), the most a hex dump may hold"* ]]
+	# so does a '*' line asking to repeat up to there
+	printf '00000000  01 02 03 04 05 06 07 08  09 0a 0b 0c 0d 0e 0f 10\n*\n04000010\n' > "$T/rep.hex"
+	prm_t -j decode --hex initseg "$T/rep.hex"
+	assert_failure 2
+	echo "$output" | jq -e '.error.reason == "too_large"'
+	[[ $stderr == *"line 3, column 1: offset 0x4000010 is past 64 MiB"* ]]
+}

@@ -16,7 +16,7 @@ static size_t parse_ok(const char *text, uint8_t **out)
 	struct prm_err err = { 0 };
 	size_t len = 0, base;
 
-	if (hex_parse(text, strlen(text), out, &len, &base, &err))
+	if (hex_parse(text, strlen(text), HEX_MAX_BYTES, out, &len, &base, &err))
 		fail_msg("%s", err.msg);
 	return len;
 }
@@ -27,7 +27,7 @@ static void parse_bad(const char *text, const char *needle)
 	uint8_t *out = NULL;
 	size_t len, base;
 
-	assert_int_not_equal(hex_parse(text, strlen(text), &out, &len, &base, &err), 0);
+	assert_int_not_equal(hex_parse(text, strlen(text), HEX_MAX_BYTES, &out, &len, &base, &err), 0);
 	assert_null(out);
 	if (!strstr(err.msg, needle))
 		fail_msg("message '%s' lacks '%s'", err.msg, needle);
@@ -108,12 +108,12 @@ static void dump_not_starting_at_zero(void **state)
 	size_t len, base;
 
 	(void)state;
-	assert_int_equal(hex_parse(xxd_s, strlen(xxd_s), &out, &len, &base, &err), 0);
+	assert_int_equal(hex_parse(xxd_s, strlen(xxd_s), HEX_MAX_BYTES, &out, &len, &base, &err), 0);
 	assert_int_equal(base, 0x200);
 	assert_int_equal(len, 12);
 	assert_int_equal(out[7], 1);
 	free(out);
-	assert_int_equal(hex_parse(od, strlen(od), &out, &len, &base, &err), 0);
+	assert_int_equal(hex_parse(od, strlen(od), HEX_MAX_BYTES, &out, &len, &base, &err), 0);
 	assert_int_equal(base, 0);
 	assert_int_equal(len, 5);
 	assert_int_equal(out[4], 0x0e);
@@ -140,8 +140,42 @@ static void nul_byte(void **state)
 	size_t len, base;
 
 	(void)state;
-	assert_int_not_equal(hex_parse(text, sizeof(text) - 1, &out, &len, &base, &err), 0);
+	assert_int_not_equal(hex_parse(text, sizeof(text) - 1, HEX_MAX_BYTES, &out, &len, &base, &err), 0);
 	assert_non_null(strstr(err.msg, "NUL"));
+}
+
+static void parse_bad_max(const char *text, size_t max, const char *needle)
+{
+	struct prm_err err = { 0 };
+	uint8_t *out = NULL;
+	size_t len, base;
+
+	assert_int_not_equal(hex_parse(text, strlen(text), max, &out, &len, &base, &err), 0);
+	assert_null(out);
+	if (!strstr(err.msg, needle))
+		fail_msg("message '%s' lacks '%s'", err.msg, needle);
+	assert_int_equal(err.kind, PRM_E_USAGE);
+	assert_string_equal(err.reason, "too_large");
+}
+
+/* A few bytes of '*' dump expand to max: the caller's bound, named when passed. */
+static void the_bound_is_named(void **state)
+{
+	const char *rep = "00000000  01 02 03 04\n*\n00000400\n";
+	struct prm_err err = { 0 };
+	uint8_t *out = NULL;
+	size_t len, base;
+
+	(void)state;
+	assert_int_equal(hex_parse(rep, strlen(rep), 1024, &out, &len, &base, &err), 0);
+	assert_int_equal(len, 1024);
+	assert_int_equal(out[1023], 4);
+	free(out);
+	parse_bad_max(rep, 1023, "line 3, column 1: offset 0x400 is past 1023 bytes (0x3ff)");
+	parse_bad_max("00 01 02 03 04\n", 4, "line 1: more than 4 bytes");
+	parse_bad_max("00000000: 00\n04000010: 00\n", HEX_MAX_BYTES,
+		      "offset 0x4000010 is past 64 MiB (0x4000000), the most a hex dump may hold");
+	parse_bad_max("0000: 00 01\n*\n00000800\n", 1024, "offset 0x800 is past 1 KiB (0x400)");
 }
 
 int main(void)
@@ -154,6 +188,7 @@ int main(void)
 		cmocka_unit_test(dump_not_starting_at_zero),
 		cmocka_unit_test(errors_name_line_and_column),
 		cmocka_unit_test(nul_byte),
+		cmocka_unit_test(the_bound_is_named),
 	};
 
 	return cmocka_run_group_tests_name("hexparse", tests, NULL, NULL);
