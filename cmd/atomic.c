@@ -36,7 +36,7 @@ error_t atomic_parse(int key, char *arg, struct argp_state *state)
 	case ATOMIC_OPT_SIZE:
 	case ATOMIC_OPT_OFFSET:
 		if (cmd_number(arg, 64, &v)) {
-			argp_error(state, "%s '%s': a number of bytes",
+			argp_error(state, "%s '%s': a number of bytes, 0 to 64",
 				   key == ATOMIC_OPT_SIZE ? "--size" : "--offset", arg);
 			return EINVAL;
 		}

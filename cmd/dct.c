@@ -123,11 +123,7 @@ error_t dct_parse(int key, char *arg, struct argp_state *state)
 		o->wait = true;
 		return 0;
 	case DCT_OPT_TIMEOUT:
-		if (trace_parse_duration(arg, &o->timeout_ms)) {
-			argp_error(state, "--timeout '%s': seconds, or with ms, s, m", arg);
-			return EINVAL;
-		}
-		return 0;
+		return cmd_opt_duration(state, "--timeout", arg, &o->timeout_ms);
 	case DCT_OPT_FORCE:
 		o->force = true;
 		return 0;
@@ -136,11 +132,7 @@ error_t dct_parse(int key, char *arg, struct argp_state *state)
 	case DCT_OPT_COUNT:
 		return number(state, "--count", arg, 4096, &o->count);
 	case DCT_OPT_DURATION:
-		if (trace_parse_duration(arg, &o->duration_ms)) {
-			argp_error(state, "--duration '%s': seconds, or with ms, s, m", arg);
-			return EINVAL;
-		}
-		return 0;
+		return cmd_opt_duration(state, "--duration", arg, &o->duration_ms);
 	case DCT_OPT_DCT:
 		if (o->ndcts == DCT_MAX_WATCH) {
 			argp_error(state, "--dct: at most %d DCTs", DCT_MAX_WATCH);

@@ -61,11 +61,7 @@ static error_t watch_parse(int key, char *arg, struct argp_state *state)
 	case OPT_COUNT:
 		return cmd_opt_count(state, "--count", arg, UINT32_MAX, "a number of changes", &o->count);
 	case OPT_DURATION:
-		if (trace_parse_duration(arg, &o->duration_ms)) {
-			argp_error(state, "--duration '%s': seconds, or with ms, s, m", arg);
-			return EINVAL;
-		}
-		return 0;
+		return cmd_opt_duration(state, "--duration", arg, &o->duration_ms);
 	}
 	return cmd_no_args(key, arg, state);
 }

@@ -26,7 +26,5 @@ int trace_own(int argc, char **argv);
 int trace_release(int argc, char **argv);
 int trace_capture(int argc, char **argv);
 int trace_stop(int argc, char **argv);
-/* "10", "1.5s", "500ms", "2m" into ms; -1 if not. */
-int trace_parse_duration(const char *s, uint64_t *ms);
 
 #endif

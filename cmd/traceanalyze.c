@@ -36,7 +36,7 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		return tracein_parse_input(key, arg, state, &o->in);
 	case OPT_TOP:
 		if (cmd_number(arg, 1000000, &o->top)) {
-			argp_error(state, "--top '%s': expected a count", arg);
+			argp_error(state, "--top '%s': expected a count, 0 to 1000000", arg);
 			return EINVAL;
 		}
 		return 0;

@@ -70,24 +70,6 @@ static const struct argp_option options[] = {
 	{ 0 }
 };
 
-int trace_parse_duration(const char *s, uint64_t *ms)
-{
-	char *end;
-	double v = strtod(s, &end);
-
-	if (end == s || v <= 0 || v > 1e7)
-		return -1;
-	if (!strcmp(end, "ms"))
-		*ms = (uint64_t)v;
-	else if (!*end || !strcmp(end, "s"))
-		*ms = (uint64_t)(v * 1000);
-	else if (!strcmp(end, "m"))
-		*ms = (uint64_t)(v * 60000);
-	else
-		return -1;
-	return *ms ? 0 : -1;
-}
-
 static error_t parse(int key, char *arg, struct argp_state *state)
 {
 	struct capture_opts *o = state->input;
@@ -97,11 +79,7 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		o->file = arg;
 		return 0;
 	case OPT_DURATION:
-		if (trace_parse_duration(arg, &o->duration_ms)) {
-			argp_error(state, "--duration '%s': expected seconds (or with ms, s, m)", arg);
-			return EINVAL;
-		}
-		return 0;
+		return cmd_opt_duration(state, "--duration", arg, &o->duration_ms);
 	case OPT_SIZE:
 		if (trace_parse_size(arg, &o->size)) {
 			argp_error(state, "--size '%s': expected bytes, with K or M", arg);

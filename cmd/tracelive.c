@@ -45,11 +45,7 @@ static error_t live_parse(int key, char *arg, struct argp_state *state)
 		o->tries = (unsigned)v;
 		return 0;
 	case OPT_WAIT:
-		if (trace_parse_duration(arg, &o->wait_ms)) {
-			argp_error(state, "--wait '%s': expected seconds (or with ms, s, m)", arg);
-			return EINVAL;
-		}
-		return 0;
+		return cmd_opt_duration(state, "--wait", arg, &o->wait_ms);
 	}
 	return cmd_no_args(key, arg, state);
 }

@@ -138,3 +138,36 @@ each_reader() { # PATH -> calls check "description" args...
 	echo "$output" | jq -e '.error.reason == "too_large"'
 	[[ $stderr == *"line 3, column 1: offset 0x4000010 is past 64 MiB"* ]]
 }
+
+@test "durations name their range: --timeout, --duration, at every option that takes one" {
+	for args in "dct drain --timeout 99999999999" "esw watch --duration 99999999999999m" \
+		    "trace capture -o $T/x.trace --duration 1e9" "dct watch --duration 600000m" \
+		    "trace own --wait 99999999999"; do
+		prm_t -d sim $args
+		[ "$status" -eq 2 ] || fail "$args: exit $status ($stderr)"
+		[[ $stderr == *"at most 31536000 s (365 days)"* ]] || fail "$args: $stderr"
+	done
+}
+
+@test "durations that are not numbers, or round to nothing, are refused" {
+	for d in nan inf -5 0x10 1e3 " 5" 0 0.0001 5h ""; do
+		prm_t -d sim esw watch --duration "$d"
+		[ "$status" -eq 2 ] || fail "--duration '$d': exit $status ($stderr)"
+		[[ $stderr == *"--duration '$d': "*"seconds, or with ms, s, m"* ]] ||
+			fail "--duration '$d': $stderr"
+	done
+	# the forms documented still work
+	for d in 0.2 200ms 0.2s 0.005m; do
+		prm_t -d sim esw watch --duration "$d"
+		assert_success
+	done
+}
+
+@test "number options name their range" {
+	prm_t trace analyze --top 2000000 "$T/ring.bin"
+	assert_failure 2
+	[[ $stderr == *"--top '2000000': expected a count, 0 to 1000000"* ]]
+	prm_t atomic emulate --size 100
+	assert_failure 2
+	[[ $stderr == *"--size '100': a number of bytes, 0 to 64"* ]]
+}
