@@ -19,7 +19,7 @@
 #include "lib/prm/names.h"
 #include "lib/sim/adapter.h"
 #include "lib/util/clock.h"
-#include "lib/util/readall.h"
+#include "lib/util/infile.h"
 #include "lib/sim/proto.h"
 #include "lib/sim/rundir.h"
 #include "lib/sim/svclock.h"
@@ -420,13 +420,44 @@ static int control(const struct argp *argp, uint32_t op, int min, int max,
 	return cmd_done(EXIT_OK);
 }
 
+/*
+ * The log as it is now, in chunks: it grows for as long as the tracer runs,
+ * and was read whole into memory (up to 1 GiB) before it was printed.
+ */
+static int copy_out(const char *path, struct prm_err *err)
+{
+	char buf[1 << 16];
+	int fd = infile_open(path, path, 0, err);
+
+	if (fd < 0)
+		return -1;
+	for (;;) {
+		ssize_t r = read(fd, buf, sizeof(buf));
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			prm_err_set(err, PRM_E_FAILED, errno, "read_failed", "%s: %s", path,
+				    strerror(errno));
+			break;
+		}
+		if (r == 0 || fwrite(buf, 1, (size_t)r, stdout) != (size_t)r)
+			break;
+	}
+	close(fd);
+	if (err->kind)
+		return -1;
+	if (ferror(stdout) || fflush(stdout))
+		return prm_err_set(err, PRM_E_FAILED, errno ? errno : EIO, "write_failed",
+				   "error writing output: %s", strerror(errno ? errno : EIO));
+	return 0;
+}
+
 static int sim_tracelog(int argc, char **argv)
 {
 	struct sim_args a = { 0 };
 	struct prm_err err = { 0 };
 	char path[4096];
-	uint8_t *buf;
-	size_t len;
 	int rc = args(&tracelog_argp, argc, argv, &a, 1, 1);
 
 	if (rc || G.help_shown)
@@ -440,11 +471,7 @@ static int sim_tracelog(int argc, char **argv)
 		return cmd_fail(&err);
 	}
 	sim_path(a.arg[0], SIM_FILE_TRACELOG, path, sizeof(path));
-	if (read_all(path, 1u << 30, &buf, &len, &err))
-		return cmd_fail(&err);
-	rc = fwrite(buf, 1, len, stdout) == len && fflush(stdout) == 0 ? EXIT_OK : EXIT_FAIL;
-	free(buf);
-	return rc;
+	return copy_out(path, &err) ? cmd_fail(&err) : EXIT_OK;
 }
 
 static int sim_status(int argc, char **argv)

@@ -8,9 +8,17 @@ load helper
 
 setup() {
 	T=$BATS_TEST_TMPDIR
+	export PRMCTL_SIM_DIR=$T/sim
 	mkfifo "$T/fifo"
 	mkdir "$T/dir"
 	zero_file "$T/ring.bin" 4096
+}
+
+teardown() {
+	local n
+	for n in $(ls "$PRMCTL_SIM_DIR" 2>/dev/null); do
+		"$PRMCTL" sim stop "$n" >/dev/null 2>&1 || true
+	done
 }
 
 # prmctl, bounded: a hang fails the test (status 124) instead of the suite
@@ -170,4 +178,18 @@ each_reader() { # PATH -> calls check "description" args...
 	prm_t atomic emulate --size 100
 	assert_failure 2
 	[[ $stderr == *"--size '100': a number of bytes, 0 to 64"* ]]
+}
+
+@test "sim trace-log streams the log, and says so when it cannot write it" {
+	"$PRMCTL" sim start lab >/dev/null
+	"$PRMCTL" -d sim:lab trace capture -o "$T/c.trace" --duration 0.3 >/dev/null
+	prm_t sim trace-log lab
+	assert_success
+	[ "${#output}" -gt 1000 ]
+	# the log as the service wrote it, byte for byte
+	timeout 10 "$PRMCTL" sim trace-log lab | cmp - "$PRMCTL_SIM_DIR/lab/tracelog.jsonl"
+	[ -w /dev/full ] || skip "no /dev/full"
+	run --separate-stderr bash -c "timeout 10 '$PRMCTL' sim trace-log lab > /dev/full"
+	assert_failure 1
+	[[ $stderr == *"error writing output: No space left on device"* ]]
 }
