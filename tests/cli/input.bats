@@ -193,3 +193,10 @@ each_reader() { # PATH -> calls check "description" args...
 	assert_failure 1
 	[[ $stderr == *"error writing output: No space left on device"* ]]
 }
+
+@test "trace decode with no FILE on a terminal says so instead of waiting for one" {
+	command -v script >/dev/null || skip "no script(1) for a terminal"
+	run script -qec "timeout 10 '$PRMCTL' trace decode" /dev/null < /dev/null
+	[ "$status" -eq 2 ] || fail "exit $status: $output"
+	[[ $output == *"no trace to read: give a FILE, or pipe a dump in"* ]]
+}
