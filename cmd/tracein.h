@@ -5,7 +5,9 @@
 /*
  * The input of trace decode and analyze: a raw ring or a capture file,
  * read in chunks (memory does not grow with the dump), standard input
- * spooled to an unlinked temporary file so a ring can be read twice.
+ * spooled to an unlinked temporary file (at most 1 GiB) so a ring can be
+ * read twice. A FILE must be a regular file: anything else is refused
+ * before it is opened (lib/util/infile.h).
  */
 
 #include <argp.h>
