@@ -68,7 +68,8 @@ static int cr_read(int argc, char **argv)
 	if (o.n < 1)
 		return cmd_usage("cr read: which address?");
 	if (cmd_number(o.arg[0], CR_ADDR_MAX, &addr) || addr % 4)
-		return cmd_usage("cr read: '%s' is not a dword-aligned cr-space address", o.arg[0]);
+		return cmd_usage("cr read: '%s' is not a dword-aligned cr-space address "
+				 "(0 to 0x%x)", o.arg[0], CR_ADDR_MAX - 3);
 	if (o.n == 2 && (cmd_number(o.arg[1], CR_READ_MAX, &len) || !len || len % 4))
 		return cmd_usage("cr read: '%s' is not a byte count (a multiple of 4, at most %u)",
 				 o.arg[1], CR_READ_MAX);
@@ -109,7 +110,8 @@ static int cr_write(int argc, char **argv)
 	if (o.n != 2)
 		return cmd_usage("cr write: ADDR VALUE");
 	if (cmd_number(o.arg[0], CR_ADDR_MAX, &addr) || addr % 4)
-		return cmd_usage("cr write: '%s' is not a dword-aligned cr-space address", o.arg[0]);
+		return cmd_usage("cr write: '%s' is not a dword-aligned cr-space address "
+				 "(0 to 0x%x)", o.arg[0], CR_ADDR_MAX - 3);
 	if (cmd_number(o.arg[1], 0xffffffffu, &val))
 		return cmd_usage("cr write: '%s' is not a 32-bit value", o.arg[1]);
 	rc = cmd_open_device(false, &d);

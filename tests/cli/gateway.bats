@@ -88,3 +88,12 @@ strand() { # name
 	assert_failure 2
 	[[ $stderr == *"unexpected argument '0x0c'"* ]]
 }
+
+@test "cr addresses out of range name the range" {
+	prm -d sim cr read 0x40000000
+	assert_failure 2
+	assert_equal "$stderr" "prmctl: cr read: '0x40000000' is not a dword-aligned cr-space address (0 to 0x3ffffffc)"
+	prm -d sim --write cr write 0x2 1
+	assert_failure 2
+	[[ $stderr == *"(0 to 0x3ffffffc)"* ]]
+}
