@@ -261,6 +261,9 @@ static int load_db_option(struct tracein *in, const char *spec)
 	if (hex == colon || !isxdigit((unsigned char)*hex) || errno || end != colon ||
 	    base > UINT32_MAX)
 		return cmd_usage("--strings-db '%s': BASE is not a 32-bit hex address", spec);
+	if (!strcmp(colon + 1, "-") && !strcmp(in->name, "standard input"))
+		return cmd_usage("--strings-db '%s': standard input is the trace already; "
+				 "name a file for one of them", spec);
 	if (read_all(colon + 1, MAX_SECTION_BYTES, &buf, &len, &e))
 		return cmd_fail(&e);
 	return add_section(in, (uint32_t)base, buf, len);

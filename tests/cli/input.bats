@@ -200,3 +200,11 @@ each_reader() { # PATH -> calls check "description" args...
 	[ "$status" -eq 2 ] || fail "exit $status: $output"
 	[[ $output == *"no trace to read: give a FILE, or pipe a dump in"* ]]
 }
+
+@test "--strings-db BASE:- with the trace on standard input too is refused, not read twice" {
+	run --separate-stderr timeout 10 "$PRMCTL" trace decode --strings-db 0x0:- - < "$T/ring.bin"
+	assert_failure 2
+	assert_equal "$stderr" "prmctl: --strings-db '0x0:-': standard input is the trace already; name a file for one of them"
+	run --separate-stderr timeout 10 "$PRMCTL" trace decode --strings-db 0x0:- "$T/ring.bin" < /dev/null
+	assert_success
+}
