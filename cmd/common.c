@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "cmd/cmd.h"
 #include "lib/dev/cfg.h"
@@ -91,24 +92,52 @@ int cmd_match(const struct match_set *s, const char *word, const char *what,
 }
 
 /*
- * The one stop handler. A second signal ends the process as usual, unless
- * prmctl is giving back what it holds: dying there would leave a semaphore
- * or the tracer taken, and those cleanups are bounded.
+ * The one stop handler. The first signal asks every wait to unwind and every
+ * loop to end. A second ends the process as usual, unless prmctl holds a
+ * semaphore or is giving back what it holds: dying there would leave the
+ * gateway or the tracer taken, so the kill waits for the give-back (bounded)
+ * and says so. A third is not argued with.
  */
+static volatile sig_atomic_t stops, put_off;
+
+static void die_of(int sig)
+{
+	signal(sig, SIG_DFL);
+	raise(sig);	/* delivered when the handler returns */
+}
+
 static void on_stop(int sig)
 {
-	if (dev_stop_requested() && !dev_cleanup_active()) {
-		signal(sig, SIG_DFL);
-		raise(sig);	/* delivered when this handler returns */
+	static const char note[] = "prmctl: giving back what it holds first (a bounded wait); "
+				   "signal again to abandon it\n";
+
+	stops++;
+	if (stops == 1) {
+		dev_interrupt();
 		return;
 	}
-	dev_interrupt();
+	if (stops == 2 && dev_holding()) {
+		ssize_t n = write(STDERR_FILENO, note, sizeof(note) - 1);
+
+		(void)n;	/* nothing to do about a note that could not be told */
+		put_off = sig;
+		return;
+	}
+	die_of(sig);
+}
+
+/* the last hold or give-back ended: a kill that was put off happens now */
+static void on_released(void)
+{
+	if (put_off)
+		die_of(put_off);
 }
 
 void cmd_catch_stop(void)
 {
 	struct sigaction sa = { .sa_handler = on_stop };
 
+	dev_on_released(on_released);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 }

@@ -103,7 +103,7 @@ enum { OPT_INTERVAL = 0x800, OPT_MISSES, OPT_COUNT, OPT_DURATION, OPT_EXIT_ON_FA
 #define WATCH_MAX 64	/* devices one watch follows */
 
 struct watch_opts {
-	uint64_t interval_ms, misses, count, duration_s;
+	uint64_t interval_ms, misses, count, duration_ms;
 	bool exit_on_fault, all;
 	const char *snapshot_dir, *textfile;
 };
@@ -112,7 +112,7 @@ static const struct argp_option watch_options[] = {
 	{ "interval", OPT_INTERVAL, "MS", 0, "Sample the health counter every MS ms (10 to 60000; 50)", 0 },
 	{ "misses", OPT_MISSES, "N", 0, "Unchanged samples that make a stall (1 to 1000; 3)", 0 },
 	{ "count", OPT_COUNT, "N", 0, "Stop after N events (the start not counted)", 0 },
-	{ "duration", OPT_DURATION, "S", 0, "Stop after S seconds", 0 },
+	{ "duration", OPT_DURATION, "T", 0, "Stop after T (seconds, or 500ms, 1.5s, 2m)", 0 },
 	{ "exit-on-fault", OPT_EXIT_ON_FAULT, NULL, 0, "Stop at the first fault, exit 4", 0 },
 	{ "snapshot-dir", OPT_SNAPSHOT_DIR, "DIR", 0,
 	  "At the first fault, save the sample's initialization segment, health buffer and "
@@ -133,10 +133,12 @@ static error_t watch_parse(int key, char *arg, struct argp_state *state)
 		uint64_t min, max;
 	} num[] = {
 		{ OPT_INTERVAL, "--interval", 10, 60000 }, { OPT_MISSES, "--misses", 1, 1000 },
-		{ OPT_COUNT, "--count", 1, 1000000 }, { OPT_DURATION, "--duration", 1, 31536000 },
+		{ OPT_COUNT, "--count", 1, 1000000 },
 	};
-	uint64_t *dst[] = { &o->interval_ms, &o->misses, &o->count, &o->duration_s };
+	uint64_t *dst[] = { &o->interval_ms, &o->misses, &o->count };
 
+	if (key == OPT_DURATION)
+		return cmd_opt_duration(state, "--duration", arg, &o->duration_ms);
 	for (size_t i = 0; i < sizeof(num) / sizeof(num[0]); i++)
 		if (key == num[i].key) {
 			if (cmd_number(arg, num[i].max, dst[i]) || *dst[i] < num[i].min) {
@@ -306,7 +308,7 @@ static bool names_devlink_handle(const char *name)
 /* One device's reporters over devlink: notifications, and diagnose every interval. */
 static int watch_devlink(const struct watch_opts *o)
 {
-	struct health_dl_watch dw = { o->interval_ms, o->count, o->duration_s, o->exit_on_fault };
+	struct health_dl_watch dw = { o->interval_ms, o->count, o->duration_ms, o->exit_on_fault };
 	struct dev *d;
 	int rc;
 
@@ -368,7 +370,7 @@ static int watch(int argc, char **argv)
 			return cmd_fail(&err);
 		}
 	}
-	until = o.duration_s ? now_ns(CLOCK_MONOTONIC) + o.duration_s * 1000000000ull : 0;
+	until = o.duration_ms ? now_ns(CLOCK_MONOTONIC) + o.duration_ms * 1000000ull : 0;
 	while (!cmd_stop_requested() && (!until || now_ns(CLOCK_MONOTONIC) < until) &&
 	       !(o.count && events >= o.count) && !(o.exit_on_fault && faulted)) {
 		bool any = false;

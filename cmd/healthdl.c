@@ -330,7 +330,7 @@ int health_watch_devlink(struct dev *d, const struct health_dl_watch *o)
 	next = clock_now_ms() + o->interval_ms;
 	while (!cmd_stop_requested() && !(o->count && w.events >= o->count) &&
 	       !(o->exit_on_fault && w.faulted) &&
-	       (!o->duration_s || clock_now_ms() - t0 < o->duration_s * 1000)) {
+	       (!o->duration_ms || clock_now_ms() - t0 < o->duration_ms)) {
 		uint64_t now = clock_now_ms();
 		bool lost;
 		int got = devlink_events(&mon, now < next ? (int)(next - now) : 0, on_event, &w,

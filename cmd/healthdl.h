@@ -15,7 +15,7 @@
 int health_show_devlink(struct dev *d, const char *why);
 
 struct health_dl_watch {
-	uint64_t interval_ms, count, duration_s;
+	uint64_t interval_ms, count, duration_ms;
 	bool exit_on_fault;
 };
 int health_watch_devlink(struct dev *d, const struct health_dl_watch *o);

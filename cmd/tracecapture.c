@@ -347,9 +347,10 @@ static int run(struct capture *c, const struct capture_opts *o, struct prm_err *
 		if (o->duration_ms && now - t0 >= o->duration_ms)
 			break;
 		if (c->configured && drain(c, err)) {
-			if (cmd_stop_requested())
-				break;	/* the stop cut a read short: the last read follows */
-			return -1;
+			if (!cmd_stop_requested())
+				return -1;
+			prm_err_clear(err);	/* the stop cut a read short: the last read follows */
+			break;
 		}
 		out_progress("%s: %llu blocks (%llu KiB), %llu overruns, %llu s", c->d->label,
 			     (unsigned long long)c->blocks,
@@ -357,8 +358,11 @@ static int run(struct capture *c, const struct capture_opts *o, struct prm_err *
 			     (unsigned long long)c->overruns, (unsigned long long)((now - t0) / 1000));
 		if (now - last_check >= OWNER_CHECK_MS) {
 			last_check = now;
-			if (check_owner(c, log_size, err) && !cmd_stop_requested())
-				return -1;
+			if (check_owner(c, log_size, err)) {
+				if (!cmd_stop_requested())
+					return -1;
+				prm_err_clear(err);	/* a look the stop cut short */
+			}
 		}
 		clock_sleep_us((unsigned)o->interval_ms * 1000);
 	}

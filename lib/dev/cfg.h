@@ -49,4 +49,15 @@ void dev_cleanup_begin(void);
 void dev_cleanup_end(void);
 int dev_cleanup_active(void);
 
+/*
+ * A semaphore is held from taking to giving back (dev_hold_begin/end). While
+ * anything is held or given back, dev_holding() is true: cmd/'s handler does
+ * not end the process then, and is called back (dev_on_released) when the
+ * last hold or cleanup ends, to deliver a kill it put off.
+ */
+void dev_hold_begin(void);
+void dev_hold_end(void);
+int dev_holding(void);
+void dev_on_released(void (*hook)(void));
+
 #endif

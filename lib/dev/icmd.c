@@ -106,9 +106,21 @@ static int take_semaphore(struct icmd *ic, struct prm_err *err)
 		if (rd1(ic, VSEC_SPACE_SEMAPHORE, ICMD_SEM, &holder, err))
 			return -1;
 		if (holder == 0) {
+			int rc;
+
 			moved = true;
-			if (wr1(ic, VSEC_SPACE_SEMAPHORE, ICMD_SEM, ic->owner, err) ||
-			    rd1(ic, VSEC_SPACE_SEMAPHORE, ICMD_SEM, &holder, err))
+			/* once our id may be written it is ours to give back: a stop
+			 * must not cut the read-back that tells */
+			dev_cleanup_begin();
+			rc = wr1(ic, VSEC_SPACE_SEMAPHORE, ICMD_SEM, ic->owner, err) ||
+			     rd1(ic, VSEC_SPACE_SEMAPHORE, ICMD_SEM, &holder, err);
+			if (rc && rd1(ic, VSEC_SPACE_SEMAPHORE, ICMD_SEM, &holder, NULL) == 0 &&
+			    holder == ic->owner)
+				wr1(ic, VSEC_SPACE_SEMAPHORE, ICMD_SEM, 0, NULL);
+			else if (!rc && holder == ic->owner)
+				dev_hold_begin();
+			dev_cleanup_end();
+			if (rc)
 				return -1;
 			if (holder == ic->owner)
 				return 0;
@@ -131,6 +143,7 @@ static void give_semaphore(struct icmd *ic)
 {
 	dev_cleanup_begin();
 	wr1(ic, VSEC_SPACE_SEMAPHORE, ICMD_SEM, 0, NULL);
+	dev_hold_end();
 	dev_cleanup_end();
 }
 

@@ -67,10 +67,19 @@ static int set_owner(struct dev *d, bool want, bool *owner, struct prm_err *err)
 	const struct prm_layout *l = &prm_layout_mtrc_cap;
 	uint8_t cap[TRACER_CAP_BYTES] = { 0 };
 
+	int rc;
+
 	prm_set(l, cap, sizeof(cap), "trace_owner", want, NULL);
-	if (reg(d, REG_MTRC_CAP, PRM_REG_SET, cap, sizeof(cap), NULL, err))
-		return prm_err_prefix(err, "MTRC_CAP (trace_owner=%d): ", want);
-	return tracer_is_owner(d, owner, err);
+	/* once asked, the answer is read: a stop between the two would leave the
+	 * tracer ours with nobody knowing to give it back */
+	dev_cleanup_begin();
+	rc = reg(d, REG_MTRC_CAP, PRM_REG_SET, cap, sizeof(cap), NULL, err);
+	if (rc)
+		prm_err_prefix(err, "MTRC_CAP (trace_owner=%d): ", want);
+	else
+		rc = tracer_is_owner(d, owner, err);
+	dev_cleanup_end();
+	return rc ? -1 : 0;
 }
 
 int tracer_is_owner(struct dev *d, bool *owner, struct prm_err *err)

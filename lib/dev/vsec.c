@@ -132,6 +132,7 @@ int vsec_lock(struct vsec *v, struct prm_err *err)
 			if (back == ticket) {
 				v->ticket = ticket;
 				v->locked = true;
+				dev_hold_begin();
 				return 0;
 			}
 			sem = back;
@@ -148,9 +149,11 @@ int vsec_lock(struct vsec *v, struct prm_err *err)
 
 void vsec_unlock(struct vsec *v)
 {
-	if (v->locked)
-		wr(v, VSC_SEMAPHORE, 0, NULL);
+	if (!v->locked)
+		return;
+	wr(v, VSC_SEMAPHORE, 0, NULL);
 	v->locked = false;
+	dev_hold_end();
 }
 
 int vsec_clear(struct vsec *v, uint32_t *holder, struct prm_err *err)

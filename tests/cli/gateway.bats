@@ -18,15 +18,30 @@ teardown() {
 	[ -z "$(ls "$PRMCTL_SIM_DIR" 2>/dev/null)" ]
 }
 
-# SIGKILL 'reg read MGIR' 0-14 ms after its start (it takes about 12 ms)
-# until a later command fails: the gateway or the ICMD semaphore was held
-# when it died. Leaves that command's result in $status and $stderr.
+# how long 'reg read MGIR' takes here, in ms (at least 2): kills land inside it
+mgir_ms() { # name
+	local t0 t1
+	t0=$(date +%s%N)
+	"$PRMCTL" -d "sim:$1" reg read MGIR >/dev/null
+	t1=$(date +%s%N)
+	echo $(( (t1 - t0) / 1000000 > 2 ? (t1 - t0) / 1000000 : 2 ))
+}
+
+# a random delay within the first ms milliseconds, as sleep takes it
+within() { # ms
+	printf '%d.%03d' $(( (RANDOM % $1) / 1000 )) $(( (RANDOM % $1) % 1000 ))
+}
+
+# SIGKILL 'reg read MGIR' at a random point of its run until a later command
+# fails: the gateway or the ICMD semaphore was held when it died. Leaves that
+# command's result in $status and $stderr.
 strand() { # name
-	local i pid
+	local i pid ms
+	ms=$(mgir_ms "$1")
 	for i in $(seq 1 200); do
 		"$PRMCTL" -d "sim:$1" reg read MGIR >/dev/null 2>&1 &
 		pid=$!
-		sleep "$(printf '0.%03d' $((RANDOM % 15)))"
+		sleep "$(within "$ms")"
 		kill -9 "$pid" 2>/dev/null || true
 		wait "$pid" 2>/dev/null || true
 		prm -d "sim:$1" cr read 0xf0014
@@ -96,4 +111,36 @@ strand() { # name
 	prm -d sim --write cr write 0x2 1
 	assert_failure 2
 	[[ $stderr == *"(0 to 0x3ffffffc)"* ]]
+}
+
+@test "SIGINT at any point of a register access leaves both semaphores free" {
+	local i pid ms
+	"$PRMCTL" sim start i >/dev/null
+	ms=$(mgir_ms i)
+	for i in $(seq 1 40); do
+		"$PRMCTL" -d sim:i reg read MGIR >/dev/null 2>&1 &
+		pid=$!
+		sleep "$(within "$ms")"
+		kill -INT "$pid" 2>/dev/null || true
+		wait "$pid" 2>/dev/null || true
+		prm -j -d sim:i cr unlock
+		echo "$output" | jq -e '.gateway_semaphore.state == "free" and .icmd_semaphore.state == "free"' >/dev/null ||
+			fail "round $i: a stop left a semaphore held: $output"
+	done
+}
+
+@test "two quick SIGINTs during a long cr read: the kill waits for the gateway's give-back" {
+	local i pid
+	"$PRMCTL" sim start k >/dev/null
+	for i in $(seq 1 10); do
+		"$PRMCTL" -d sim:k cr read 0 0x40000 >/dev/null 2>"$BATS_TEST_TMPDIR/err" &
+		pid=$!
+		sleep "0.$((RANDOM % 3))$((RANDOM % 10))"
+		kill -INT "$pid" 2>/dev/null || true
+		kill -INT "$pid" 2>/dev/null || true
+		wait "$pid" 2>/dev/null || true
+		prm -j -d sim:k cr unlock
+		echo "$output" | jq -e '.gateway_semaphore.state == "free"' >/dev/null ||
+			fail "round $i: killed holding the gateway: $output; $(cat "$BATS_TEST_TMPDIR/err")"
+	done
 }

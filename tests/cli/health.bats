@@ -228,3 +228,12 @@ teardown() {
 	assert_failure 2
 	[[ $stderr == *"saved image"* ]]
 }
+
+@test "health watch --duration takes the durations every option takes, and names its range" {
+	prm -j -d sim health watch --duration 300ms
+	assert_success
+	echo "$output" | tail -1 | jq -e '.event == "stopped"'
+	prm -d sim health watch --duration 99999999s
+	assert_failure 2
+	[[ $stderr == *"--duration '99999999s': seconds, or with ms, s, m, from 1 ms to at most 31536000 s (365 days)"* ]]
+}

@@ -47,11 +47,33 @@ wait_lines() { # n
 	return 1
 }
 
+# until the sampling loop's output has stopped growing: a sample is stuck
+wait_stuck() {
+	local i n was=-1 same=0
+	for ((i = 0; i < 100 && same < 3; i++)); do
+		sleep 0.15
+		n=$(wc -l < "$BATS_TEST_TMPDIR/bg.out")
+		if [ "$n" -eq "$was" ]; then same=$((same + 1)); else same=0; fi
+		was=$n
+	done
+	[ "$same" -ge 3 ]
+}
+
+# until the service has brought the function up for the command under test
+wait_brought_up() {
+	local i
+	for ((i = 0; i < 100; i++)); do
+		"$PRMCTL" sim commands n 2>/dev/null | tail -1 | grep -q INIT_HCA && return 0
+		sleep 0.05
+	done
+	return 1
+}
+
 @test "SIGINT during a command a sampling loop waits on stops the loop at once, exit 0, the queue torn down" {
 	bg --timeout 30000 -d sim:n nvmf ns --interval 100
 	wait_lines 8
 	"$PRMCTL" sim inject n cmd-hang:QUERY_NVMF_NAMESPACE_CONTEXT >/dev/null
-	sleep 0.3	# the next sample is now stuck in the command queue's wait
+	wait_stuck	# the next sample is now stuck in the command queue's wait
 	kill -INT "$pid"
 	reap 5
 	[ "$st" -eq 0 ] || fail "exit $st (124: still waiting); stderr: $(cat "$BATS_TEST_TMPDIR/bg.err")"
@@ -62,7 +84,7 @@ wait_lines() { # n
 	bg --timeout 30000 -d sim:n nvmf ns --interval 100
 	wait_lines 8
 	"$PRMCTL" sim inject n cmd-hang:QUERY_NVMF_NAMESPACE_CONTEXT >/dev/null
-	sleep 0.3
+	wait_stuck
 	kill -TERM "$pid"
 	reap 5
 	[ "$st" -eq 0 ]
@@ -71,7 +93,8 @@ wait_lines() { # n
 @test "SIGINT during a one-shot command: interrupted, exit 1, the next command finds the queue free" {
 	"$PRMCTL" sim inject n cmd-hang:QUERY_ADAPTER >/dev/null
 	bg --timeout 30000 -d sim:n cmd QUERY_ADAPTER
-	sleep 0.5
+	wait_brought_up
+	sleep 0.2	# QUERY_ADAPTER posted, and waited on
 	kill -INT "$pid"
 	reap 5
 	[ "$st" -eq 1 ]
@@ -79,4 +102,19 @@ wait_lines() { # n
 	"$PRMCTL" sim clear n >/dev/null
 	prm -d sim:n cmd QUERY_HCA_CAP
 	assert_success
+}
+
+@test "a give-back stuck in the device: the second signal says so, the third ends prmctl" {
+	bg --timeout 30000 -d sim:n nvmf ns --interval 100
+	wait_lines 8
+	"$PRMCTL" sim inject n cmd-hang:TEARDOWN_HCA >/dev/null
+	kill -INT "$pid"
+	sleep 0.5	# now in the teardown, waiting on TEARDOWN_HCA
+	kill -INT "$pid"
+	sleep 0.3
+	kill -0 "$pid"	# not killed while giving back
+	grep -q "giving back what it holds first" "$BATS_TEST_TMPDIR/bg.err"
+	kill -INT "$pid"
+	reap 5
+	[ "$st" -eq 130 ] || fail "exit $st"
 }

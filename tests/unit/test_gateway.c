@@ -219,6 +219,7 @@ struct spy {
 	struct sim_adapter *a;
 	uint32_t sem;		/* config offset of the gateway semaphore */
 	bool gw_moving, icmd_moving;
+	bool stop_at_icmd_take;	/* a stop arrives the moment ICMD is ours */
 	uint32_t next;
 	unsigned takes;
 };
@@ -245,7 +246,13 @@ static int spy_wr(struct cfg_port *p, uint32_t off, uint32_t val, struct prm_err
 
 	if (off == s->sem && val)
 		s->takes++;
-	return s->inner->write32(s->inner, off, val, err);
+	if (s->inner->write32(s->inner, off, val, err))
+		return -1;
+	if (s->stop_at_icmd_take && s->a->icmd.semaphore) {
+		s->stop_at_icmd_take = false;
+		dev_interrupt();
+	}
+	return 0;
 }
 
 static void spy_on(struct spy *s, struct dev *d, struct vsec *v, struct vsec *through)
@@ -353,6 +360,30 @@ static void moving_icmd_holder_is_busy(void **state)
 	dev_close(d);
 }
 
+/* between writing our id and reading it back: ours, so ours to give back */
+static void stop_right_after_icmd_take_gives_it_back(void **state)
+{
+	struct dev *d = open_sim(NULL);
+	struct prm_err err = { 0 };
+	uint8_t buf[16] = { 0 };
+	struct icmd ic = { .sem_ms = 50 };
+	struct vsec *v, w;
+	struct spy s;
+
+	(void)state;
+	assert_int_equal(dev_vsec(d, &v, &err), 0);
+	spy_on(&s, d, v, &w);
+	assert_int_equal(icmd_open(&ic, &w, &err), 0);
+	s.stop_at_icmd_take = true;
+	icmd_reg_access(&ic, 0x9020, PRM_REG_GET, buf, 16, &err);
+	assert_false(s.stop_at_icmd_take);	/* the stop came */
+	assert_int_equal(d->sim->icmd.semaphore, 0);
+	assert_int_equal(d->sim->vsc.semaphore, 0);
+	assert_false(dev_holding());
+	dev_interrupt_reset();
+	dev_close(d);
+}
+
 static void sim_clear_frees_the_semaphores(void **state)
 {
 	struct dev *d = open_sim(NULL);
@@ -432,6 +463,7 @@ int main(void)
 		cmocka_unit_test(dead_icmd_holder_is_stale),
 		cmocka_unit_test(icmd_holder_running_a_command_is_busy),
 		cmocka_unit_test(moving_icmd_holder_is_busy),
+		cmocka_unit_test(stop_right_after_icmd_take_gives_it_back),
 		cmocka_unit_test(sim_clear_frees_the_semaphores),
 		cmocka_unit_test(clear_frees_what_dead_holders_left),
 		cmocka_unit_test(clear_evicts_a_foreign_holder),
