@@ -458,6 +458,7 @@ static int sim_tracelog(int argc, char **argv)
 	struct sim_args a = { 0 };
 	struct prm_err err = { 0 };
 	char path[4096];
+	struct stat st;
 	int rc = args(&tracelog_argp, argc, argv, &a, 1, 1);
 
 	if (rc || G.help_shown)
@@ -471,7 +472,12 @@ static int sim_tracelog(int argc, char **argv)
 		return cmd_fail(&err);
 	}
 	sim_path(a.arg[0], SIM_FILE_TRACELOG, path, sizeof(path));
-	return copy_out(path, &err) ? cmd_fail(&err) : EXIT_OK;
+	if (copy_out(path, &err))
+		return cmd_fail(&err);
+	if (stat(path, &st) == 0 && (uint64_t)st.st_size + SIM_TRACELOG_LINE_MAX > SIM_TRACELOG_MAX)
+		out_warn("sim:%s: the log stopped at %llu MiB: what the tracer emitted after "
+			 "that is not in it", a.arg[0], SIM_TRACELOG_MAX >> 20);
+	return EXIT_OK;
 }
 
 static int sim_status(int argc, char **argv)

@@ -55,6 +55,9 @@ struct sim_rsp {
 #define SIM_FILE_PCIDEV "pcidev"	/* mount point of the PCI device directory */
 #define SIM_FILE_HOSTMEM "hostmem"	/* host memory the adapter reaches by DMA */
 #define SIM_FILE_TRACELOG "tracelog.jsonl"	/* every item its tracer emitted */
+/* where the log stops: it lives in /run or $XDG_RUNTIME_DIR, memory on most hosts */
+#define SIM_TRACELOG_MAX (256ull << 20)
+#define SIM_TRACELOG_LINE_MAX 2048	/* one item's line, at most */
 #define SIM_FILE_CMDQ_LOCK "cmdq.lock"	/* held by the one client driving the queue */
 
 #endif

@@ -19,6 +19,7 @@
 #include "lib/prm/tracefmt.h"
 #include "lib/sim/fwcmd.h"
 #include "lib/sim/internal.h"
+#include "lib/sim/proto.h"
 #include "lib/sim/tracer.h"
 
 #define REG_MTRC_CAP 0x9040
@@ -79,6 +80,7 @@ struct sim_tracer {
 	uint64_t queued[MAX_QUEUED];
 	unsigned nqueued;
 	int log_fd;
+	uint64_t log_bytes;
 };
 
 static uint32_t rnd(struct sim_tracer *t)
@@ -306,7 +308,7 @@ int sim_tracer_reg(struct sim_adapter *a, uint16_t id, bool set, uint8_t *data, 
 /* ---- the log of what was emitted, in the JSON of trace decode ---- */
 
 struct logline {
-	char buf[2048];
+	char buf[SIM_TRACELOG_LINE_MAX];
 	size_t len;
 };
 
@@ -327,8 +329,11 @@ static void lput(struct logline *l, const char *fmt, ...)
 static void lwrite(struct sim_tracer *t, struct logline *l)
 {
 	lput(l, "}\n");
+	if (t->log_bytes + l->len > SIM_TRACELOG_MAX)
+		t->log_fd = -1;	/* full: 'sim trace-log' says where it stopped */
 	if (t->log_fd >= 0 && write(t->log_fd, l->buf, l->len) < 0)
 		t->log_fd = -1;	/* a log that cannot be written is no reason to stop */
+	t->log_bytes += l->len;
 }
 
 static void log_common(struct logline *l, const char *type, uint64_t ts, unsigned eid, bool lost)
