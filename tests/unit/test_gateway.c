@@ -340,48 +340,58 @@ static void icmd_holder_running_a_command_is_busy(void **state)
 	dev_close(d);
 }
 
+/* ICMD through the spy, on a fresh simulated adapter; stays where it is made */
+struct icmd_spy {
+	struct dev *d;
+	struct vsec w;
+	struct spy s;
+	struct icmd ic;
+};
+
+static void icmd_spy_open(struct icmd_spy *t)
+{
+	struct prm_err err = { 0 };
+	struct vsec *v;
+
+	t->d = open_sim(NULL);
+	t->ic = (struct icmd){ .sem_ms = 50 };
+	assert_int_equal(dev_vsec(t->d, &v, &err), 0);
+	spy_on(&t->s, t->d, v, &t->w);
+	assert_int_equal(icmd_open(&t->ic, &t->w, &err), 0);
+}
+
 static void moving_icmd_holder_is_busy(void **state)
 {
-	struct dev *d = open_sim(NULL);
 	struct prm_err err = { 0 };
 	uint8_t buf[16] = { 0 };
-	struct icmd ic = { .sem_ms = 50 };
-	struct vsec *v, w;
-	struct spy s;
+	struct icmd_spy t;
 
 	(void)state;
-	assert_int_equal(dev_vsec(d, &v, &err), 0);
-	spy_on(&s, d, v, &w);
-	assert_int_equal(icmd_open(&ic, &w, &err), 0);
-	s.icmd_moving = true;
-	assert_int_not_equal(icmd_reg_access(&ic, 0x9020, PRM_REG_GET, buf, 16, &err), 0);
+	icmd_spy_open(&t);
+	t.s.icmd_moving = true;
+	assert_int_not_equal(icmd_reg_access(&t.ic, 0x9020, PRM_REG_GET, buf, 16, &err), 0);
 	assert_int_equal(err.kind, PRM_E_TIMEOUT);
 	assert_string_equal(err.reason, "icmd_semaphore_busy");
-	dev_close(d);
+	dev_close(t.d);
 }
 
 /* between writing our id and reading it back: ours, so ours to give back */
 static void stop_right_after_icmd_take_gives_it_back(void **state)
 {
-	struct dev *d = open_sim(NULL);
 	struct prm_err err = { 0 };
 	uint8_t buf[16] = { 0 };
-	struct icmd ic = { .sem_ms = 50 };
-	struct vsec *v, w;
-	struct spy s;
+	struct icmd_spy t;
 
 	(void)state;
-	assert_int_equal(dev_vsec(d, &v, &err), 0);
-	spy_on(&s, d, v, &w);
-	assert_int_equal(icmd_open(&ic, &w, &err), 0);
-	s.stop_at_icmd_take = true;
-	icmd_reg_access(&ic, 0x9020, PRM_REG_GET, buf, 16, &err);
-	assert_false(s.stop_at_icmd_take);	/* the stop came */
-	assert_int_equal(d->sim->icmd.semaphore, 0);
-	assert_int_equal(d->sim->vsc.semaphore, 0);
+	icmd_spy_open(&t);
+	t.s.stop_at_icmd_take = true;
+	icmd_reg_access(&t.ic, 0x9020, PRM_REG_GET, buf, 16, &err);
+	assert_false(t.s.stop_at_icmd_take);	/* the stop came */
+	assert_int_equal(t.d->sim->icmd.semaphore, 0);
+	assert_int_equal(t.d->sim->vsc.semaphore, 0);
 	assert_false(dev_holding());
 	dev_interrupt_reset();
-	dev_close(d);
+	dev_close(t.d);
 }
 
 static void sim_clear_frees_the_semaphores(void **state)
