@@ -123,7 +123,10 @@ static const struct argp inject_argp = {
 	NULL, parse, "NAME FAULT[:ARGS]",
 	"Inject a fault: health-stall, fw-assert[:synd=N,ext_synd=N,severity=N,irisc=N,rfr=0|1], "
 	"thermal, device-gone, sem-held, icmd-busy, cmd-hang:OPCODE, cmd-slow:OPCODE,MS, "
-	"cmd-status:OPCODE,STATUS,SYNDROME, cmd-bad-signature, cap:PAGE.FIELD=VALUE.",
+	"cmd-status:OPCODE,STATUS,SYNDROME, cmd-bad-signature, cap:PAGE.FIELD=VALUE, "
+	"qp-transition-hang:STEP, tracer-steal, ring-overrun, "
+	"esw:{pf-disable|pf-enable|num-vfs=N|sf-add=N|sf-del=N}, dct-key-violation:DCTN, "
+	"dct-drain-stuck. See prmctl-sim(8).",
 	prm_global_children, NULL, NULL
 };
 static const struct argp clear_argp = {

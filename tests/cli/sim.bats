@@ -364,3 +364,17 @@ as_nobody() {
 	assert_success
 	[ ! -e /rel ]
 }
+
+@test "sim inject --help names every fault the service knows" {
+	"$PRMCTL" sim start h >/dev/null
+	prm sim inject h meltdown
+	assert_failure 2
+	local list f
+	list=$(sed -n "s/.*unknown fault 'meltdown' (\(.*\))\$/\1/p" <<< "$stderr")
+	[ -n "$list" ] || fail "no list in: $stderr"
+	prm sim inject --help
+	assert_success
+	for f in ${list//,/ }; do
+		[[ $output == *"$f"* ]] || fail "--help does not name $f"
+	done
+}
