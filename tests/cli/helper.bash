@@ -30,3 +30,11 @@ assert_json_doc() {
 	echo "$output" | jq -e '.schema == "prmctl/1"' >/dev/null ||
 		fail "not a prmctl/1 JSON document: $output"
 }
+
+# a process that has ended: gone, or a zombie (PID 1 of some containers does not reap)
+assert_ended() { # pid
+	local st
+	[ -e "/proc/$1" ] || return 0
+	st=$(sed 's/^.*) \([A-Z]\).*/\1/' "/proc/$1/stat" 2>/dev/null) || return 0
+	[ "$st" = Z ] || fail "process $1 is still running (state $st)"
+}

@@ -37,7 +37,7 @@ teardown() {
 	echo "$output" | jq -e '.simulators[0].name == "lab" and .simulators[0].state == "running"'
 	prm sim stop lab
 	assert_success
-	! kill -0 "$pid" 2>/dev/null
+	assert_ended "$pid"
 	prm -d sim:lab initseg show
 	assert_failure 3
 	[[ $stderr == *"sim:lab: no running simulator by that name"* ]]
