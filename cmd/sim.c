@@ -362,6 +362,7 @@ static int sim_list(int argc, char **argv)
 	struct sim_args a = { 0 };
 	struct prm_err err = { 0 };
 	char names[4096], *save = NULL, *tok;
+	unsigned rows = 0;
 	int rc = args(&list_argp, argc, argv, &a, 0, 0);
 
 	if (rc || G.help_shown)
@@ -369,8 +370,6 @@ static int sim_list(int argc, char **argv)
 	if (sim_names(names, sizeof(names), &err))
 		return cmd_fail(&err);
 	out_doc_begin();
-	if (!names[0])
-		out_note("No simulator services.");
 	out_table_begin("simulators");
 	for (tok = strtok_r(names, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		char model[64] = "";
@@ -378,7 +377,8 @@ static int sim_list(int argc, char **argv)
 		int state = sim_state(tok, &pid, NULL);
 
 		if (state == SIM_ABSENT)
-			continue;	/* stopped since we read the directory */
+			continue;	/* stopped since we read the directory, or not a service */
+		rows++;
 		if (state == SIM_RUNNING)
 			simsvc_call(tok, SIM_OP_INFO, NULL, model, sizeof(model), NULL, NULL);
 		out_obj_begin(NULL);
@@ -393,6 +393,8 @@ static int sim_list(int argc, char **argv)
 		out_obj_end();
 	}
 	out_table_end();
+	if (!rows)
+		out_note("No simulator services.");
 	return cmd_done(EXIT_OK);
 }
 

@@ -378,3 +378,14 @@ as_nobody() {
 		[[ $output == *"$f"* ]] || fail "--help does not name $f"
 	done
 }
+
+@test "sim list: a run directory with only stray files has no services, and says so" {
+	mkdir -p -m 700 "$PRMCTL_SIM_DIR"
+	touch "$PRMCTL_SIM_DIR/stray"
+	prm sim list
+	assert_success
+	assert_equal "$output" "No simulator services."
+	prm -j sim list
+	echo "$output" | jq -e '.simulators == []'
+	rm "$PRMCTL_SIM_DIR/stray"
+}
