@@ -5,14 +5,11 @@
 load helper
 
 setup() {
-	export PRMCTL_SIM_DIR=$BATS_TEST_TMPDIR/sim
+	private_sims
 }
 
 teardown() {
-	local n
-	for n in $(ls "$PRMCTL_SIM_DIR" 2>/dev/null); do
-		"$PRMCTL" sim stop "$n" >/dev/null 2>&1 || true
-	done
+	stop_sims
 }
 
 @test "caps: the general page, decoded, through the command queue" {

@@ -9,14 +9,11 @@
 load helper
 
 setup() {
-	export PRMCTL_SIM_DIR=$BATS_TEST_TMPDIR/sim
+	private_sims
 }
 
 teardown() {
-	local n
-	for n in $(ls "$PRMCTL_SIM_DIR" 2>/dev/null); do
-		"$PRMCTL" sim stop "$n" >/dev/null 2>&1 || true
-	done
+	stop_sims
 }
 
 start_lab() {

@@ -6,15 +6,12 @@
 load helper
 
 setup() {
-	export PRMCTL_SIM_DIR=$BATS_TEST_TMPDIR/sim
+	private_sims
 }
 
 # every test leaves no service behind
 teardown() {
-	local n
-	for n in $(ls "$PRMCTL_SIM_DIR" 2>/dev/null); do
-		"$PRMCTL" sim stop "$n" >/dev/null 2>&1 || true
-	done
+	stop_sims
 	[ -z "$(ls "$PRMCTL_SIM_DIR" 2>/dev/null)" ]
 }
 

@@ -4,14 +4,11 @@
 load helper
 
 setup() {
-	export PRMCTL_SIM_DIR=$BATS_TEST_TMPDIR/sim
+	private_sims
 }
 
 teardown() {
-	local n
-	for n in $(ls "$PRMCTL_SIM_DIR" 2>/dev/null); do
-		"$PRMCTL" sim stop "$n" >/dev/null 2>&1 || true
-	done
+	stop_sims
 }
 
 @test "health show on a healthy adapter: ok, exit 0" {

@@ -38,3 +38,15 @@ assert_ended() { # pid
 	st=$(sed 's/^.*) \([A-Z]\).*/\1/' "/proc/$1/stat" 2>/dev/null) || return 0
 	[ "$st" = Z ] || fail "process $1 is still running (state $st)"
 }
+
+# simulator services private to each test (setup), and none left running (teardown)
+private_sims() {
+	export PRMCTL_SIM_DIR=$BATS_TEST_TMPDIR/sim
+}
+
+stop_sims() {
+	local n
+	for n in $(ls "$PRMCTL_SIM_DIR" 2>/dev/null); do
+		"$PRMCTL" sim stop "$n" >/dev/null 2>&1 || true
+	done
+}

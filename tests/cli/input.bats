@@ -15,10 +15,7 @@ setup() {
 }
 
 teardown() {
-	local n
-	for n in $(ls "$PRMCTL_SIM_DIR" 2>/dev/null); do
-		"$PRMCTL" sim stop "$n" >/dev/null 2>&1 || true
-	done
+	stop_sims
 }
 
 # prmctl, bounded: a hang fails the test (status 124) instead of the suite

@@ -8,14 +8,11 @@
 load helper
 
 setup() {
-	export PRMCTL_SIM_DIR=$BATS_TEST_TMPDIR/sim
+	private_sims
 }
 
 teardown() {
-	local n
-	for n in $(ls "$PRMCTL_SIM_DIR" 2>/dev/null); do
-		"$PRMCTL" sim stop "$n" >/dev/null 2>&1 || true
-	done
+	stop_sims
 }
 
 COUNTERS='["num_read_cmd","num_read_blocks","num_write_cmd","num_write_blocks","num_write_inline_cmd","num_flush_cmd","num_error_cmd","num_backend_error_cmd"]'

@@ -9,15 +9,11 @@
 load helper
 
 setup() {
-	export PRMCTL_SIM_DIR=$BATS_TEST_TMPDIR/sim
+	private_sims
 }
 
 teardown() {
-	local d
-	for d in "$PRMCTL_SIM_DIR"/*; do
-		[ -e "$d" ] || continue
-		"$PRMCTL" sim stop "${d##*/}" >/dev/null 2>&1 || true
-	done
+	stop_sims
 }
 
 STEPS="create rst2init init2rtr rtr2rts 2rst destroy"

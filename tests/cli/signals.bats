@@ -6,7 +6,7 @@
 load helper
 
 setup() {
-	export PRMCTL_SIM_DIR=$BATS_TEST_TMPDIR/sim
+	private_sims
 	"$PRMCTL" sim start n >/dev/null
 }
 
