@@ -19,10 +19,9 @@
 #include "lib/prm/registers.h"
 #include "lib/util/hexparse.h"
 #include "lib/util/readall.h"
+#include "lib/prm/opcodes.h"
 
 #define CMD_MAX_BYTES (1u << 16)
-#define OP_QUERY_HCA_CAP 0x100
-#define OP_ACCESS_REG 0x805
 
 enum { OPT_OP_MOD = 0x600, OPT_IN, OPT_OUT_LEN };
 
@@ -91,10 +90,10 @@ static int payload(uint16_t op, uint16_t op_mod, const uint8_t *in, size_t inlen
 	const struct prm_layout *l = NULL;
 	const char *key = NULL;
 
-	if (op == OP_QUERY_HCA_CAP && prm_cap_page_of_op_mod(op_mod)) {
+	if (op == MLX5_CMD_OP_QUERY_HCA_CAP && prm_cap_page_of_op_mod(op_mod)) {
 		l = prm_cap_page_of_op_mod(op_mod)->layout;
 		key = "capability";
-	} else if (op == OP_ACCESS_REG) {
+	} else if (op == MLX5_CMD_OP_ACCESS_REG) {
 		const struct prm_register *r = prm_register_by_id((uint16_t)prm_field_value(
 			&prm_layout_access_register_in, in, inlen, "register_id"));
 

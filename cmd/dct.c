@@ -21,14 +21,8 @@
 #include "lib/prm/dct.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/util/clock.h"
+#include "lib/prm/opcodes.h"
 
-#define OP_CREATE_DCT 0x710
-#define OP_DESTROY_DCT 0x711
-#define OP_DRAIN_DCT 0x712
-#define OP_QUERY_DCT 0x713
-#define OP_ARM_DCT 0x714
-#define OP_ALLOC_PD 0x800
-#define OP_DEALLOC_PD 0x801
 #define DCTC_AT 0x10
 
 static const struct argp_option create_options[] = {
@@ -225,7 +219,7 @@ int dct_alloc_pd(struct dev *d, uint64_t *pd, struct prm_err *err)
 {
 	uint8_t out[16] = { 0 };
 
-	if (dct_simple(d, &prm_layout_alloc_pd_in, OP_ALLOC_PD, NULL, 0, out, sizeof(out), err))
+	if (dct_simple(d, &prm_layout_alloc_pd_in, MLX5_CMD_OP_ALLOC_PD, NULL, 0, out, sizeof(out), err))
 		return -1;
 	*pd = prm_field_value(&prm_layout_alloc_pd_out, out, sizeof(out), "pd");
 	return 0;
@@ -233,7 +227,7 @@ int dct_alloc_pd(struct dev *d, uint64_t *pd, struct prm_err *err)
 
 int dct_dealloc_pd(struct dev *d, uint64_t pd, struct prm_err *err)
 {
-	return dct_simple(d, &prm_layout_dealloc_pd_in, OP_DEALLOC_PD, "pd", pd, NULL, 0, err);
+	return dct_simple(d, &prm_layout_dealloc_pd_in, MLX5_CMD_OP_DEALLOC_PD, "pd", pd, NULL, 0, err);
 }
 
 int dct_create(struct dev *d, const struct dct_opts *o, uint64_t pd, uint64_t *dctn,
@@ -242,7 +236,7 @@ int dct_create(struct dev *d, const struct dct_opts *o, uint64_t pd, uint64_t *d
 	const struct prm_layout *l = &prm_layout_create_dct_in;
 	uint8_t in[128] = { 0 }, out[16] = { 0 };
 
-	prm_set(l, in, sizeof(in), "opcode", OP_CREATE_DCT, NULL);
+	prm_set(l, in, sizeof(in), "opcode", MLX5_CMD_OP_CREATE_DCT, NULL);
 #define C(f, v) prm_set(l, in, sizeof(in), "dct_context_entry." f, (v), NULL)
 	C("pd", pd);
 	C("cqn", o->cqn);
@@ -268,7 +262,7 @@ int dct_query(struct dev *d, uint64_t dctn, uint8_t *ctx, struct prm_err *err)
 {
 	uint8_t out[128] = { 0 };
 
-	if (dct_simple(d, &prm_layout_query_dct_in, OP_QUERY_DCT, "dctn", dctn, out, sizeof(out),
+	if (dct_simple(d, &prm_layout_query_dct_in, MLX5_CMD_OP_QUERY_DCT, "dctn", dctn, out, sizeof(out),
 		       err))
 		return -1;
 	memcpy(ctx, out + DCTC_AT, DCT_CTX_BYTES);
@@ -288,7 +282,7 @@ int dct_drain_wait(struct dev *d, uint64_t dctn, bool wait, uint64_t timeout_ms,
 	/* the queue first: an event that comes before it is there is lost */
 	if (wait && eq_create(d, 4, types, &q, err))
 		return prm_err_prefix(err, "no event queue to wait on: ");
-	if (dct_simple(d, &prm_layout_drain_dct_in, OP_DRAIN_DCT, "dctn", dctn, NULL, 0, err)) {
+	if (dct_simple(d, &prm_layout_drain_dct_in, MLX5_CMD_OP_DRAIN_DCT, "dctn", dctn, NULL, 0, err)) {
 		eq_destroy(q, &ignored);
 		return -1;
 	}
@@ -427,7 +421,7 @@ static int destroy(int argc, char **argv)
 			    dct_state_name(state), (unsigned long long)o.dctn);
 		goto fail;
 	}
-	if (dct_simple(d, &prm_layout_destroy_dct_in, OP_DESTROY_DCT, "dctn", o.dctn, NULL, 0,
+	if (dct_simple(d, &prm_layout_destroy_dct_in, MLX5_CMD_OP_DESTROY_DCT, "dctn", o.dctn, NULL, 0,
 		       &err))
 		goto fail;
 	out_doc_begin();
@@ -453,7 +447,7 @@ static int arm(int argc, char **argv)
 
 	if (rc)
 		return rc < 0 ? EXIT_OK : rc;
-	if (dct_simple(d, &prm_layout_arm_dct_in, OP_ARM_DCT, "dct_number", o.dctn, NULL, 0,
+	if (dct_simple(d, &prm_layout_arm_dct_in, MLX5_CMD_OP_ARM_DCT_FOR_KEY_VIOLATION, "dct_number", o.dctn, NULL, 0,
 		       &err)) {
 		rc = dct_fail(&err);
 	} else {
@@ -477,7 +471,7 @@ int dct_probe(struct dev *d, uint64_t first, uint64_t count, uint32_t *v, unsign
 	*n = 0;
 	for (uint64_t x = first; x < first + count && *n < max; x++) {
 		memset(in, 0, sizeof(in));
-		prm_set(&prm_layout_query_dct_in, in, sizeof(in), "opcode", OP_QUERY_DCT, NULL);
+		prm_set(&prm_layout_query_dct_in, in, sizeof(in), "opcode", MLX5_CMD_OP_QUERY_DCT, NULL);
 		prm_set(&prm_layout_query_dct_in, in, sizeof(in), "dctn", x, NULL);
 		if (dev_cmd_exec(d, in, sizeof(in), out, sizeof(out), &res, err))
 			return -1;

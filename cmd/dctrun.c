@@ -15,9 +15,8 @@
 #include "lib/prm/dct.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/util/clock.h"
+#include "lib/prm/opcodes.h"
 
-#define OP_DESTROY_DCT 0x711
-#define OP_ARM_DCT 0x714
 
 static const struct argp_option lifecycle_options[] = {
 	{ "timeout", DCT_OPT_TIMEOUT, "T", 0, "How long the drain may take (default 5 s)", 0 },
@@ -79,7 +78,7 @@ int dct_lifecycle(int argc, char **argv)
 	if (dct_drain_wait(d, dctn, true, o.timeout_ms, &waited, &err))
 		goto fail;
 	DONE();
-	if (dct_simple(d, &prm_layout_destroy_dct_in, OP_DESTROY_DCT, "dctn", dctn, NULL, 0, &err))
+	if (dct_simple(d, &prm_layout_destroy_dct_in, MLX5_CMD_OP_DESTROY_DCT, "dctn", dctn, NULL, 0, &err))
 		goto fail;
 	have_dct = false;
 	DONE();
@@ -106,7 +105,7 @@ int dct_lifecycle(int argc, char **argv)
 fail:
 	rc = dct_fail(&err);
 	/* a DCT left draining cannot be destroyed: it stays, and is named */
-	if (have_dct && dct_simple(d, &prm_layout_destroy_dct_in, OP_DESTROY_DCT, "dctn", dctn,
+	if (have_dct && dct_simple(d, &prm_layout_destroy_dct_in, MLX5_CMD_OP_DESTROY_DCT, "dctn", dctn,
 				   NULL, 0, &ignored)) {
 		out_warn("%s: DCT 0x%llx is left behind (with PD %llu): %s", d->label,
 			 (unsigned long long)dctn, (unsigned long long)pd, ignored.msg);
@@ -120,7 +119,7 @@ fail:
 
 static int arm(struct dev *d, uint32_t dctn, struct prm_err *err)
 {
-	return dct_simple(d, &prm_layout_arm_dct_in, OP_ARM_DCT, "dct_number", dctn, NULL, 0, err);
+	return dct_simple(d, &prm_layout_arm_dct_in, MLX5_CMD_OP_ARM_DCT_FOR_KEY_VIOLATION, "dct_number", dctn, NULL, 0, err);
 }
 
 static int report(struct dev *d, uint32_t dctn, struct prm_err *err)

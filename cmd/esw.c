@@ -20,8 +20,8 @@
 #include "lib/prm/esw.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/util/clock.h"
+#include "lib/prm/opcodes.h"
 
-#define OP_QUERY_ESW_FUNCTIONS 0x740
 #define EVENT_ESW_FUNCTIONS_CHANGED 0x0e	/* Linux device.h */
 #define SETTLE_MS 50
 #define MAX_CHANGES 256
@@ -104,7 +104,7 @@ static int query(struct dev *d, unsigned words, struct esw_functions *f, struct 
 	size_t outlen = ESW_OUT_BYTES + 8 * words;
 
 	prm_set(&prm_layout_query_esw_functions_in, in, sizeof(in), "opcode",
-		OP_QUERY_ESW_FUNCTIONS, NULL);
+		MLX5_CMD_OP_QUERY_ESW_FUNCTIONS, NULL);
 	if (dev_cmd_run(d, in, sizeof(in), out, outlen, err))
 		return -1;
 	esw_functions_parse(out, outlen, words, f);

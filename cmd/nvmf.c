@@ -17,8 +17,8 @@
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/nvmf.h"
 #include "lib/util/clock.h"
+#include "lib/prm/opcodes.h"
 
-#define OP_QUERY_NVMF_NS 0x728
 #define MAX_NS 64
 #define PROBE_NS 32		/* namespaces tried when none is named */
 #define ST_BAD_PARAM 3
@@ -95,7 +95,7 @@ static int query(struct dev *d, uint64_t xrqn, uint32_t nsid, struct nvmf_ns *ns
 	uint8_t in[16] = { 0 }, out[128] = { 0 };
 	struct cmd_result res;
 
-	prm_set(li, in, sizeof(in), "opcode", OP_QUERY_NVMF_NS, NULL);
+	prm_set(li, in, sizeof(in), "opcode", MLX5_CMD_OP_QUERY_NVMF_NAMESPACE_CONTEXT, NULL);
 	prm_set(li, in, sizeof(in), "xrqn", xrqn, NULL);
 	prm_set(li, in, sizeof(in), "frontend_namespace", nsid, NULL);
 	if (dev_cmd_exec(d, in, sizeof(in), out, sizeof(out), &res, err))

@@ -18,15 +18,8 @@
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/qpcheck.h"
 #include "lib/util/clock.h"
+#include "lib/prm/opcodes.h"
 
-#define OP_CREATE_QP 0x500
-#define OP_DESTROY_QP 0x501
-#define OP_RST2INIT 0x502
-#define OP_INIT2RTR 0x503
-#define OP_RTR2RTS 0x504
-#define OP_2RST 0x50a
-#define OP_ALLOC_PD 0x800
-#define OP_DEALLOC_PD 0x801
 #define MAX_PAIRS 128
 #define MAX_FAILURES 32
 #define ROCE_V2_UDP_PORT 4791
@@ -198,8 +191,8 @@ static int send(struct run *r, enum step s, unsigned pair, const void *in, size_
 static int qp_cmd(struct run *r, enum step s, unsigned pair, uint32_t qpn, uint32_t remote,
 		  uint32_t *created)
 {
-	static const uint16_t op[S_N] = { OP_CREATE_QP, OP_RST2INIT, OP_INIT2RTR, OP_RTR2RTS,
-					  OP_2RST, OP_DESTROY_QP };
+	static const uint16_t op[S_N] = { MLX5_CMD_OP_CREATE_QP, MLX5_CMD_OP_RST2INIT_QP, MLX5_CMD_OP_INIT2RTR_QP, MLX5_CMD_OP_RTR2RTS_QP,
+					  MLX5_CMD_OP_2RST_QP, MLX5_CMD_OP_DESTROY_QP };
 	static const struct prm_layout *const in_l[S_N] = {
 		&prm_layout_create_qp_in, &prm_layout_rst2init_qp_in, &prm_layout_init2rtr_qp_in,
 		&prm_layout_rtr2rts_qp_in, &prm_layout_qp_2rst_in, &prm_layout_destroy_qp_in,
@@ -308,16 +301,16 @@ static int cycle(struct run *r, const uint32_t *remote_given)
 
 static int pd_cmd(struct run *r, uint16_t op)
 {
-	const struct prm_layout *l = op == OP_ALLOC_PD ? &prm_layout_alloc_pd_in
+	const struct prm_layout *l = op == MLX5_CMD_OP_ALLOC_PD ? &prm_layout_alloc_pd_in
 						       : &prm_layout_dealloc_pd_in;
 	uint8_t in[16] = { 0 }, out[16] = { 0 };
 
 	prm_set(l, in, sizeof(in), "opcode", op, NULL);
-	if (op == OP_DEALLOC_PD)
+	if (op == MLX5_CMD_OP_DEALLOC_PD)
 		prm_set(l, in, sizeof(in), "pd", r->pd, NULL);
 	if (dev_cmd_run(r->d, in, sizeof(in), out, sizeof(out), &r->err))
 		return -1;
-	if (op == OP_ALLOC_PD)
+	if (op == MLX5_CMD_OP_ALLOC_PD)
 		r->pd = (uint32_t)prm_field_value(&prm_layout_alloc_pd_out, out, sizeof(out), "pd");
 	return 0;
 }
@@ -406,7 +399,7 @@ static int selftest(int argc, char **argv)
 		rc = cmd_fail(&r.err);
 		goto close;
 	}
-	if (pd_cmd(&r, OP_ALLOC_PD)) {
+	if (pd_cmd(&r, MLX5_CMD_OP_ALLOC_PD)) {
 		rc = cmd_fail(&r.err);
 		goto close;
 	}
@@ -420,7 +413,7 @@ static int selftest(int argc, char **argv)
 		rc = cmd_fail(&r.err);
 		goto close;
 	}
-	if (pd_cmd(&r, OP_DEALLOC_PD))
+	if (pd_cmd(&r, MLX5_CMD_OP_DEALLOC_PD))
 		out_warn("%s: PD %u is left behind: %s", r.d->label, r.pd, r.err.msg);
 	report(&r);
 	rc = cmd_done(r.failed ? EXIT_CHECK : EXIT_OK);

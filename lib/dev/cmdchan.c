@@ -21,8 +21,8 @@
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/names.h"
 #include "lib/prm/regtlv.h"
+#include "lib/prm/opcodes.h"
 
-#define OP_ACCESS_REG 0x805
 
 /* ---- the command queue ---- */
 
@@ -47,7 +47,7 @@ static const struct cmd_chan chan_cmdq = { "cmdq", cmdq_chan_exec, cmdq_refuses 
 static const char *icmd_refuses(struct dev *d, uint16_t opcode, uint16_t op_mod)
 {
 	(void)d, (void)op_mod;
-	return opcode == OP_ACCESS_REG ? NULL :
+	return opcode == MLX5_CMD_OP_ACCESS_REG ? NULL :
 	       "ICMD carries only ACCESS_REG (a command needs fwctl or the command queue)";
 }
 

@@ -13,6 +13,7 @@
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/names.h"
 #include "lib/util/clock.h"
+#include "lib/prm/opcodes.h"
 
 #define ENTRY_BYTES 64
 #define BLOCK_BYTES 576
@@ -27,14 +28,6 @@
 #define SPIN_US 200		/* poll without sleeping this long first */
 #define GONE_LOOK_MS 10		/* while waiting, how often to check the function is there */
 
-#define OP_ENABLE_HCA 0x104
-#define OP_DISABLE_HCA 0x105
-#define OP_INIT_HCA 0x102
-#define OP_TEARDOWN_HCA 0x103
-#define OP_QUERY_PAGES 0x107
-#define OP_MANAGE_PAGES 0x108
-#define OP_QUERY_ISSI 0x10a
-#define OP_SET_ISSI 0x10b
 
 struct cmdq {
 	struct dev *d;
@@ -259,7 +252,7 @@ static int give_pages(struct cmdq *q, uint16_t which, struct prm_err *err)
 	uint64_t n;
 	int rc;
 
-	if (simple(q, OP_QUERY_PAGES, which, &prm_layout_query_pages_in, out, &prm_layout_query_pages_out, err))
+	if (simple(q, MLX5_CMD_OP_QUERY_PAGES, which, &prm_layout_query_pages_in, out, &prm_layout_query_pages_out, err))
 		return -1;
 	n = prm_field_value(&prm_layout_query_pages_out, out, prm_layout_bytes(&prm_layout_query_pages_out), "num_pages");
 	if (n > MAX_PAGES - q->npages)
@@ -271,7 +264,7 @@ static int give_pages(struct cmdq *q, uint16_t which, struct prm_err *err)
 	in = calloc(1, hdr + n * 8);
 	if (!in)
 		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
-	put(&prm_layout_mbox_in, in, "opcode", OP_MANAGE_PAGES);
+	put(&prm_layout_mbox_in, in, "opcode", MLX5_CMD_OP_MANAGE_PAGES);
 	put(&prm_layout_mbox_in, in, "op_mod", 1);	/* give */
 	put(&prm_layout_manage_pages_in, in, "input_num_entries", n);
 	for (uint64_t i = 0; i < n; i++) {
@@ -293,13 +286,13 @@ static int bring_up(struct cmdq *q, struct prm_err *err)
 {
 	uint8_t out[0x100] = { 0 }, in[64] = { 0 };
 
-	if (simple(q, OP_ENABLE_HCA, 0, &prm_layout_enable_hca_in, out, &prm_layout_enable_hca_out, err))
+	if (simple(q, MLX5_CMD_OP_ENABLE_HCA, 0, &prm_layout_enable_hca_in, out, &prm_layout_enable_hca_out, err))
 		return -1;
 	q->enabled = true;
-	if (simple(q, OP_QUERY_ISSI, 0, &prm_layout_query_issi_in, out, &prm_layout_query_issi_out, err))
+	if (simple(q, MLX5_CMD_OP_QUERY_ISSI, 0, &prm_layout_query_issi_in, out, &prm_layout_query_issi_out, err))
 		return -1;
 	if (prm_field_value(&prm_layout_query_issi_out, out, prm_layout_bytes(&prm_layout_query_issi_out), "supported_issi_dw0") & 0x2) {
-		put(&prm_layout_mbox_in, in, "opcode", OP_SET_ISSI);
+		put(&prm_layout_mbox_in, in, "opcode", MLX5_CMD_OP_SET_ISSI);
 		put(&prm_layout_set_issi_in, in, "current_issi", 1);
 		if (cmdq_run(q, in, prm_layout_bytes(&prm_layout_set_issi_in) < 16 ? 16 :
 				 prm_layout_bytes(&prm_layout_set_issi_in), out,
@@ -307,7 +300,7 @@ static int bring_up(struct cmdq *q, struct prm_err *err)
 			return -1;
 	}
 	if (give_pages(q, 1, err) || give_pages(q, 2, err) ||
-	    simple(q, OP_INIT_HCA, 0, &prm_layout_init_hca_in, out, &prm_layout_init_hca_out, err))
+	    simple(q, MLX5_CMD_OP_INIT_HCA, 0, &prm_layout_init_hca_in, out, &prm_layout_init_hca_out, err))
 		return -1;
 	q->initialized = true;
 	return 0;
@@ -391,7 +384,7 @@ static int teardown(struct cmdq *q, struct prm_err *err)
 	 * timeout each would only make the exit slow; the first failure is the
 	 * one reported */
 	if (q->initialized &&
-	    simple(q, OP_TEARDOWN_HCA, 0, &prm_layout_teardown_hca_in, out, &prm_layout_teardown_hca_out, &e))
+	    simple(q, MLX5_CMD_OP_TEARDOWN_HCA, 0, &prm_layout_teardown_hca_in, out, &prm_layout_teardown_hca_out, &e))
 		rc = rc ? rc : (*err = e, -1);
 	if (rc && (e.kind == PRM_E_TIMEOUT || q->gone))
 		q->enabled = false;	/* nobody to give the pages back or disable */
@@ -399,7 +392,7 @@ static int teardown(struct cmdq *q, struct prm_err *err)
 		uint8_t *pout = calloc(1, hdr + q->npages * 8);
 
 		/* take every page back before the function goes away */
-		put(&prm_layout_mbox_in, in, "opcode", OP_MANAGE_PAGES);
+		put(&prm_layout_mbox_in, in, "opcode", MLX5_CMD_OP_MANAGE_PAGES);
 		put(&prm_layout_mbox_in, in, "op_mod", 2);
 		put(&prm_layout_manage_pages_in, in, "input_num_entries", q->npages);
 		if (pout && cmdq_run(q, in, hdr, pout, hdr + q->npages * 8, &e)) {
@@ -411,7 +404,7 @@ static int teardown(struct cmdq *q, struct prm_err *err)
 		free(in);
 	}
 	if (q->enabled &&
-	    simple(q, OP_DISABLE_HCA, 0, &prm_layout_disable_hca_in, out, &prm_layout_disable_hca_out, &e))
+	    simple(q, MLX5_CMD_OP_DISABLE_HCA, 0, &prm_layout_disable_hca_in, out, &prm_layout_disable_hca_out, &e))
 		rc = rc ? rc : (*err = e, -1);
 	while (q->npages)
 		q->dma->free(q->dma, &q->pages[--q->npages]);

@@ -8,8 +8,8 @@
 #include "lib/dev/cmdchan.h"
 #include "lib/prm/caps.h"
 #include "lib/prm/layouts/layouts.h"
+#include "lib/prm/opcodes.h"
 
-#define OP_QUERY_HCA_CAP 0x100
 
 int dev_query_cap(struct dev *d, uint16_t cap_type, bool current, uint8_t *page,
 		  struct prm_err *err)
@@ -22,7 +22,7 @@ int dev_query_cap(struct dev *d, uint16_t cap_type, bool current, uint8_t *page,
 
 	if (!out)
 		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
-	prm_set(il, in, sizeof(in), "opcode", OP_QUERY_HCA_CAP, NULL);
+	prm_set(il, in, sizeof(in), "opcode", MLX5_CMD_OP_QUERY_HCA_CAP, NULL);
 	prm_set(il, in, sizeof(in), "op_mod", prm_cap_op_mod(cap_type, current), NULL);
 	rc = dev_cmd_run(d, in, sizeof(in), out, outlen, err);
 	if (rc == 0)

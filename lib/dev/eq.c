@@ -13,9 +13,8 @@
 #include "lib/dev/dma.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/util/clock.h"
+#include "lib/prm/opcodes.h"
 
-#define OP_CREATE_EQ 0x301
-#define OP_DESTROY_EQ 0x302
 #define PAGE 4096
 #define MAX_LOG_NENT 12
 
@@ -64,7 +63,7 @@ int eq_create(struct dev *d, unsigned log_nent, const uint64_t types[4], struct 
 	/* every entry starts owned by software for the first pass: owner 1 */
 	for (size_t i = 0; i < ((size_t)1 << log_nent); i++)
 		q->mem.va[i * EQE_BYTES + EQE_BYTES - 1] = 1;
-	prm_set(l, in, inlen, "opcode", OP_CREATE_EQ, NULL);
+	prm_set(l, in, inlen, "opcode", MLX5_CMD_OP_CREATE_EQ, NULL);
 	prm_set(l, in, inlen, "eq_context_entry.log_eq_size", log_nent, NULL);
 	prm_set(l, in, inlen, "eq_context_entry.log_page_size", 0, NULL);	/* 4 KiB pages */
 	for (int w = 0; w < 4; w++) {
@@ -118,7 +117,7 @@ int eq_destroy(struct eq *q, struct prm_err *err)
 
 	if (!q)
 		return 0;
-	prm_set(l, in, sizeof(in), "opcode", OP_DESTROY_EQ, NULL);
+	prm_set(l, in, sizeof(in), "opcode", MLX5_CMD_OP_DESTROY_EQ, NULL);
 	prm_set(l, in, sizeof(in), "eq_number", q->eqn, NULL);
 	dev_cleanup_begin();
 	rc = dev_cmd_run(q->d, in, sizeof(in), res, sizeof(res), err);

@@ -12,9 +12,9 @@
 #include "lib/prm/caps.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/names.h"
+#include "lib/prm/opcodes.h"
 
 #define ST_BAD_OP 0x2
-#define OP_ACCESS_REG 0x805
 #define REG_MGIR 0x9020
 #define MGIR_BYTES 0xa0
 
@@ -63,7 +63,7 @@ static size_t probe_input(const struct prm_cmd_info *c, uint8_t **in)
 {
 	size_t len = c->in ? prm_layout_bytes(c->in) : 16;
 
-	if (c->opcode == OP_ACCESS_REG)
+	if (c->opcode == MLX5_CMD_OP_ACCESS_REG)
 		len = prm_layout_bytes(&prm_layout_access_register_in) + MGIR_BYTES;
 	if (len < 16)
 		len = 16;
@@ -72,7 +72,7 @@ static size_t probe_input(const struct prm_cmd_info *c, uint8_t **in)
 		return 0;
 	prm_set(&prm_layout_mbox_in, *in, len, "opcode", c->opcode, NULL);
 	prm_set(&prm_layout_mbox_in, *in, len, "op_mod", c->probe_op_mod, NULL);
-	if (c->opcode == OP_ACCESS_REG)
+	if (c->opcode == MLX5_CMD_OP_ACCESS_REG)
 		prm_set(&prm_layout_access_register_in, *in, len, "register_id", REG_MGIR, NULL);
 	return len;
 }

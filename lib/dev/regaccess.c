@@ -9,8 +9,8 @@
 #include "lib/dev/dev.h"
 #include "lib/dev/icmd.h"
 #include "lib/prm/layouts/layouts.h"
+#include "lib/prm/opcodes.h"
 
-#define OP_ACCESS_REG 0x805
 
 static int over_command(struct dev *d, uint16_t reg_id, enum prm_reg_method m,
 			uint8_t *data, size_t len, struct prm_err *err)
@@ -24,7 +24,7 @@ static int over_command(struct dev *d, uint16_t reg_id, enum prm_reg_method m,
 		prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
 		goto done;
 	}
-	prm_set(&prm_layout_access_register_in, in, hdr + len, "opcode", OP_ACCESS_REG, NULL);
+	prm_set(&prm_layout_access_register_in, in, hdr + len, "opcode", MLX5_CMD_OP_ACCESS_REG, NULL);
 	/* op_mod 1 reads, 0 writes */
 	prm_set(&prm_layout_access_register_in, in, hdr + len, "op_mod", m == PRM_REG_GET, NULL);
 	prm_set(&prm_layout_access_register_in, in, hdr + len, "register_id", reg_id, NULL);

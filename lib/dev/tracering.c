@@ -17,11 +17,8 @@
 #include "lib/dev/tracer.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/trace.h"
+#include "lib/prm/opcodes.h"
 
-#define OP_CREATE_MKEY 0x200
-#define OP_DESTROY_MKEY 0x202
-#define OP_ALLOC_PD 0x800
-#define OP_DEALLOC_PD 0x801
 #define PAGE 4096
 #define MTT_AT prm_layout_bytes(&prm_layout_create_mkey_in)	/* klm_pas_mtt follows */
 #define ACCESS_MODE_MTT 1
@@ -30,7 +27,7 @@ static int alloc_pd(struct dev *d, uint32_t *pd, struct prm_err *err)
 {
 	uint8_t in[16] = { 0 }, out[16] = { 0 };
 
-	prm_set(&prm_layout_alloc_pd_in, in, sizeof(in), "opcode", OP_ALLOC_PD, NULL);
+	prm_set(&prm_layout_alloc_pd_in, in, sizeof(in), "opcode", MLX5_CMD_OP_ALLOC_PD, NULL);
 	if (dev_cmd_run(d, in, prm_layout_bytes(&prm_layout_alloc_pd_in), out,
 			prm_layout_bytes(&prm_layout_alloc_pd_out), err))
 		return prm_err_prefix(err, "ALLOC_PD: ");
@@ -47,7 +44,7 @@ static int create_mkey(struct dev *d, struct tracer_ring *r, struct prm_err *err
 
 	if (!in)
 		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
-	prm_set(l, in, inlen, "opcode", OP_CREATE_MKEY, NULL);
+	prm_set(l, in, inlen, "opcode", MLX5_CMD_OP_CREATE_MKEY, NULL);
 	prm_set(l, in, inlen, "translations_octword_actual_size", (npages + 1) / 2, NULL);
 	prm_set(l, in, inlen, "memory_key_mkey_entry.access_mode_1_0", ACCESS_MODE_MTT, NULL);
 	prm_set(l, in, inlen, "memory_key_mkey_entry.lw", 1, NULL);
@@ -105,7 +102,7 @@ static int destroy(struct dev *d, struct tracer_ring *r, struct prm_err *err)
 	if (!err)
 		err = &mine;
 	if (r->has_mkey) {
-		prm_set(&prm_layout_destroy_mkey_in, in, sizeof(in), "opcode", OP_DESTROY_MKEY, NULL);
+		prm_set(&prm_layout_destroy_mkey_in, in, sizeof(in), "opcode", MLX5_CMD_OP_DESTROY_MKEY, NULL);
 		prm_set(&prm_layout_destroy_mkey_in, in, sizeof(in), "mkey_index", r->mkey >> 8, NULL);
 		if (dev_cmd_run(d, in, sizeof(in), out, sizeof(out), err))
 			rc = prm_err_prefix(err, "DESTROY_MKEY: ");
@@ -113,7 +110,7 @@ static int destroy(struct dev *d, struct tracer_ring *r, struct prm_err *err)
 	}
 	if (r->has_pd) {
 		memset(in, 0, sizeof(in));
-		prm_set(&prm_layout_dealloc_pd_in, in, sizeof(in), "opcode", OP_DEALLOC_PD, NULL);
+		prm_set(&prm_layout_dealloc_pd_in, in, sizeof(in), "opcode", MLX5_CMD_OP_DEALLOC_PD, NULL);
 		prm_set(&prm_layout_dealloc_pd_in, in, sizeof(in), "pd", r->pd, NULL);
 		if (dev_cmd_run(d, in, sizeof(in), out, sizeof(out), rc ? &mine : err) && !rc)
 			rc = prm_err_prefix(err, "DEALLOC_PD: ");

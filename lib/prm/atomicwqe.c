@@ -10,10 +10,13 @@
 #include "lib/prm/atomicwqe.h"
 #include "lib/prm/layouts/layouts.h"
 
-#define OP_CS 0x11
-#define OP_FA 0x12
-#define OP_MASKED_CS 0x14
-#define OP_MASKED_FA 0x15
+/* WQE opcodes, qp.h MLX5_OPCODE_ATOMIC_* (not command opcodes) */
+enum {
+	MLX5_OPCODE_ATOMIC_CS = 0x11,
+	MLX5_OPCODE_ATOMIC_FA = 0x12,
+	MLX5_OPCODE_ATOMIC_MASKED_CS = 0x14,
+	MLX5_OPCODE_ATOMIC_MASKED_FA = 0x15,
+};
 #define OPMOD_EXT 0x08
 
 static void seg(struct atomic_wqe *q, const char *name, const struct prm_layout *l)
@@ -53,8 +56,8 @@ int atomic_wqe_build(const struct atomic_wqe_req *r, struct atomic_wqe *q, const
 		al = unit == 8 ? &prm_layout_wqe_masked_fa64_seg : &prm_layout_wqe_masked_fa32_seg;
 	else
 		al = unit == 8 ? &prm_layout_wqe_masked_cs64_seg : &prm_layout_wqe_masked_cs32_seg;
-	q->opcode = standard ? (w->op == ATOMIC_FA ? OP_FA : OP_CS)
-			     : (w->op == ATOMIC_FA ? OP_MASKED_FA : OP_MASKED_CS);
+	q->opcode = standard ? (w->op == ATOMIC_FA ? MLX5_OPCODE_ATOMIC_FA : MLX5_OPCODE_ATOMIC_CS)
+			     : (w->op == ATOMIC_FA ? MLX5_OPCODE_ATOMIC_MASKED_FA : MLX5_OPCODE_ATOMIC_MASKED_CS);
 	q->opmod = standard ? 0 : OPMOD_EXT | (unit == 8 ? 1 : 0);
 	seg(q, "ctrl", &prm_layout_wqe_ctrl_seg);
 	seg(q, "raddr", &prm_layout_wqe_raddr_seg);

@@ -5,6 +5,8 @@
  */
 #include "lib/prm/names.h"
 
+#include "lib/prm/opcodes.h"
+
 #define NAMES(sym, ...)							\
 	static const struct prm_name sym##_v[] = { __VA_ARGS__ };	\
 	const struct prm_names sym = { sizeof(sym##_v) / sizeof(sym##_v[0]), sym##_v }
@@ -72,58 +74,10 @@ NAMES(prm_cmd_status_names,
 	{ 0x50, "bad input length" },
 	{ 0x51, "bad output length" });
 
-/* mlx5_ifc.h MLX5_CMD_OP_* (the ones prmctl speaks or shows). */
-NAMES(prm_cmd_opcode_names,
-	{ 0x100, "QUERY_HCA_CAP" },
-	{ 0x101, "QUERY_ADAPTER" },
-	{ 0x102, "INIT_HCA" },
-	{ 0x103, "TEARDOWN_HCA" },
-	{ 0x104, "ENABLE_HCA" },
-	{ 0x105, "DISABLE_HCA" },
-	{ 0x107, "QUERY_PAGES" },
-	{ 0x108, "MANAGE_PAGES" },
-	{ 0x109, "SET_HCA_CAP" },
-	{ 0x10a, "QUERY_ISSI" },
-	{ 0x10b, "SET_ISSI" },
-	{ 0x10d, "SET_DRIVER_VERSION" },
-	{ 0x200, "CREATE_MKEY" },
-	{ 0x201, "QUERY_MKEY" },
-	{ 0x202, "DESTROY_MKEY" },
-	{ 0x203, "QUERY_SPECIAL_CONTEXTS" },
-	{ 0x301, "CREATE_EQ" },
-	{ 0x302, "DESTROY_EQ" },
-	{ 0x303, "QUERY_EQ" },
-	{ 0x304, "GEN_EQE" },
-	{ 0x500, "CREATE_QP" },
-	{ 0x501, "DESTROY_QP" },
-	{ 0x502, "RST2INIT_QP" },
-	{ 0x503, "INIT2RTR_QP" },
-	{ 0x504, "RTR2RTS_QP" },
-	{ 0x50a, "2RST_QP" },
-	{ 0x50b, "QUERY_QP" },
-	{ 0x710, "CREATE_DCT" },
-	{ 0x711, "DESTROY_DCT" },
-	{ 0x712, "DRAIN_DCT" },
-	{ 0x713, "QUERY_DCT" },
-	{ 0x714, "ARM_DCT_FOR_KEY_VIOLATION" },
-	{ 0x720, "CREATE_NVMF_BACKEND_CTRL" },
-	{ 0x721, "DESTROY_NVMF_BACKEND_CTRL" },
-	{ 0x722, "QUERY_NVMF_BACKEND_CTRL" },
-	{ 0x723, "ATTACH_NVMF_NAMESPACE" },
-	{ 0x724, "DETACH_NVMF_NAMESPACE" },
-	{ 0x728, "QUERY_NVMF_NAMESPACE_CONTEXT" },
-	{ 0x740, "QUERY_ESW_FUNCTIONS" },
-	{ 0x750, "QUERY_VPORT_STATE" },
-	{ 0x754, "QUERY_NIC_VPORT_CONTEXT" },
-	{ 0x762, "QUERY_HCA_VPORT_CONTEXT" },
-	{ 0x770, "QUERY_VPORT_COUNTER" },
-	{ 0x800, "ALLOC_PD" },
-	{ 0x801, "DEALLOC_PD" },
-	{ 0x802, "ALLOC_UAR" },
-	{ 0x803, "DEALLOC_UAR" },
-	{ 0x805, "ACCESS_REG" },
-	{ 0x80d, "NOP" },
-	{ 0xb02, "QUERY_NVMF_CC_RESPONSE" });
+/* MLX5_CMD_OP_* without the prefix, from the one opcode list. */
+#define OPCODE_NAME(name, value) { value, #name },
+NAMES(prm_cmd_opcode_names, PRM_CMD_OPCODES(OPCODE_NAME));
+#undef OPCODE_NAME
 
 /*
  * device.h enum mlx5_event, MLX5_EVENT_TYPE_* (knneth/mlnx-ofa_kernel@2850235

@@ -626,7 +626,7 @@ static void names_and_parse(void **state)
 	assert_true(fwctl_scope_needs_rawio(FWCTL_RPC_DEBUG_WRITE_FULL));
 	assert_false(fwctl_scope_needs_rawio(FWCTL_RPC_DEBUG_WRITE));
 	/* prmctl's own name first, then the kernel's */
-	assert_string_equal(fwctl_opcode_name(0x722), "QUERY_NVMF_BACKEND_CTRL");
+	assert_string_equal(fwctl_opcode_name(0x722), "QUERY_NVMF_BACKEND_CONTROLLER");
 	assert_string_equal(fwctl_opcode_name(0x819), "QUERY_DIAGNOSTIC_PARAMS");
 	assert_null(fwctl_opcode_name(0x1ff));
 	fwctl_opcode_describe(0xb0c, 0, buf, sizeof(buf));
