@@ -94,8 +94,7 @@ static int payload(uint16_t op, uint16_t op_mod, const uint8_t *in, size_t inlen
 		l = prm_cap_page_of_op_mod(op_mod)->layout;
 		key = "capability";
 	} else if (op == MLX5_CMD_OP_ACCESS_REG) {
-		const struct prm_register *r = prm_register_by_id((uint16_t)prm_field_value(
-			&prm_layout_access_register_in, in, inlen, "register_id"));
+		const struct prm_register *r = prm_register_by_id((uint16_t)PRM_GET(access_register_in, in, inlen, "register_id"));
 
 		l = r ? r->layout : NULL;
 		key = "register";
@@ -134,8 +133,8 @@ static int send(uint16_t op, const struct cmd_opts *o, const uint8_t *extra, siz
 		free(out);
 		return cmd_fail(&(struct prm_err){ PRM_E_FAILED, ENOMEM, "oom", "out of memory" });
 	}
-	prm_set(&prm_layout_mbox_in, in, inlen, "opcode", op, NULL);
-	prm_set(&prm_layout_mbox_in, in, inlen, "op_mod", o->op_mod, NULL);
+	PRM_SET(mbox_in, in, inlen, "opcode", op);
+	PRM_SET(mbox_in, in, inlen, "op_mod", o->op_mod);
 	if (extra_len)
 		memcpy(in + 8, extra, extra_len);
 	rc = cmd_open_device(false, &d);

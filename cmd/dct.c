@@ -236,7 +236,7 @@ int dct_create(struct dev *d, const struct dct_opts *o, uint64_t pd, uint64_t *d
 	const struct prm_layout *l = &prm_layout_create_dct_in;
 	uint8_t in[128] = { 0 }, out[16] = { 0 };
 
-	prm_set(l, in, sizeof(in), "opcode", MLX5_CMD_OP_CREATE_DCT, NULL);
+	PRM_SET(create_dct_in, in, sizeof(in), "opcode", MLX5_CMD_OP_CREATE_DCT);
 #define C(f, v) prm_set(l, in, sizeof(in), "dct_context_entry." f, (v), NULL)
 	C("pd", pd);
 	C("cqn", o->cqn);
@@ -364,8 +364,7 @@ static int query(int argc, char **argv)
 		out_doc_begin();
 		out_str("device", d->label);
 		out_hex("dctn", o.dctn);
-		out_str("state_name", dct_state_name(prm_field_value(&prm_layout_dctc, ctx,
-								     sizeof(ctx), "state")));
+		out_str("state_name", dct_state_name(PRM_GET(dctc, ctx, sizeof(ctx), "state")));
 		out_obj_begin("dct_context");
 		rc = out_layout(&prm_layout_dctc, ctx, sizeof(ctx), 0, &err);
 		out_obj_end();
@@ -413,7 +412,7 @@ static int destroy(int argc, char **argv)
 		return rc < 0 ? EXIT_OK : rc;
 	if (dct_query(d, o.dctn, ctx, &err))
 		goto fail;
-	state = prm_field_value(&prm_layout_dctc, ctx, sizeof(ctx), "state");
+	state = PRM_GET(dctc, ctx, sizeof(ctx), "state");
 	if (state != DCT_STATE_DRAINED && !o.force) {
 		prm_err_set(&err, PRM_E_FAILED, EBUSY, "not_drained",
 			    "%s: DCT 0x%llx is %s, not drained: 'dct drain 0x%llx --wait' first "
@@ -471,8 +470,8 @@ int dct_probe(struct dev *d, uint64_t first, uint64_t count, uint32_t *v, unsign
 	*n = 0;
 	for (uint64_t x = first; x < first + count && *n < max; x++) {
 		memset(in, 0, sizeof(in));
-		prm_set(&prm_layout_query_dct_in, in, sizeof(in), "opcode", MLX5_CMD_OP_QUERY_DCT, NULL);
-		prm_set(&prm_layout_query_dct_in, in, sizeof(in), "dctn", x, NULL);
+		PRM_SET(query_dct_in, in, sizeof(in), "opcode", MLX5_CMD_OP_QUERY_DCT);
+		PRM_SET(query_dct_in, in, sizeof(in), "dctn", x);
 		if (dev_cmd_exec(d, in, sizeof(in), out, sizeof(out), &res, err))
 			return -1;
 		if (!res.status)
@@ -499,7 +498,6 @@ static int list(int argc, char **argv)
 	out_table_begin("dcts");
 	for (unsigned i = 0; i < n; i++) {
 		uint8_t ctx[DCT_CTX_BYTES];
-		const struct prm_layout *l = &prm_layout_dctc;
 
 		if (dct_query(d, v[i], ctx, &err)) {
 			out_doc_abort();
@@ -507,12 +505,12 @@ static int list(int argc, char **argv)
 		}
 		out_obj_begin(NULL);
 		out_hex("dctn", v[i]);
-		out_str("state", dct_state_name(prm_field_value(l, ctx, sizeof(ctx), "state")));
-		out_u64("pd", prm_field_value(l, ctx, sizeof(ctx), "pd"));
-		out_u64("cqn", prm_field_value(l, ctx, sizeof(ctx), "cqn"));
-		out_hex("dc_access_key", prm_field_value(l, ctx, sizeof(ctx), "dc_access_key"));
+		out_str("state", dct_state_name(PRM_GET(dctc, ctx, sizeof(ctx), "state")));
+		out_u64("pd", PRM_GET(dctc, ctx, sizeof(ctx), "pd"));
+		out_u64("cqn", PRM_GET(dctc, ctx, sizeof(ctx), "cqn"));
+		out_hex("dc_access_key", PRM_GET(dctc, ctx, sizeof(ctx), "dc_access_key"));
 		out_u64("key_violations",
-			prm_field_value(l, ctx, sizeof(ctx), "dc_access_key_violation_count"));
+			PRM_GET(dctc, ctx, sizeof(ctx), "dc_access_key_violation_count"));
 		out_obj_end();
 	}
 	out_table_end();

@@ -134,7 +134,7 @@ static int report(struct dev *d, uint32_t dctn, struct prm_err *err)
 	out_str("event", "key_violation");
 	out_hex("dctn", dctn);
 	out_u64("key_violations",
-		prm_field_value(&prm_layout_dctc, ctx, sizeof(ctx), "dc_access_key_violation_count"));
+		PRM_GET(dctc, ctx, sizeof(ctx), "dc_access_key_violation_count"));
 	if (cmd_done(EXIT_OK))
 		return 1;
 	return arm(d, dctn, err);

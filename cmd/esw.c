@@ -85,7 +85,7 @@ static int esw_gate(struct dev *d, unsigned *words, bool *events, struct prm_err
 
 	if (dev_query_cap(d, 0, true, general, err))
 		return -1;
-	if (!prm_field_value(&prm_layout_cmd_hca_cap, general, sizeof(general), "eswitch_manager"))
+	if (!PRM_GET(cmd_hca_cap, general, sizeof(general), "eswitch_manager"))
 		return prm_err_set(err, PRM_E_NODEV, 0, "not_esw_manager",
 				   "%s is not an e-switch manager (general.eswitch_manager is 0): "
 				   "ask the function that manages the e-switch (the ECPF on a "
@@ -103,8 +103,7 @@ static int query(struct dev *d, unsigned words, struct esw_functions *f, struct 
 	uint8_t in[16] = { 0 }, out[ESW_OUT_BYTES + 8 * ESW_MAX_SF_WORDS] = { 0 };
 	size_t outlen = ESW_OUT_BYTES + 8 * words;
 
-	prm_set(&prm_layout_query_esw_functions_in, in, sizeof(in), "opcode",
-		MLX5_CMD_OP_QUERY_ESW_FUNCTIONS, NULL);
+	PRM_SET(query_esw_functions_in, in, sizeof(in), "opcode", MLX5_CMD_OP_QUERY_ESW_FUNCTIONS);
 	if (dev_cmd_run(d, in, sizeof(in), out, outlen, err))
 		return -1;
 	esw_functions_parse(out, outlen, words, f);

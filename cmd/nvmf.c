@@ -91,13 +91,12 @@ static const struct argp ns_argp = {
 static int query(struct dev *d, uint64_t xrqn, uint32_t nsid, struct nvmf_ns *ns,
 		 struct prm_err *err)
 {
-	const struct prm_layout *li = &prm_layout_query_nvmf_namespace_in;
 	uint8_t in[16] = { 0 }, out[128] = { 0 };
 	struct cmd_result res;
 
-	prm_set(li, in, sizeof(in), "opcode", MLX5_CMD_OP_QUERY_NVMF_NAMESPACE_CONTEXT, NULL);
-	prm_set(li, in, sizeof(in), "xrqn", xrqn, NULL);
-	prm_set(li, in, sizeof(in), "frontend_namespace", nsid, NULL);
+	PRM_SET(query_nvmf_namespace_in, in, sizeof(in), "opcode", MLX5_CMD_OP_QUERY_NVMF_NAMESPACE_CONTEXT);
+	PRM_SET(query_nvmf_namespace_in, in, sizeof(in), "xrqn", xrqn);
+	PRM_SET(query_nvmf_namespace_in, in, sizeof(in), "frontend_namespace", nsid);
 	if (dev_cmd_exec(d, in, sizeof(in), out, sizeof(out), &res, err))
 		return -1;
 	if (res.status == ST_BAD_PARAM)
@@ -114,8 +113,7 @@ static int gate(struct dev *d, struct prm_err *err)
 
 	if (dev_query_cap(d, 0, true, general, err))
 		return -1;
-	if (!prm_field_value(&prm_layout_cmd_hca_cap, general, sizeof(general),
-			     "nvmf_target_offload"))
+	if (!PRM_GET(cmd_hca_cap, general, sizeof(general), "nvmf_target_offload"))
 		return prm_err_set(err, PRM_E_NODEV, 0, "no_nvmf_offload",
 				   "%s has no NVMe-oF target offload "
 				   "(general.nvmf_target_offload is 0)", d->label);

@@ -311,7 +311,7 @@ static int pd_cmd(struct run *r, uint16_t op)
 	if (dev_cmd_run(r->d, in, sizeof(in), out, sizeof(out), &r->err))
 		return -1;
 	if (op == MLX5_CMD_OP_ALLOC_PD)
-		r->pd = (uint32_t)prm_field_value(&prm_layout_alloc_pd_out, out, sizeof(out), "pd");
+		r->pd = (uint32_t)PRM_GET(alloc_pd_out, out, sizeof(out), "pd");
 	return 0;
 }
 

@@ -161,8 +161,7 @@ static uint64_t clock_khz(struct dev *d)
 
 	if (dev_query_cap(d, 0, true, page, &err))
 		return 0;
-	return prm_field_value(&prm_layout_cmd_hca_cap, page, sizeof(page),
-			       "device_frequency_khz");
+	return PRM_GET(cmd_hca_cap, page, sizeof(page), "device_frequency_khz");
 }
 
 /* Header, metadata, MTRC_CAP and the strings database: all a decode needs. */

@@ -75,7 +75,7 @@ static int icmd_chan_exec(struct dev *d, const void *in, size_t inlen, void *out
 	memcpy((uint8_t *)out + ohdr, (const uint8_t *)in + hdr, len);
 	/* op_mod 1 reads, 0 writes (the driver's !write) */
 	if (dev_icmd(d, &ic, err) ||
-	    icmd_reg_access(ic, (uint16_t)prm_field_value(il, in, inlen, "register_id"),
+	    icmd_reg_access(ic, (uint16_t)PRM_GET(access_register_in, in, inlen, "register_id"),
 			    prm_cmd_op_mod(in, inlen) ? PRM_REG_GET : PRM_REG_SET,
 			    (uint8_t *)out + ohdr, len, err))
 		return -1;

@@ -213,8 +213,8 @@ int cmdq_exec(struct cmdq *q, const void *in, size_t inlen, void *out, size_t ou
 
 		memcpy((uint8_t *)out + at, blk[nin + i].va, n < BLOCK_DATA ? n : BLOCK_DATA);
 	}
-	res->status = (uint8_t)prm_field_value(&prm_layout_mbox_out, out, outlen, "status");
-	res->syndrome = (uint32_t)prm_field_value(&prm_layout_mbox_out, out, outlen, "syndrome");
+	res->status = (uint8_t)PRM_GET(mbox_out, out, outlen, "status");
+	res->syndrome = (uint32_t)PRM_GET(mbox_out, out, outlen, "syndrome");
 	rc = 0;
 out:
 	chain_free(q, blk, nin + nout);
@@ -254,7 +254,7 @@ static int give_pages(struct cmdq *q, uint16_t which, struct prm_err *err)
 
 	if (simple(q, MLX5_CMD_OP_QUERY_PAGES, which, &prm_layout_query_pages_in, out, &prm_layout_query_pages_out, err))
 		return -1;
-	n = prm_field_value(&prm_layout_query_pages_out, out, prm_layout_bytes(&prm_layout_query_pages_out), "num_pages");
+	n = PRM_GET(query_pages_out, out, prm_layout_bytes(&prm_layout_query_pages_out), "num_pages");
 	if (n > MAX_PAGES - q->npages)
 		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "too_many_pages",
 				   "%s: firmware asks for %llu pages, more than prmctl gives (%u)",
@@ -291,7 +291,7 @@ static int bring_up(struct cmdq *q, struct prm_err *err)
 	q->enabled = true;
 	if (simple(q, MLX5_CMD_OP_QUERY_ISSI, 0, &prm_layout_query_issi_in, out, &prm_layout_query_issi_out, err))
 		return -1;
-	if (prm_field_value(&prm_layout_query_issi_out, out, prm_layout_bytes(&prm_layout_query_issi_out), "supported_issi_dw0") & 0x2) {
+	if (PRM_GET(query_issi_out, out, prm_layout_bytes(&prm_layout_query_issi_out), "supported_issi_dw0") & 0x2) {
 		put(&prm_layout_mbox_in, in, "opcode", MLX5_CMD_OP_SET_ISSI);
 		put(&prm_layout_set_issi_in, in, "current_issi", 1);
 		if (cmdq_run(q, in, prm_layout_bytes(&prm_layout_set_issi_in) < 16 ? 16 :

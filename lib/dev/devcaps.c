@@ -14,7 +14,6 @@
 int dev_query_cap(struct dev *d, uint16_t cap_type, bool current, uint8_t *page,
 		  struct prm_err *err)
 {
-	const struct prm_layout *il = &prm_layout_query_hca_cap_in;
 	size_t outlen = prm_layout_bytes(&prm_layout_query_hca_cap_out);
 	size_t hdr = outlen - DEV_CAP_PAGE_BYTES;
 	uint8_t in[16] = { 0 }, *out = calloc(1, outlen);
@@ -22,8 +21,8 @@ int dev_query_cap(struct dev *d, uint16_t cap_type, bool current, uint8_t *page,
 
 	if (!out)
 		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
-	prm_set(il, in, sizeof(in), "opcode", MLX5_CMD_OP_QUERY_HCA_CAP, NULL);
-	prm_set(il, in, sizeof(in), "op_mod", prm_cap_op_mod(cap_type, current), NULL);
+	PRM_SET(query_hca_cap_in, in, sizeof(in), "opcode", MLX5_CMD_OP_QUERY_HCA_CAP);
+	PRM_SET(query_hca_cap_in, in, sizeof(in), "op_mod", prm_cap_op_mod(cap_type, current));
 	rc = dev_cmd_run(d, in, sizeof(in), out, outlen, err);
 	if (rc == 0)
 		memcpy(page, out + hdr, DEV_CAP_PAGE_BYTES);

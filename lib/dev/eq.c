@@ -63,9 +63,9 @@ int eq_create(struct dev *d, unsigned log_nent, const uint64_t types[4], struct 
 	/* every entry starts owned by software for the first pass: owner 1 */
 	for (size_t i = 0; i < ((size_t)1 << log_nent); i++)
 		q->mem.va[i * EQE_BYTES + EQE_BYTES - 1] = 1;
-	prm_set(l, in, inlen, "opcode", MLX5_CMD_OP_CREATE_EQ, NULL);
-	prm_set(l, in, inlen, "eq_context_entry.log_eq_size", log_nent, NULL);
-	prm_set(l, in, inlen, "eq_context_entry.log_page_size", 0, NULL);	/* 4 KiB pages */
+	PRM_SET(create_eq_in, in, inlen, "opcode", MLX5_CMD_OP_CREATE_EQ);
+	PRM_SET(create_eq_in, in, inlen, "eq_context_entry.log_eq_size", log_nent);
+	PRM_SET(create_eq_in, in, inlen, "eq_context_entry.log_page_size", 0);	/* 4 KiB pages */
 	for (int w = 0; w < 4; w++) {
 		char path[32];
 
@@ -80,7 +80,7 @@ int eq_create(struct dev *d, unsigned log_nent, const uint64_t types[4], struct 
 		free(q);
 		return -1;
 	}
-	q->eqn = (uint8_t)prm_field_value(&prm_layout_create_eq_out, res, sizeof(res), "eq_number");
+	q->eqn = (uint8_t)PRM_GET(create_eq_out, res, sizeof(res), "eq_number");
 	free(in);
 	*out = q;
 	return 0;
@@ -111,14 +111,13 @@ int eq_next(struct eq *q, uint8_t *eqe, unsigned timeout_ms, struct prm_err *err
 
 int eq_destroy(struct eq *q, struct prm_err *err)
 {
-	const struct prm_layout *l = &prm_layout_destroy_eq_in;
 	uint8_t in[16] = { 0 }, res[16] = { 0 };
 	int rc;
 
 	if (!q)
 		return 0;
-	prm_set(l, in, sizeof(in), "opcode", MLX5_CMD_OP_DESTROY_EQ, NULL);
-	prm_set(l, in, sizeof(in), "eq_number", q->eqn, NULL);
+	PRM_SET(destroy_eq_in, in, sizeof(in), "opcode", MLX5_CMD_OP_DESTROY_EQ);
+	PRM_SET(destroy_eq_in, in, sizeof(in), "eq_number", q->eqn);
 	dev_cleanup_begin();
 	rc = dev_cmd_run(q->d, in, sizeof(in), res, sizeof(res), err);
 	dev_cleanup_end();

@@ -70,10 +70,10 @@ static size_t probe_input(const struct prm_cmd_info *c, uint8_t **in)
 	*in = calloc(1, len);
 	if (!*in)
 		return 0;
-	prm_set(&prm_layout_mbox_in, *in, len, "opcode", c->opcode, NULL);
-	prm_set(&prm_layout_mbox_in, *in, len, "op_mod", c->probe_op_mod, NULL);
+	PRM_SET(mbox_in, *in, len, "opcode", c->opcode);
+	PRM_SET(mbox_in, *in, len, "op_mod", c->probe_op_mod);
 	if (c->opcode == MLX5_CMD_OP_ACCESS_REG)
-		prm_set(&prm_layout_access_register_in, *in, len, "register_id", REG_MGIR, NULL);
+		PRM_SET(access_register_in, *in, len, "register_id", REG_MGIR);
 	return len;
 }
 

@@ -24,10 +24,10 @@ static int over_command(struct dev *d, uint16_t reg_id, enum prm_reg_method m,
 		prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
 		goto done;
 	}
-	prm_set(&prm_layout_access_register_in, in, hdr + len, "opcode", MLX5_CMD_OP_ACCESS_REG, NULL);
+	PRM_SET(access_register_in, in, hdr + len, "opcode", MLX5_CMD_OP_ACCESS_REG);
 	/* op_mod 1 reads, 0 writes */
-	prm_set(&prm_layout_access_register_in, in, hdr + len, "op_mod", m == PRM_REG_GET, NULL);
-	prm_set(&prm_layout_access_register_in, in, hdr + len, "register_id", reg_id, NULL);
+	PRM_SET(access_register_in, in, hdr + len, "op_mod", m == PRM_REG_GET);
+	PRM_SET(access_register_in, in, hdr + len, "register_id", reg_id);
 	memcpy(in + hdr, data, len);
 	if (dev_cmd_run(d, in, hdr + len, out, ohdr + len, err))
 		goto done;

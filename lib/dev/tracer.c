@@ -48,28 +48,27 @@ int tracer_read_state(struct dev *d, struct tracer_state *st, struct prm_err *er
 	tracecap_parse(st->cap_raw, sizeof(st->cap_raw), &st->cap);
 	if (reg(d, REG_MTRC_CONF, PRM_REG_GET, conf, prm_layout_bytes(lc), NULL, err))
 		return prm_err_prefix(err, "MTRC_CONF: ");
-	st->trace_mode = (unsigned)prm_field_value(lc, conf, sizeof(conf), "trace_mode");
+	st->trace_mode = (unsigned)PRM_GET(mtrc_conf, conf, sizeof(conf), "trace_mode");
 	st->log_trace_buffer_size =
-		(unsigned)prm_field_value(lc, conf, sizeof(conf), "log_trace_buffer_size");
-	st->trace_mkey = (uint32_t)prm_field_value(lc, conf, sizeof(conf), "trace_mkey");
+		(unsigned)PRM_GET(mtrc_conf, conf, sizeof(conf), "log_trace_buffer_size");
+	st->trace_mkey = (uint32_t)PRM_GET(mtrc_conf, conf, sizeof(conf), "trace_mkey");
 	if (reg(d, REG_MTRC_CTRL, PRM_REG_GET, ctrl, prm_layout_bytes(lt), NULL, err))
 		return prm_err_prefix(err, "MTRC_CTRL: ");
-	st->trace_status = (unsigned)prm_field_value(lt, ctrl, sizeof(ctrl), "trace_status");
-	st->arm_event = prm_field_value(lt, ctrl, sizeof(ctrl), "arm_event");
+	st->trace_status = (unsigned)PRM_GET(mtrc_ctrl, ctrl, sizeof(ctrl), "trace_status");
+	st->arm_event = PRM_GET(mtrc_ctrl, ctrl, sizeof(ctrl), "arm_event");
 	st->current_timestamp =
-		prm_field_value(lt, ctrl, sizeof(ctrl), "current_timestamp52_32") << 32 |
-		prm_field_value(lt, ctrl, sizeof(ctrl), "current_timestamp31_0");
+		PRM_GET(mtrc_ctrl, ctrl, sizeof(ctrl), "current_timestamp52_32") << 32 |
+		PRM_GET(mtrc_ctrl, ctrl, sizeof(ctrl), "current_timestamp31_0");
 	return 0;
 }
 
 static int set_owner(struct dev *d, bool want, bool *owner, struct prm_err *err)
 {
-	const struct prm_layout *l = &prm_layout_mtrc_cap;
 	uint8_t cap[TRACER_CAP_BYTES] = { 0 };
 
 	int rc;
 
-	prm_set(l, cap, sizeof(cap), "trace_owner", want, NULL);
+	PRM_SET(mtrc_cap, cap, sizeof(cap), "trace_owner", want);
 	/* once asked, the answer is read: a stop between the two would leave the
 	 * tracer ours with nobody knowing to give it back */
 	dev_cleanup_begin();
@@ -140,9 +139,9 @@ int tracer_own_wait(struct dev *d, unsigned wait_ms, bool *granted, unsigned *ev
 			if (got < 0)
 				goto fail;
 			if (got == 0 &&
-			    prm_field_value(&prm_layout_eqe, eqe, sizeof(eqe), "type") ==
+			    PRM_GET(eqe, eqe, sizeof(eqe), "type") ==
 				    EVENT_DEVICE_TRACER &&
-			    prm_field_value(&prm_layout_eqe, eqe, sizeof(eqe), "sub_type") ==
+			    PRM_GET(eqe, eqe, sizeof(eqe), "sub_type") ==
 				    SUB_OWNERSHIP_CHANGE) {
 				(*events)++;
 				ask = true;
@@ -203,9 +202,9 @@ int tracer_read_strings(struct dev *d, const struct tracecap *cap,
 			uint32_t n = size - off >= STDB_CHUNK ? STDB_CHUNK : (size - off) / 64 * 64;
 
 			memset(buf, 0, sizeof(buf));
-			prm_set(l, buf, hdr, "string_db_index", i, NULL);
-			prm_set(l, buf, hdr, "read_size", n, NULL);
-			prm_set(l, buf, hdr, "start_offset", off, NULL);
+			PRM_SET(mtrc_stdb, buf, hdr, "string_db_index", i);
+			PRM_SET(mtrc_stdb, buf, hdr, "read_size", n);
+			PRM_SET(mtrc_stdb, buf, hdr, "start_offset", off);
 			if (reg(d, REG_MTRC_STDB, PRM_REG_GET, buf, hdr + n, NULL, err)) {
 				prm_err_prefix(err, "MTRC_STDB section %u at %u: ", i, off);
 				goto fail;
@@ -230,9 +229,9 @@ int tracer_configure(struct dev *d, unsigned log_size, uint32_t mkey, struct prm
 	const struct prm_layout *l = &prm_layout_mtrc_conf;
 	uint8_t conf[128] = { 0 };
 
-	prm_set(l, conf, sizeof(conf), "trace_mode", TRACE_MODE_MEMORY, NULL);
-	prm_set(l, conf, sizeof(conf), "log_trace_buffer_size", log_size, NULL);
-	prm_set(l, conf, sizeof(conf), "trace_mkey", mkey, NULL);
+	PRM_SET(mtrc_conf, conf, sizeof(conf), "trace_mode", TRACE_MODE_MEMORY);
+	PRM_SET(mtrc_conf, conf, sizeof(conf), "log_trace_buffer_size", log_size);
+	PRM_SET(mtrc_conf, conf, sizeof(conf), "trace_mkey", mkey);
 	if (reg(d, REG_MTRC_CONF, PRM_REG_SET, conf, prm_layout_bytes(l), NULL, err))
 		return prm_err_prefix(err, "MTRC_CONF: ");
 	return 0;
@@ -243,9 +242,9 @@ int tracer_set_status(struct dev *d, bool on, bool arm, struct prm_err *err)
 	const struct prm_layout *l = &prm_layout_mtrc_ctrl;
 	uint8_t ctrl[64] = { 0 };
 
-	prm_set(l, ctrl, sizeof(ctrl), "modify_field_select", 1, NULL);	/* TRACE_STATUS */
-	prm_set(l, ctrl, sizeof(ctrl), "trace_status", on, NULL);
-	prm_set(l, ctrl, sizeof(ctrl), "arm_event", arm, NULL);
+	PRM_SET(mtrc_ctrl, ctrl, sizeof(ctrl), "modify_field_select", 1);	/* TRACE_STATUS */
+	PRM_SET(mtrc_ctrl, ctrl, sizeof(ctrl), "trace_status", on);
+	PRM_SET(mtrc_ctrl, ctrl, sizeof(ctrl), "arm_event", arm);
 	if (reg(d, REG_MTRC_CTRL, PRM_REG_SET, ctrl, prm_layout_bytes(l), NULL, err))
 		return prm_err_prefix(err, "MTRC_CTRL: ");
 	return 0;

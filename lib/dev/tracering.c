@@ -27,7 +27,7 @@ static int alloc_pd(struct dev *d, uint32_t *pd, struct prm_err *err)
 {
 	uint8_t in[16] = { 0 }, out[16] = { 0 };
 
-	prm_set(&prm_layout_alloc_pd_in, in, sizeof(in), "opcode", MLX5_CMD_OP_ALLOC_PD, NULL);
+	PRM_SET(alloc_pd_in, in, sizeof(in), "opcode", MLX5_CMD_OP_ALLOC_PD);
 	if (dev_cmd_run(d, in, prm_layout_bytes(&prm_layout_alloc_pd_in), out,
 			prm_layout_bytes(&prm_layout_alloc_pd_out), err))
 		return prm_err_prefix(err, "ALLOC_PD: ");
@@ -37,25 +37,23 @@ static int alloc_pd(struct dev *d, uint32_t *pd, struct prm_err *err)
 
 static int create_mkey(struct dev *d, struct tracer_ring *r, struct prm_err *err)
 {
-	const struct prm_layout *l = &prm_layout_create_mkey_in;
 	size_t npages = r->mem.size / PAGE, inlen = MTT_AT + ((npages * 8 + 15) & ~(size_t)15);
 	uint8_t *in = calloc(1, inlen), out[16] = { 0 };
 	int rc;
 
 	if (!in)
 		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
-	prm_set(l, in, inlen, "opcode", MLX5_CMD_OP_CREATE_MKEY, NULL);
-	prm_set(l, in, inlen, "translations_octword_actual_size", (npages + 1) / 2, NULL);
-	prm_set(l, in, inlen, "memory_key_mkey_entry.access_mode_1_0", ACCESS_MODE_MTT, NULL);
-	prm_set(l, in, inlen, "memory_key_mkey_entry.lw", 1, NULL);
-	prm_set(l, in, inlen, "memory_key_mkey_entry.lr", 1, NULL);
-	prm_set(l, in, inlen, "memory_key_mkey_entry.qpn", 0xffffff, NULL);
-	prm_set(l, in, inlen, "memory_key_mkey_entry.pd", r->pd, NULL);
-	prm_set(l, in, inlen, "memory_key_mkey_entry.start_addr", r->mem.iova, NULL);
-	prm_set(l, in, inlen, "memory_key_mkey_entry.len", r->mem.size, NULL);
-	prm_set(l, in, inlen, "memory_key_mkey_entry.translations_octword_size",
-		(npages + 1) / 2, NULL);
-	prm_set(l, in, inlen, "memory_key_mkey_entry.log_page_size", 12, NULL);
+	PRM_SET(create_mkey_in, in, inlen, "opcode", MLX5_CMD_OP_CREATE_MKEY);
+	PRM_SET(create_mkey_in, in, inlen, "translations_octword_actual_size", (npages + 1) / 2);
+	PRM_SET(create_mkey_in, in, inlen, "memory_key_mkey_entry.access_mode_1_0", ACCESS_MODE_MTT);
+	PRM_SET(create_mkey_in, in, inlen, "memory_key_mkey_entry.lw", 1);
+	PRM_SET(create_mkey_in, in, inlen, "memory_key_mkey_entry.lr", 1);
+	PRM_SET(create_mkey_in, in, inlen, "memory_key_mkey_entry.qpn", 0xffffff);
+	PRM_SET(create_mkey_in, in, inlen, "memory_key_mkey_entry.pd", r->pd);
+	PRM_SET(create_mkey_in, in, inlen, "memory_key_mkey_entry.start_addr", r->mem.iova);
+	PRM_SET(create_mkey_in, in, inlen, "memory_key_mkey_entry.len", r->mem.size);
+	PRM_SET(create_mkey_in, in, inlen, "memory_key_mkey_entry.translations_octword_size", (npages + 1) / 2);
+	PRM_SET(create_mkey_in, in, inlen, "memory_key_mkey_entry.log_page_size", 12);
 	for (size_t i = 0; i < npages; i++)
 		prm_bits_set(in, inlen, (uint32_t)((MTT_AT + i * 8) * 8), 64, r->mem.iova + i * PAGE);
 	rc = dev_cmd_run(d, in, inlen, out, prm_layout_bytes(&prm_layout_create_mkey_out), err);
@@ -63,8 +61,7 @@ static int create_mkey(struct dev *d, struct tracer_ring *r, struct prm_err *err
 	if (rc)
 		return prm_err_prefix(err, "CREATE_MKEY: ");
 	/* mkey = index << 8 | mkey_7_0, and mkey_7_0 was 0 */
-	r->mkey = (uint32_t)prm_field_value(&prm_layout_create_mkey_out, out, sizeof(out),
-					    "mkey_index") << 8;
+	r->mkey = (uint32_t)PRM_GET(create_mkey_out, out, sizeof(out), "mkey_index") << 8;
 	return 0;
 }
 
@@ -102,16 +99,16 @@ static int destroy(struct dev *d, struct tracer_ring *r, struct prm_err *err)
 	if (!err)
 		err = &mine;
 	if (r->has_mkey) {
-		prm_set(&prm_layout_destroy_mkey_in, in, sizeof(in), "opcode", MLX5_CMD_OP_DESTROY_MKEY, NULL);
-		prm_set(&prm_layout_destroy_mkey_in, in, sizeof(in), "mkey_index", r->mkey >> 8, NULL);
+		PRM_SET(destroy_mkey_in, in, sizeof(in), "opcode", MLX5_CMD_OP_DESTROY_MKEY);
+		PRM_SET(destroy_mkey_in, in, sizeof(in), "mkey_index", r->mkey >> 8);
 		if (dev_cmd_run(d, in, sizeof(in), out, sizeof(out), err))
 			rc = prm_err_prefix(err, "DESTROY_MKEY: ");
 		r->has_mkey = false;
 	}
 	if (r->has_pd) {
 		memset(in, 0, sizeof(in));
-		prm_set(&prm_layout_dealloc_pd_in, in, sizeof(in), "opcode", MLX5_CMD_OP_DEALLOC_PD, NULL);
-		prm_set(&prm_layout_dealloc_pd_in, in, sizeof(in), "pd", r->pd, NULL);
+		PRM_SET(dealloc_pd_in, in, sizeof(in), "opcode", MLX5_CMD_OP_DEALLOC_PD);
+		PRM_SET(dealloc_pd_in, in, sizeof(in), "pd", r->pd);
 		if (dev_cmd_run(d, in, sizeof(in), out, sizeof(out), rc ? &mine : err) && !rc)
 			rc = prm_err_prefix(err, "DEALLOC_PD: ");
 		r->has_pd = false;

@@ -15,9 +15,8 @@ enum { SIZE_4 = 1 << 2, SIZE_8 = 1 << 3 };
 bool atomic_caps_allows(const uint8_t *page, size_t len, bool general_atomic, enum atomic_op op,
 			unsigned size, bool extended, const char **missing)
 {
-	const struct prm_layout *l = &prm_layout_atomic_caps;
-	uint64_t ops = prm_field_value(l, page, len, "atomic_operations");
-	uint64_t qp = prm_field_value(l, page, len, "atomic_size_qp");
+	uint64_t ops = PRM_GET(atomic_caps, page, len, "atomic_operations");
+	uint64_t qp = PRM_GET(atomic_caps, page, len, "atomic_size_qp");
 	bool fa = op == ATOMIC_FA;
 	uint64_t want_op = extended ? (fa ? OPS_EXT_FA : OPS_EXT_CS) : (fa ? OPS_FA : OPS_CS);
 	uint64_t want_size = size < 8 || !extended ? (size < 8 ? SIZE_4 : SIZE_8) : SIZE_8;
@@ -40,11 +39,10 @@ unsigned atomic_caps_summarize(const uint8_t *page, size_t len, bool general_ato
 			       struct atomic_caps_summary *s)
 {
 	static const unsigned sizes[] = { 1, 2, 4, 8 };
-	const struct prm_layout *l = &prm_layout_atomic_caps;
-	uint64_t ops = prm_field_value(l, page, len, "atomic_operations");
-	uint64_t qp = prm_field_value(l, page, len, "atomic_size_qp");
-	uint64_t dc = prm_field_value(l, page, len, "atomic_size_dc");
-	bool host8 = prm_field_value(l, page, len, "atomic_req_8B_endianness_mode") == 1;
+	uint64_t ops = PRM_GET(atomic_caps, page, len, "atomic_operations");
+	uint64_t qp = PRM_GET(atomic_caps, page, len, "atomic_size_qp");
+	uint64_t dc = PRM_GET(atomic_caps, page, len, "atomic_size_dc");
+	bool host8 = PRM_GET(atomic_caps, page, len, "atomic_req_8B_endianness_mode") == 1;
 	unsigned n = 0;
 
 	for (int op = ATOMIC_CS; op <= ATOMIC_FA; op++)

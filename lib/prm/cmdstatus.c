@@ -20,12 +20,12 @@ int prm_cmd_failed(struct prm_err *err, const char *label, uint16_t opcode,
 
 uint16_t prm_cmd_opcode(const void *in, size_t inlen)
 {
-	return (uint16_t)prm_field_value(&prm_layout_mbox_in, in, inlen, "opcode");
+	return (uint16_t)PRM_GET(mbox_in, in, inlen, "opcode");
 }
 
 uint16_t prm_cmd_op_mod(const void *in, size_t inlen)
 {
-	return (uint16_t)prm_field_value(&prm_layout_mbox_in, in, inlen, "op_mod");
+	return (uint16_t)PRM_GET(mbox_in, in, inlen, "op_mod");
 }
 
 int prm_cmd_check(struct prm_err *err, const char *label, const void *in, size_t inlen,

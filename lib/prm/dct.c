@@ -37,5 +37,5 @@ uint32_t dct_eqe_dctn(const uint8_t *eqe)
 
 uint8_t dct_eqe_type(const uint8_t *eqe)
 {
-	return (uint8_t)prm_field_value(&prm_layout_eqe, eqe, EQE_BYTES, "type");
+	return (uint8_t)PRM_GET(eqe, eqe, EQE_BYTES, "type");
 }

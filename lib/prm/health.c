@@ -58,7 +58,6 @@ void prm_health_time_iso(uint32_t t, char *buf, size_t sz)
 int prm_health_report(const void *buf, size_t len, struct prm_health_report *r,
 		      struct prm_err *err)
 {
-	const struct prm_layout *l = &prm_layout_health_buffer;
 	uint32_t raw, t;
 
 	memset(r, 0, sizeof(*r));
@@ -72,14 +71,13 @@ int prm_health_report(const void *buf, size_t len, struct prm_health_report *r,
 	r->buffer = (const uint8_t *)buf + PRM_HEALTH_BUFFER_OFFSET;
 	if (r->status == PRM_HEALTH_PCI_GONE)
 		return 0;	/* all-ones is no buffer: nothing more to decode */
-	t = (uint32_t)prm_field_value(l, r->buffer, PRM_HEALTH_BUFFER_BYTES, "time");
+	t = (uint32_t)PRM_GET(health_buffer, r->buffer, PRM_HEALTH_BUFFER_BYTES, "time");
 	prm_health_time_iso(t, r->fw_time_iso, sizeof(r->fw_time_iso));
-	raw = (uint32_t)prm_field_value(l, r->buffer, PRM_HEALTH_BUFFER_BYTES, "fw_ver");
+	raw = (uint32_t)PRM_GET(health_buffer, r->buffer, PRM_HEALTH_BUFFER_BYTES, "fw_ver");
 	if (raw) {
 		prm_health_fw_ver(raw, r->fw_ver, sizeof(r->fw_ver));
 		r->fw_ver_matches = strcmp(r->fw_ver, r->seg.fw_version) == 0;
 	}
-	r->chip = prm_chip_by_hw_id((uint16_t)prm_field_value(l, r->buffer,
-							      PRM_HEALTH_BUFFER_BYTES, "hw_id"));
+	r->chip = prm_chip_by_hw_id((uint16_t)PRM_GET(health_buffer, r->buffer, PRM_HEALTH_BUFFER_BYTES, "hw_id"));
 	return 0;
 }

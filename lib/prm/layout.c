@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 #include "lib/prm/layout.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,12 +178,28 @@ static int loc_scalar(const struct prm_layout *l, const char *path,
 	return 0;
 }
 
+/*
+ * err NULL: the caller wrote the path and vouches for it, so one that does
+ * not resolve is a misspelling in prmctl; own.msg says which part.
+ */
+static int resolve_scalar(const struct prm_layout *l, const char *path,
+			  struct prm_loc *loc, struct prm_err *err)
+{
+	struct prm_err own;
+	struct prm_err *e = err ? err : &own;
+
+	if (!prm_path_resolve(l, path, loc, e) && !loc_scalar(l, path, loc, e))
+		return 0;
+	assert(err && "a field path written in prmctl is not in its layout");
+	return -1;
+}
+
 int prm_get(const struct prm_layout *l, const void *buf, size_t len,
 	    const char *path, uint64_t *val, struct prm_err *err)
 {
 	struct prm_loc loc;
 
-	if (prm_path_resolve(l, path, &loc, err) || loc_scalar(l, path, &loc, err))
+	if (resolve_scalar(l, path, &loc, err))
 		return -1;
 	if (prm_bits_get(buf, len, loc.off, loc.width, val))
 		return prm_err_set(err, PRM_E_USAGE, ERANGE, "short_input",
@@ -197,7 +214,7 @@ int prm_set(const struct prm_layout *l, void *buf, size_t len,
 	struct prm_loc loc;
 	int rc;
 
-	if (prm_path_resolve(l, path, &loc, err) || loc_scalar(l, path, &loc, err))
+	if (resolve_scalar(l, path, &loc, err))
 		return -1;
 	rc = prm_bits_set(buf, len, loc.off, loc.width, val);
 	if (rc == -ERANGE && (uint64_t)loc.off + loc.width <= (uint64_t)len * 8)

@@ -101,11 +101,27 @@ int prm_set(const struct prm_layout *l, void *buf, size_t len,
 	    const char *path, uint64_t val, struct prm_err *err);
 
 /*
- * A field, or 0 when the path does not resolve or lies beyond len bytes:
- * for code reading messages whose fields it knows.
+ * A field, or 0 when it lies beyond len bytes: for code reading messages
+ * whose fields it knows.
+ *
+ * With err NULL (and always here) the caller vouches for the path: a path
+ * the layout lacks is a bug in prmctl, not bad input, and fails an assert();
+ * built with NDEBUG it returns -1 (or 0) as an error would.
  */
 uint64_t prm_field_value(const struct prm_layout *l, const void *buf, size_t len,
 			 const char *path);
+
+/*
+ * The way code names a field it knows: the layout by its name (create_eq_in
+ * for prm_layout_create_eq_in) and the path as a string literal, so that
+ * tests/unit/test_fieldpaths.c finds every use in the tree and resolves it
+ * against its layout: a misspelled field fails `make test-unit`, not a user.
+ * PRM_SET returns prm_set()'s result (a value too wide for the field).
+ */
+#define PRM_SET(layout, buf, len, path, val) \
+	prm_set(&prm_layout_##layout, (buf), (len), ("" path), (val), NULL)
+#define PRM_GET(layout, buf, len, path) \
+	prm_field_value(&prm_layout_##layout, (buf), (len), ("" path))
 
 /* XOR of n bytes: the PRM's command-queue entry and mailbox signatures. */
 uint8_t prm_xor8(const void *buf, size_t n);

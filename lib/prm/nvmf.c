@@ -26,9 +26,9 @@ void nvmf_ns_parse(const uint8_t *out, size_t len, struct nvmf_ns *ns)
 		snprintf(path, sizeof(path), "ns_ctx.%s_low", names[i]);
 		ns->low[i] = (uint32_t)prm_field_value(l, out, len, path);
 	}
-	ns->current_q_depth = (uint32_t)prm_field_value(l, out, len, "ns_ctx.current_q_depth");
+	ns->current_q_depth = (uint32_t)PRM_GET(query_nvmf_namespace_out, out, len, "ns_ctx.current_q_depth");
 	ns->last_read_req_latency =
-		(uint32_t)prm_field_value(l, out, len, "ns_ctx.last_read_req_latency");
+		(uint32_t)PRM_GET(query_nvmf_namespace_out, out, len, "ns_ctx.last_read_req_latency");
 	ns->last_write_req_latency =
-		(uint32_t)prm_field_value(l, out, len, "ns_ctx.last_write_req_latency");
+		(uint32_t)PRM_GET(query_nvmf_namespace_out, out, len, "ns_ctx.last_write_req_latency");
 }

@@ -10,14 +10,14 @@ void tracecap_parse(const uint8_t *reg, size_t len, struct tracecap *c)
 	const struct prm_layout *l = &prm_layout_mtrc_cap;
 
 	memset(c, 0, sizeof(*c));
-	c->trace_owner = prm_field_value(l, reg, len, "trace_owner");
-	c->trace_to_memory = prm_field_value(l, reg, len, "trace_to_memory");
-	c->trc_ver = (unsigned)prm_field_value(l, reg, len, "trc_ver");
-	c->num_string_db = (unsigned)prm_field_value(l, reg, len, "num_string_db");
-	c->first_string_trace = (unsigned)prm_field_value(l, reg, len, "first_string_trace");
-	c->num_string_trace = (unsigned)prm_field_value(l, reg, len, "num_string_trace");
+	c->trace_owner = PRM_GET(mtrc_cap, reg, len, "trace_owner");
+	c->trace_to_memory = PRM_GET(mtrc_cap, reg, len, "trace_to_memory");
+	c->trc_ver = (unsigned)PRM_GET(mtrc_cap, reg, len, "trc_ver");
+	c->num_string_db = (unsigned)PRM_GET(mtrc_cap, reg, len, "num_string_db");
+	c->first_string_trace = (unsigned)PRM_GET(mtrc_cap, reg, len, "first_string_trace");
+	c->num_string_trace = (unsigned)PRM_GET(mtrc_cap, reg, len, "num_string_trace");
 	c->log_max_trace_buffer_size =
-		(unsigned)prm_field_value(l, reg, len, "log_max_trace_buffer_size");
+		(unsigned)PRM_GET(mtrc_cap, reg, len, "log_max_trace_buffer_size");
 	for (unsigned i = 0; i < TRACECAP_SECTIONS; i++) {
 		char path[64];
 

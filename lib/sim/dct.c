@@ -57,15 +57,14 @@ static void post(struct sim_adapter *a, uint8_t type, uint32_t dctn)
 uint8_t sim_dct_create_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
 			   size_t outlen, uint16_t *why)
 {
-	const struct prm_layout *l = &prm_layout_dctc;
 	const uint8_t *ctx = in + DCTC_AT;
-	uint64_t mtu = prm_field_value(l, ctx, DCTC_BYTES, "mtu");
-	uint64_t cs_res = prm_field_value(l, ctx, DCTC_BYTES, "cs_res");
+	uint64_t mtu = PRM_GET(dctc, ctx, DCTC_BYTES, "mtu");
+	uint64_t cs_res = PRM_GET(dctc, ctx, DCTC_BYTES, "cs_res");
 	struct sim_dct *d = NULL;
 
 	if (inlen < DCTC_AT + DCTC_BYTES)
 		return *why = 1, ST_BAD_PARAM;
-	if (!sim_pd_valid(a, (uint32_t)prm_field_value(l, ctx, DCTC_BYTES, "pd")))
+	if (!sim_pd_valid(a, (uint32_t)PRM_GET(dctc, ctx, DCTC_BYTES, "pd")))
 		return *why = 2, ST_BAD_RES;	/* no such protection domain */
 	if (mtu < 1 || mtu > 5)
 		return *why = 3, ST_BAD_PARAM;
@@ -81,7 +80,7 @@ uint8_t sim_dct_create_cmd(struct sim_adapter *a, const uint8_t *in, size_t inle
 	d->dctn = SIM_DCT_FIRST + a->dcts.created++ % 0x10000;
 	memcpy(d->ctx, ctx, DCTC_BYTES);
 	d->state = DCT_ACTIVE;
-	prm_set(&prm_layout_create_dct_out, out, outlen, "dctn", d->dctn, NULL);
+	PRM_SET(create_dct_out, out, outlen, "dctn", d->dctn);
 	return ST_OK;
 }
 
@@ -102,9 +101,8 @@ uint8_t sim_dct_query_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen
 	if (outlen < DCTC_AT + DCTC_BYTES)
 		return *why = 2, ST_BAD_PARAM;
 	memcpy(ctx, d->ctx, DCTC_BYTES);
-	prm_set(&prm_layout_dctc, ctx, DCTC_BYTES, "state", d->state, NULL);
-	prm_set(&prm_layout_dctc, ctx, DCTC_BYTES, "dc_access_key_violation_count", d->violations,
-		NULL);
+	PRM_SET(dctc, ctx, DCTC_BYTES, "state", d->state);
+	PRM_SET(dctc, ctx, DCTC_BYTES, "dc_access_key_violation_count", d->violations);
 	return ST_OK;
 }
 

@@ -57,13 +57,13 @@ uint8_t sim_eq_create(struct sim_adapter *a, const uint8_t *in, size_t inlen, ui
 		      size_t outlen, uint16_t *why)
 {
 	const struct prm_layout *l = &prm_layout_create_eq_in;
-	uint64_t log_size = prm_field_value(l, in, inlen, "eq_context_entry.log_eq_size");
-	uint64_t log_page = prm_field_value(l, in, inlen, "eq_context_entry.log_page_size");
+	uint64_t log_size = PRM_GET(create_eq_in, in, inlen, "eq_context_entry.log_eq_size");
+	uint64_t log_page = PRM_GET(create_eq_in, in, inlen, "eq_context_entry.log_page_size");
 	struct sim_eq *q = NULL;
 	size_t page_bytes, npas;
 
 	if (log_size > MAX_LOG_EQ || log_page > 8 ||
-	    prm_field_value(l, in, inlen, "eq_context_entry.page_offset"))
+	    PRM_GET(create_eq_in, in, inlen, "eq_context_entry.page_offset"))
 		return *why = 1, ST_BAD_PARAM;
 	page_bytes = (size_t)PAGE << log_page;
 	npas = (((size_t)EQE_BYTES << log_size) + page_bytes - 1) / page_bytes;
@@ -96,13 +96,13 @@ uint8_t sim_eq_create(struct sim_adapter *a, const uint8_t *in, size_t inlen, ui
 		a->next_eqn = a->next_eqn == 0xff ? SIM_FIRST_EQN : a->next_eqn + 1;
 	} while (find(a, q->eqn));
 	q->used = true;
-	prm_set(&prm_layout_create_eq_out, out, outlen, "eq_number", q->eqn, NULL);
+	PRM_SET(create_eq_out, out, outlen, "eq_number", q->eqn);
 	return ST_OK;
 }
 
 uint8_t sim_eq_destroy(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint16_t *why)
 {
-	struct sim_eq *q = find(a, prm_field_value(&prm_layout_destroy_eq_in, in, inlen, "eq_number"));
+	struct sim_eq *q = find(a, PRM_GET(destroy_eq_in, in, inlen, "eq_number"));
 
 	if (!q)
 		return *why = 1, ST_BAD_RES;
@@ -113,7 +113,7 @@ uint8_t sim_eq_destroy(struct sim_adapter *a, const uint8_t *in, size_t inlen, u
 uint8_t sim_eq_gen(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint16_t *why)
 {
 	const struct prm_layout *l = &prm_layout_gen_eqe_in;
-	struct sim_eq *q = find(a, prm_field_value(l, in, inlen, "eq_number"));
+	struct sim_eq *q = find(a, PRM_GET(gen_eqe_in, in, inlen, "eq_number"));
 	size_t at = prm_layout_bytes(l) - EQE_BYTES;	/* the entry ends the message */
 
 	if (!q)
@@ -128,8 +128,8 @@ void sim_eq_post(struct sim_adapter *a, uint8_t type, uint8_t sub_type, const ui
 {
 	uint8_t eqe[EQE_BYTES] = { 0 };
 
-	prm_set(&prm_layout_eqe, eqe, sizeof(eqe), "type", type, NULL);
-	prm_set(&prm_layout_eqe, eqe, sizeof(eqe), "sub_type", sub_type, NULL);
+	PRM_SET(eqe, eqe, sizeof(eqe), "type", type);
+	PRM_SET(eqe, eqe, sizeof(eqe), "sub_type", sub_type);
 	if (len)	/* an event without data passes none */
 		memcpy(eqe + 0x20, data, len < 28 ? len : 28);
 	for (size_t i = 0; i < SIM_MAX_EQS; i++) {

@@ -93,10 +93,9 @@ uint8_t sim_esw_functions_cmd(struct sim_adapter *a, const uint8_t *in, size_t i
 uint8_t sim_nvmf_ns_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
 			size_t outlen, uint16_t *why)
 {
-	const struct prm_layout *li = &prm_layout_query_nvmf_namespace_in;
 	const struct prm_layout *lo = &prm_layout_query_nvmf_namespace_out;
-	uint64_t xrqn = prm_field_value(li, in, inlen, "xrqn");
-	uint64_t nsid = prm_field_value(li, in, inlen, "frontend_namespace");
+	uint64_t xrqn = PRM_GET(query_nvmf_namespace_in, in, inlen, "xrqn");
+	uint64_t nsid = PRM_GET(query_nvmf_namespace_in, in, inlen, "frontend_namespace");
 	const struct sim_nvmf_ns *ns = NULL;
 
 	for (unsigned n = 0; n < SIM_NVMF_NAMESPACES; n++)
@@ -114,9 +113,9 @@ uint8_t sim_nvmf_ns_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, 
 		snprintf(path, sizeof(path), "ns_ctx.%s_low", counters[c]);
 		prm_set(lo, out, outlen, path, ns->low[c], NULL);
 	}
-	prm_set(lo, out, outlen, "ns_ctx.current_q_depth", 3 + nsid, NULL);
-	prm_set(lo, out, outlen, "ns_ctx.last_read_req_latency", 12000 + nsid, NULL);
-	prm_set(lo, out, outlen, "ns_ctx.last_write_req_latency", 15000 + nsid, NULL);
+	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.current_q_depth", 3 + nsid);
+	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.last_read_req_latency", 12000 + nsid);
+	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.last_write_req_latency", 15000 + nsid);
 	return ST_OK;
 }
 

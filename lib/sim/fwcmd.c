@@ -50,12 +50,12 @@ static int chain(struct sim_adapter *a, uint64_t ptr, uint8_t token, uint8_t *bu
 		b = sim_dma(a, ptr, BLOCK_BYTES);
 		if (!b)
 			return DS_FW;
-		if (prm_field_value(bl, b, prm_layout_bytes(bl), "block_num") != n)
+		if (PRM_GET(cmd_mailbox_block, b, prm_layout_bytes(bl), "block_num") != n)
 			return DS_BLOCK_NUM;
-		if (prm_field_value(bl, b, prm_layout_bytes(bl), "token") != token)
+		if (PRM_GET(cmd_mailbox_block, b, prm_layout_bytes(bl), "token") != token)
 			return DS_TOKEN;
 		/* signatures are checked only when the host writes them */
-		if (in && prm_field_value(bl, b, prm_layout_bytes(bl), "ctrl_sig") &&
+		if (in && PRM_GET(cmd_mailbox_block, b, prm_layout_bytes(bl), "ctrl_sig") &&
 		    (prm_xor8(b + BLOCK_DATA, 63) != 0xff || prm_xor8(b, BLOCK_BYTES) != 0xff))
 			return DS_SIGNAT;
 		if (to_host)
@@ -64,7 +64,7 @@ static int chain(struct sim_adapter *a, uint64_t ptr, uint8_t token, uint8_t *bu
 			memcpy(buf, b, take);
 		buf += take;
 		len -= take;
-		ptr = prm_field_value(bl, b, prm_layout_bytes(bl), "next");
+		ptr = PRM_GET(cmd_mailbox_block, b, prm_layout_bytes(bl), "next");
 		if (len && !ptr)
 			return in ? DS_IN_LEN : DS_OUT_LEN;
 	}
@@ -126,8 +126,8 @@ bool sim_cmdlog_get(struct sim_adapter *a, uint64_t i, struct sim_cmd_record *r,
 static void run_entry(struct sim_adapter *a, uint8_t *e)
 {
 	const struct prm_layout *el = &prm_layout_cmdq_entry;
-	uint32_t inlen = (uint32_t)prm_field_value(el, e, prm_layout_bytes(el), "inlen"), outlen = (uint32_t)prm_field_value(el, e, prm_layout_bytes(el), "outlen");
-	uint8_t token = (uint8_t)prm_field_value(el, e, prm_layout_bytes(el), "token"), ds = DS_OK;
+	uint32_t inlen = (uint32_t)PRM_GET(cmdq_entry, e, prm_layout_bytes(el), "inlen"), outlen = (uint32_t)PRM_GET(cmdq_entry, e, prm_layout_bytes(el), "outlen");
+	uint8_t token = (uint8_t)PRM_GET(cmdq_entry, e, prm_layout_bytes(el), "token"), ds = DS_OK;
 	uint8_t *in = NULL, *out = NULL;
 	uint64_t t0 = sim_now_ns();
 	uint16_t opcode = (uint16_t)(e[0x10] << 8 | e[0x11]);
@@ -143,14 +143,14 @@ static void run_entry(struct sim_adapter *a, uint8_t *e)
 		return;		/* never completed: the entry stays the device's */
 	if (slow_ms)
 		linger(a, slow_ms);
-	if (prm_field_value(el, e, prm_layout_bytes(el), "type") != 7)
+	if (PRM_GET(cmdq_entry, e, prm_layout_bytes(el), "type") != 7)
 		ds = DS_DESCR;
 	else if (inlen < 8 || inlen > MAX_MSG)
 		ds = DS_IN_LEN;
 	else if (outlen < 8 || outlen > MAX_MSG)
 		ds = DS_OUT_LEN;
 	else if (bad_sig ||
-		 (prm_field_value(el, e, prm_layout_bytes(el), "sig") && prm_xor8(e, ENTRY_BYTES) != 0xff))
+		 (PRM_GET(cmdq_entry, e, prm_layout_bytes(el), "sig") && prm_xor8(e, ENTRY_BYTES) != 0xff))
 		ds = DS_SIGNAT;
 	if (ds == DS_OK) {
 		in = calloc(1, inlen < INLINE_BYTES ? INLINE_BYTES : inlen);
@@ -161,7 +161,7 @@ static void run_entry(struct sim_adapter *a, uint8_t *e)
 	if (ds == DS_OK) {
 		memcpy(in, e + 0x10, INLINE_BYTES);
 		if (inlen > INLINE_BYTES)
-			ds = chain(a, prm_field_value(el, e, prm_layout_bytes(el), "in_ptr"), token, in + INLINE_BYTES,
+			ds = chain(a, PRM_GET(cmdq_entry, e, prm_layout_bytes(el), "in_ptr"), token, in + INLINE_BYTES,
 				   inlen - INLINE_BYTES, false, true);
 	}
 	if (ds == DS_OK) {
@@ -171,7 +171,7 @@ static void run_entry(struct sim_adapter *a, uint8_t *e)
 		pthread_mutex_unlock(&a->lock);
 		memcpy(e + 0x20, out, INLINE_BYTES);
 		if (outlen > INLINE_BYTES)
-			ds = chain(a, prm_field_value(el, e, prm_layout_bytes(el), "out_ptr"), token, out + INLINE_BYTES,
+			ds = chain(a, PRM_GET(cmdq_entry, e, prm_layout_bytes(el), "out_ptr"), token, out + INLINE_BYTES,
 				   outlen - INLINE_BYTES, true, false);
 	}
 	record(a, e, ds == DS_OK ? e + 0x20 : NULL, ds, t0);

@@ -175,8 +175,7 @@ static uint8_t query_adapter(struct call *c)
 		    prm_layout_bytes(&prm_layout_query_adapter_struct);
 	char path[64];
 
-	prm_set(&prm_layout_query_adapter_struct, c->out + at, c->outlen - at,
-		"ieee_vendor_id", 0x0002c9, NULL);
+	PRM_SET(query_adapter_struct, c->out + at, c->outlen - at, "ieee_vendor_id", 0x0002c9);
 	for (size_t i = 0; i < 16 && m->psid[i]; i++) {
 		snprintf(path, sizeof(path), "vsd_contd_psid[%zu]", i);
 		prm_set(&prm_layout_query_adapter_struct, c->out + at, c->outlen - at, path,
@@ -376,6 +375,6 @@ void sim_fw_execute(struct sim_adapter *a, const uint8_t *in, size_t inlen,
 	else
 		status = h->run(&c);
 	memset(out, 0, 8);
-	prm_set(&prm_layout_mbox_out, out, outlen, "status", status, NULL);
-	prm_set(&prm_layout_mbox_out, out, outlen, "syndrome", status ? c.syndrome : 0, NULL);
+	PRM_SET(mbox_out, out, outlen, "status", status);
+	PRM_SET(mbox_out, out, outlen, "syndrome", status ? c.syndrome : 0);
 }

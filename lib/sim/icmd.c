@@ -42,17 +42,17 @@ static uint8_t reg_access(struct sim_adapter *a)
 	const struct prm_layout *op = &prm_layout_op_tlv, *rt = &prm_layout_reg_tlv;
 	uint8_t *m = a->icmd.mbox, *reg = m + prm_layout_bytes(op);
 	size_t hdr = prm_layout_bytes(op) + prm_layout_bytes(rt);
-	uint64_t words = prm_field_value(rt, reg, prm_layout_bytes(rt), "len");
+	uint64_t words = PRM_GET(reg_tlv, reg, prm_layout_bytes(rt), "len");
 	uint8_t status;
 
-	if (prm_field_value(op, m, prm_layout_bytes(op), "type") != TLV_OPERATION || prm_field_value(rt, reg, prm_layout_bytes(rt), "type") != TLV_REG ||
+	if (PRM_GET(op_tlv, m, prm_layout_bytes(op), "type") != TLV_OPERATION || PRM_GET(reg_tlv, reg, prm_layout_bytes(rt), "type") != TLV_REG ||
 	    words < 1 || hdr - prm_layout_bytes(rt) + words * 4 > sizeof(a->icmd.mbox))
 		status = REG_ST_BAD_TLV;
 	else
-		status = sim_reg_access(a, (uint16_t)prm_field_value(op, m, prm_layout_bytes(op), "register_id"),
-					(uint8_t)prm_field_value(op, m, prm_layout_bytes(op), "method"), m + hdr,
+		status = sim_reg_access(a, (uint16_t)PRM_GET(op_tlv, m, prm_layout_bytes(op), "register_id"),
+					(uint8_t)PRM_GET(op_tlv, m, prm_layout_bytes(op), "method"), m + hdr,
 					(size_t)(words - 1) * 4);
-	prm_set(op, m, prm_layout_bytes(op), "status", status, NULL);
+	PRM_SET(op_tlv, m, prm_layout_bytes(op), "status", status);
 	return ICMD_ST_OK;
 }
 

@@ -168,14 +168,14 @@ uint8_t sim_pd_alloc_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen,
 	(void)inlen;
 	if (sim_pd_alloc(a, &pd))
 		return *why = 1, ST_LIM;
-	prm_set(&prm_layout_alloc_pd_out, out, outlen, "pd", pd, NULL);
+	PRM_SET(alloc_pd_out, out, outlen, "pd", pd);
 	return ST_OK;
 }
 
 uint8_t sim_pd_dealloc_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
 			   size_t outlen, uint16_t *why)
 {
-	int rc = sim_pd_free(a, (uint32_t)prm_field_value(&prm_layout_dealloc_pd_in, in, inlen, "pd"));
+	int rc = sim_pd_free(a, (uint32_t)PRM_GET(dealloc_pd_in, in, inlen, "pd"));
 
 	(void)out;
 	(void)outlen;
@@ -198,8 +198,7 @@ uint8_t sim_mkey_create_cmd(struct sim_adapter *a, const uint8_t *in, size_t inl
 			    size_t outlen, uint16_t *why)
 {
 	struct sim_mkey k = { 0 };
-	uint64_t octwords = prm_field_value(&prm_layout_create_mkey_in, in, inlen,
-					    "translations_octword_actual_size");
+	uint64_t octwords = PRM_GET(create_mkey_in, in, inlen, "translations_octword_actual_size");
 	uint32_t key;
 
 	k.access_mode = (unsigned)(mkc(in, inlen, "access_mode_4_2") << 2 |
@@ -239,7 +238,7 @@ uint8_t sim_mkey_create_cmd(struct sim_adapter *a, const uint8_t *in, size_t inl
 		free(k.mtt);
 		return *why = 6, ST_LIM;
 	}
-	prm_set(&prm_layout_create_mkey_out, out, outlen, "mkey_index", key >> 8, NULL);
+	PRM_SET(create_mkey_out, out, outlen, "mkey_index", key >> 8);
 	return ST_OK;
 }
 
@@ -248,8 +247,7 @@ uint8_t sim_mkey_destroy_cmd(struct sim_adapter *a, const uint8_t *in, size_t in
 {
 	(void)out;
 	(void)outlen;
-	if (sim_mkey_del(a, (uint32_t)prm_field_value(&prm_layout_destroy_mkey_in, in, inlen,
-						      "mkey_index")))
+	if (sim_mkey_del(a, (uint32_t)PRM_GET(destroy_mkey_in, in, inlen, "mkey_index")))
 		return *why = 1, ST_BAD_RES;
 	return ST_OK;
 }

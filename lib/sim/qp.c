@@ -39,12 +39,11 @@ static struct sim_qp *find(struct sim_adapter *a, uint64_t qpn)
 uint8_t sim_qp_create_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
 			  size_t outlen, uint16_t *why)
 {
-	const struct prm_layout *l = &prm_layout_create_qp_in;
 	struct sim_qp *q = NULL;
 
-	if (!sim_pd_valid(a, (uint32_t)prm_field_value(l, in, inlen, "qpc.pd")))
+	if (!sim_pd_valid(a, (uint32_t)PRM_GET(create_qp_in, in, inlen, "qpc.pd")))
 		return *why = 1, ST_BAD_RES;
-	if (prm_field_value(l, in, inlen, "qpc.st") != ST_RC)
+	if (PRM_GET(create_qp_in, in, inlen, "qpc.st") != ST_RC)
 		return *why = 2, ST_BAD_PARAM;	/* the simulator does RC only */
 	for (unsigned i = 0; i < SIM_MAX_QPS && !q; i++)
 		if (!a->qps.q[i].used)
@@ -55,7 +54,7 @@ uint8_t sim_qp_create_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen
 	q->used = true;
 	q->qpn = SIM_QP_FIRST + a->qps.created++ % 0x100000;
 	q->state = QP_RST;
-	prm_set(&prm_layout_create_qp_out, out, outlen, "qpn", q->qpn, NULL);
+	PRM_SET(create_qp_out, out, outlen, "qpn", q->qpn);
 	return ST_OK;
 }
 
@@ -90,9 +89,9 @@ uint8_t sim_qp_rst2init_cmd(struct sim_adapter *a, const uint8_t *in, size_t inl
 static int path_ok(const uint8_t *in, size_t inlen, uint16_t *why)
 {
 	const struct prm_layout *l = &prm_layout_init2rtr_qp_in;
-	uint64_t mtu = prm_field_value(l, in, inlen, "qpc.mtu");
-	uint64_t mac = prm_field_value(l, in, inlen, "qpc.primary_address_path.rmac_47_32") << 32 |
-		       prm_field_value(l, in, inlen, "qpc.primary_address_path.rmac_31_0");
+	uint64_t mtu = PRM_GET(init2rtr_qp_in, in, inlen, "qpc.mtu");
+	uint64_t mac = PRM_GET(init2rtr_qp_in, in, inlen, "qpc.primary_address_path.rmac_47_32") << 32 |
+		       PRM_GET(init2rtr_qp_in, in, inlen, "qpc.primary_address_path.rmac_31_0");
 	uint32_t ip = 0;
 
 	for (int i = 12; i < 16; i++) {	/* IPv4-mapped: ::ffff:a.b.c.d */
@@ -103,7 +102,7 @@ static int path_ok(const uint8_t *in, size_t inlen, uint16_t *why)
 	}
 	if (mtu < 1 || mtu > 5)
 		return *why = 3, -1;
-	if (!prm_field_value(l, in, inlen, "qpc.remote_qpn"))
+	if (!PRM_GET(init2rtr_qp_in, in, inlen, "qpc.remote_qpn"))
 		return *why = 4, -1;
 	if (!mac || mac >> 40 & 1)
 		return *why = 5, -1;	/* no MAC, or a multicast one */

@@ -1,0 +1,439 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * Every field path written in prmctl's sources, resolved against its layout.
+ * Field paths are strings resolved at run time; without this test a
+ * misspelled "frontend_namespace" builds, and the command answers "no
+ * namespace 3". Code names a field with PRM_SET/PRM_GET (lib/prm/layout.h):
+ * the layout by name, the path as a literal, which this scan resolves in that
+ * layout; direct calls with a literal path are checked as far as they can be
+ * (see check_direct).
+ */
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <cmocka.h>
+
+#include "lib/prm/layout.h"
+#include "lib/prm/layouts/layouts.h"
+#include "lib/util/readall.h"
+
+#define MAX_ARGS 8
+
+struct scan {
+	const char *file;
+	const char *text;
+	unsigned checked;	/* PRM_SET/PRM_GET uses resolved */
+	unsigned problems;
+	char report[8192];	/* the first problems, one per line */
+};
+
+static void problem(struct scan *s, const char *at, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void problem(struct scan *s, const char *at, const char *fmt, ...)
+{
+	size_t used = strlen(s->report);
+	unsigned line = 1;
+	va_list ap;
+
+	for (const char *p = s->text; p < at; p++)
+		line += *p == '\n';
+	s->problems++;
+	if (used + 1 >= sizeof(s->report))
+		return;
+	used += (size_t)snprintf(s->report + used, sizeof(s->report) - used, "%s:%u: ",
+				 s->file, line);
+	if (used + 1 >= sizeof(s->report))
+		return;
+	va_start(ap, fmt);
+	used += (size_t)vsnprintf(s->report + used, sizeof(s->report) - used, fmt, ap);
+	va_end(ap);
+	if (used + 1 < sizeof(s->report))
+		strcat(s->report, "\n");
+}
+
+/* Past a comment, string or character literal starting at p, else p. */
+static const char *skip_lexeme(const char *p)
+{
+	if (p[0] == '/' && p[1] == '*') {
+		const char *e = strstr(p + 2, "*/");
+
+		return e ? e + 2 : p + strlen(p);
+	}
+	if (p[0] == '/' && p[1] == '/')
+		return p + strcspn(p, "\n");
+	if (*p == '"' || *p == '\'') {
+		char q = *p++;
+
+		while (*p && *p != q) {
+			if (*p == '\\' && p[1])
+				p++;
+			p++;
+		}
+		return *p ? p + 1 : p;
+	}
+	return p;
+}
+
+/* Past a preprocessor line (with its continuations) when p starts one. */
+static const char *skip_directive(const char *start, const char *p)
+{
+	const char *q = p;
+
+	while (q > start && (q[-1] == ' ' || q[-1] == '\t'))
+		q--;
+	if (*p != '#' || (q > start && q[-1] != '\n'))
+		return p;
+	while (*p && !(*p == '\n' && p[-1] != '\\'))
+		p++;
+	return p;
+}
+
+/*
+ * Split the arguments of the call whose '(' is at p: each argument's start
+ * and end, commas inside brackets and literals ignored. Returns the count,
+ * or -1 when the call does not close.
+ */
+static int call_args(const char *p, const char *arg[][2], int max)
+{
+	int depth = 0, n = 0;
+
+	for (const char *q = p; *q; ) {
+		const char *next = skip_lexeme(q);
+
+		if (next != q) {
+			q = next;
+			continue;
+		}
+		if (*q == '(' || *q == '[' || *q == '{') {
+			if (depth++ == 0 && n < max)
+				arg[n][0] = q + 1;
+		} else if (*q == ')' || *q == ']' || *q == '}') {
+			if (--depth == 0) {
+				if (n < max)
+					arg[n][1] = q;
+				return n + 1;
+			}
+		} else if (*q == ',' && depth == 1) {
+			if (n < max)
+				arg[n][1] = q;
+			if (++n < max)
+				arg[n][0] = q + 1;
+		}
+		q++;
+	}
+	return -1;
+}
+
+/* The text of an argument made only of string literals, else -1. */
+static int literal_of(const char *b, const char *e, char *out, size_t sz)
+{
+	size_t n = 0;
+	int seen = 0;
+
+	while (b < e) {
+		if (*b == ' ' || *b == '\t' || *b == '\n') {
+			b++;
+			continue;
+		}
+		if (*b != '"')
+			return -1;
+		for (b++; b < e && *b != '"'; b++)
+			if (n + 1 < sz)
+				out[n++] = *b;
+		b++;
+		seen = 1;
+	}
+	out[n] = '\0';
+	return seen ? 0 : -1;
+}
+
+static void token_of(const char *b, const char *e, char *out, size_t sz)
+{
+	size_t n = 0;
+
+	while (b < e && (*b == ' ' || *b == '\t' || *b == '\n'))
+		b++;
+	while (b < e && *b != ' ' && *b != '\t' && *b != '\n' && n + 1 < sz)
+		out[n++] = *b++;
+	out[n] = '\0';
+}
+
+/* A zero buffer as large as the layout: only the path can fail. */
+static int resolves(const struct prm_layout *l, const char *path, struct prm_err *err)
+{
+	uint8_t zero[4096] = { 0 };
+	uint64_t v;
+
+	if (prm_layout_bytes(l) > sizeof(zero))
+		return prm_err_set(err, PRM_E_USAGE, 0, "too_big", "%s is too big to test", l->name);
+	return prm_get(l, zero, prm_layout_bytes(l), path, &v, err);
+}
+
+static void check_macro(struct scan *s, const char *at, const char *macro,
+			const char *arg[][2], int nargs)
+{
+	char layout[128], path[256];
+	const struct prm_layout *l;
+	struct prm_err err = { 0 };
+
+	if (nargs < 4) {
+		problem(s, at, "%s with %d arguments", macro, nargs);
+		return;
+	}
+	token_of(arg[0][0], arg[0][1], layout, sizeof(layout));
+	l = prm_layout_lookup(layout);
+	if (!l) {
+		problem(s, at, "%s: no layout named '%s'", macro, layout);
+		return;
+	}
+	if (literal_of(arg[3][0], arg[3][1], path, sizeof(path))) {
+		problem(s, at, "%s(%s, ...): the path is not a string literal", macro, layout);
+		return;
+	}
+	if (resolves(l, path, &err)) {
+		problem(s, at, "%s(%s, \"%s\"): %s", macro, layout, path, err.msg);
+		return;
+	}
+	s->checked++;
+}
+
+/*
+ * A direct call: with &prm_layout_X the path must resolve in X; with a
+ * layout chosen at run time (a variable) it must at least resolve in some
+ * compiled-in layout, which still catches a misspelling; the assert in
+ * lib/prm/layout.c catches the rest when a test runs that code.
+ */
+static void check_direct(struct scan *s, const char *at, const char *fn,
+			 const char *arg[][2], int nargs)
+{
+	char path[256], first[128];
+	struct prm_err err = { 0 };
+	const struct prm_layout *l;
+
+	if (nargs < 4 || literal_of(arg[3][0], arg[3][1], path, sizeof(path)))
+		return;
+	token_of(arg[0][0], arg[0][1], first, sizeof(first));
+	if (!strncmp(first, "&prm_layout_", 12)) {
+		l = prm_layout_lookup(first + 12);
+		if (!l)
+			problem(s, at, "%s(%s, ...): not a compiled-in layout", fn, first);
+		else if (resolves(l, path, &err))
+			problem(s, at, "%s(%s, \"%s\"): %s", fn, first, path, err.msg);
+		else
+			s->checked++;
+		return;
+	}
+	for (size_t i = 0; prm_layouts[i]; i++)
+		if (!resolves(prm_layouts[i], path, &err)) {
+			s->checked++;
+			return;
+		}
+	problem(s, at, "%s(%s, \"%s\"): no compiled-in layout has this field", fn, first, path);
+}
+
+static int is_ident(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+static void scan_text(struct scan *s)
+{
+	static const char *const direct[] = { "prm_set", "prm_get", "prm_field_value" };
+	const char *p = s->text;
+
+	while (*p) {
+		const char *next = skip_lexeme(p);
+		const char *arg[MAX_ARGS][2];
+		char word[32];
+		size_t n = 0;
+		int nargs;
+
+		if (next == p)
+			next = skip_directive(s->text, p);
+		if (next != p) {
+			p = next;
+			continue;
+		}
+		if (!is_ident(*p) || (p > s->text && is_ident(p[-1]))) {
+			p++;
+			continue;
+		}
+		while (is_ident(p[n]) && n + 1 < sizeof(word)) {
+			word[n] = p[n];
+			n++;
+		}
+		word[n] = '\0';
+		next = p + n;
+		while (is_ident(*next))
+			next++;
+		if (*next != '(') {
+			p = next;
+			continue;
+		}
+		if (!strcmp(word, "PRM_SET") || !strcmp(word, "PRM_GET")) {
+			nargs = call_args(next, arg, MAX_ARGS);
+			check_macro(s, p, word, arg, nargs);
+		} else {
+			for (size_t i = 0; i < sizeof(direct) / sizeof(direct[0]); i++)
+				if (!strcmp(word, direct[i])) {
+					nargs = call_args(next, arg, MAX_ARGS);
+					check_direct(s, p, word, arg, nargs);
+				}
+		}
+		p = next;
+	}
+}
+
+static void scan_string(struct scan *s, const char *file, const char *text)
+{
+	memset(s, 0, sizeof(*s));
+	s->file = file;
+	s->text = text;
+	scan_text(s);
+}
+
+/* lib/prm/layout.c implements the calls; it does not use them on fields. */
+static int scanned(const char *rel)
+{
+	size_t n = strlen(rel);
+
+	return n > 2 && (!strcmp(rel + n - 2, ".c") || !strcmp(rel + n - 2, ".h")) &&
+	       strcmp(rel, "lib/prm/layout.c") && strcmp(rel, "lib/prm/layout.h");
+}
+
+static void scan_tree(struct scan *total, const char *top, const char *rel)
+{
+	char path[4096];
+	struct dirent *de;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "%s/%s", top, rel);
+	d = opendir(path);
+	assert_non_null(d);
+	while ((de = readdir(d))) {
+		char sub[1024];
+		struct stat st;
+
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(sub, sizeof(sub), "%s/%s", rel, de->d_name);
+		snprintf(path, sizeof(path), "%s/%s", top, sub);
+		assert_int_equal(stat(path, &st), 0);
+		if (S_ISDIR(st.st_mode)) {
+			scan_tree(total, top, sub);
+		} else if (scanned(sub)) {
+			struct prm_err err = { 0 };
+			struct scan one;
+			uint8_t *buf;
+			size_t len;
+
+			assert_int_equal(read_all(path, 16u << 20, &buf, &len, &err), 0);
+			scan_string(&one, sub, (const char *)buf);
+			total->checked += one.checked;
+			total->problems += one.problems;
+			if (strlen(total->report) + strlen(one.report) < sizeof(total->report))
+				strcat(total->report, one.report);
+			free(buf);
+		}
+	}
+	closedir(d);
+}
+
+static void tree_names_only_known_fields(void **state)
+{
+	struct scan total = { .file = "" };
+
+	(void)state;
+	scan_tree(&total, TESTS_DIR "/..", "lib");
+	scan_tree(&total, TESTS_DIR "/..", "cmd");
+	if (total.problems)
+		print_message("%s", total.report);
+	assert_int_equal(total.problems, 0);
+	/* the scan saw the tree's fields, not an empty directory */
+	assert_true(total.checked >= 20);
+}
+
+static void misspelled_field_is_found(void **state)
+{
+	struct scan s;
+
+	(void)state;
+	scan_string(&s, "x.c", "static void f(uint8_t *in)\n{\n"
+		    "\tPRM_SET(query_nvmf_namespace_in, in, 64, \"frontend_namespac\", 3);\n}\n");
+	assert_int_equal(s.problems, 1);
+	assert_non_null(strstr(s.report, "x.c:3:"));
+	assert_non_null(strstr(s.report, "frontend_namespac"));
+	assert_int_equal(s.checked, 0);
+
+	scan_string(&s, "x.c", "v = PRM_GET(create_eq_out, out,\n\tsizeof(out),\n\t\"eq_numbr\");\n");
+	assert_int_equal(s.problems, 1);
+	assert_non_null(strstr(s.report, "x.c:1:"));
+}
+
+static void good_fields_pass(void **state)
+{
+	struct scan s;
+
+	(void)state;
+	scan_string(&s, "x.c",
+		    "PRM_SET(create_eq_in, in, sizeof(in), \"eq_context_entry.log_eq_size\", f(a, b));\n"
+		    "n = PRM_GET(create_eq_out, out, sizeof(out), \"eq_\" \"number\");\n"
+		    "/* PRM_SET(create_eq_in, in, 1, \"nonsense\", 0) in a comment */\n"
+		    "s = \"PRM_GET(create_eq_out, o, 1, \\\"nonsense\\\")\";\n"
+		    "#define SETTER(p) PRM_SET(create_eq_in, in, 1, p, 0)\n");
+	assert_int_equal(s.problems, 0);
+	assert_int_equal(s.checked, 2);
+}
+
+static void wrong_kind_of_path_is_found(void **state)
+{
+	struct scan s;
+
+	(void)state;
+	/* a structure, an array without index, an unknown layout, a non-literal */
+	scan_string(&s, "x.c",
+		    "PRM_SET(create_eq_in, in, n, \"eq_context_entry\", 1);\n"
+		    "PRM_GET(no_such_layout, in, n, \"opcode\");\n"
+		    "PRM_GET(create_eq_in, in, n, path);\n");
+	assert_int_equal(s.problems, 3);
+}
+
+static void direct_calls_are_checked_too(void **state)
+{
+	struct scan s;
+
+	(void)state;
+	scan_string(&s, "x.c",
+		    "prm_set(l, in, n, \"opcod\", 1, NULL);\n"
+		    "v = prm_field_value(&prm_layout_eqe, e, n, \"typo\");\n"
+		    "v = prm_field_value(&prm_layout_no_such, e, n, \"type\");\n");
+	assert_int_equal(s.problems, 3);
+	scan_string(&s, "x.c",
+		    "prm_set(l, in, n, \"opcode\", 1, NULL);\n"
+		    "v = prm_field_value(&prm_layout_eqe, e, n, \"type\");\n"
+		    "prm_get(l, in, n, user_path, &v, &err);\n");
+	assert_int_equal(s.problems, 0);
+	assert_int_equal(s.checked, 2);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(misspelled_field_is_found),
+		cmocka_unit_test(good_fields_pass),
+		cmocka_unit_test(wrong_kind_of_path_is_found),
+		cmocka_unit_test(direct_calls_are_checked_too),
+		cmocka_unit_test(tree_names_only_known_fields),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
