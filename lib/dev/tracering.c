@@ -15,6 +15,7 @@
 #include "lib/dev/cmdq.h"
 #include "lib/dev/dev.h"
 #include "lib/dev/tracer.h"
+#include "lib/ops/pd.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/trace.h"
 #include "lib/prm/opcodes.h"
@@ -22,18 +23,6 @@
 #define PAGE 4096
 #define MTT_AT prm_layout_bytes(&prm_layout_create_mkey_in)	/* klm_pas_mtt follows */
 #define ACCESS_MODE_MTT 1
-
-static int alloc_pd(struct dev *d, uint32_t *pd, struct prm_err *err)
-{
-	uint8_t in[16] = { 0 }, out[16] = { 0 };
-
-	PRM_SET(alloc_pd_in, in, sizeof(in), "opcode", MLX5_CMD_OP_ALLOC_PD);
-	if (dev_cmd_run(d, in, prm_layout_bytes(&prm_layout_alloc_pd_in), out,
-			prm_layout_bytes(&prm_layout_alloc_pd_out), err))
-		return prm_err_prefix(err, "ALLOC_PD: ");
-	*pd = (uint32_t)prm_field_value(&prm_layout_alloc_pd_out, out, sizeof(out), "pd");
-	return 0;
-}
 
 static int create_mkey(struct dev *d, struct tracer_ring *r, struct prm_err *err)
 {
@@ -78,7 +67,7 @@ int tracer_ring_create(struct dev *d, unsigned log_size, struct tracer_ring *r,
 		return prm_err_prefix(err, "tracer buffer of %zu bytes: ", (size_t)PAGE << log_size);
 	r->nblocks = r->mem.size / TRACE_BLOCK_BYTES;
 	tracer_ring_rewind(r);
-	if (alloc_pd(d, &r->pd, err))
+	if (pd_alloc(d, &r->pd, err) && prm_err_prefix(err, "ALLOC_PD: "))
 		goto fail;
 	r->has_pd = true;
 	if (create_mkey(d, r, err))
@@ -106,10 +95,7 @@ static int destroy(struct dev *d, struct tracer_ring *r, struct prm_err *err)
 		r->has_mkey = false;
 	}
 	if (r->has_pd) {
-		memset(in, 0, sizeof(in));
-		PRM_SET(dealloc_pd_in, in, sizeof(in), "opcode", MLX5_CMD_OP_DEALLOC_PD);
-		PRM_SET(dealloc_pd_in, in, sizeof(in), "pd", r->pd);
-		if (dev_cmd_run(d, in, sizeof(in), out, sizeof(out), rc ? &mine : err) && !rc)
+		if (pd_dealloc(d, r->pd, rc ? &mine : err) && !rc)
 			rc = prm_err_prefix(err, "DEALLOC_PD: ");
 		r->has_pd = false;
 	}
