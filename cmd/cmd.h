@@ -39,21 +39,53 @@ extern struct prm_globals G;
 
 /* Flags of a command or verb. */
 enum {
-	CMD_NEEDS_DEVICE = 1 << 0,	/* takes -d */
+	CMD_NEEDS_DEVICE = 1 << 0,	/* takes -d; exec() gets it open */
 	CMD_WRITES = 1 << 1,		/* changes device state: needs --write on hardware */
+	CMD_NEEDS_BAR = 1 << 2,		/* refuse a device whose BAR0 is unreachable */
+	CMD_OWN_DEVICES = 1 << 3,	/* takes -d but opens its devices itself (several) */
+};
+
+struct dev;
+
+/*
+ * What the framework hands a verb's exec(): its options parsed (opts_size
+ * bytes, zeroed, then filled by its argp parser, which sets defaults on
+ * ARGP_KEY_INIT), its device open when the verb has CMD_NEEDS_DEVICE and
+ * checked against --write when it has CMD_WRITES. The framework closes the
+ * device after exec() returns (the command queue torn down, a failure there
+ * a warning).
+ */
+struct cmd_run {
+	const char *what;	/* "initseg dump": the verb's path, for messages */
+	void *opts;
+	struct dev *dev;
 };
 
 /*
- * A verb of a command group. run() gets argv with argv[0] naming the verb
- * ("prmctl device list") and parses it with its own argp.
+ * A verb of a command group: exec() with the options and device the
+ * framework prepared; check(), when given, judges the options before any
+ * device is opened (a usage error's exit status, or 0). argv[0] names the
+ * verb ("prmctl device list").
+ *
+ * run() is the older form that parses and opens by itself; verbs move to
+ * exec() one by one.
  */
+/* while verb tables move from positional run() rows to designated exec() ones */
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
 struct prm_verb {
 	const char *name;
 	const char *summary;
 	const struct argp *argp;
 	int (*run)(int argc, char **argv);
 	unsigned flags;
+	int (*exec)(struct cmd_run *r);
+	size_t opts_size;
+	int (*check)(struct cmd_run *r);
 };
+
+/* The verb refuses on hardware without --write (for verbs that write only sometimes). */
+int cmd_require_write(struct cmd_run *r);
 
 /*
  * A command group: either verbs, or run() for a command without verbs.

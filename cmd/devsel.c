@@ -124,3 +124,10 @@ void cmd_close_device(struct dev *d)
 		out_warn("%s", err.msg);
 	dev_close(d);
 }
+
+int cmd_require_write(struct cmd_run *r)
+{
+	struct prm_err err = { 0 };
+
+	return dev_check_write(r->dev, G.write, r->what, &err) ? cmd_fail(&err) : 0;
+}

@@ -22,24 +22,16 @@ static const struct argp show_argp = {
 	prm_global_children, NULL, NULL
 };
 
-static int show(int argc, char **argv)
+static int show(struct cmd_run *r)
 {
 	static uint8_t seg[DEV_INITSEG_BYTES];
 	struct prm_initseg_summary s;
 	struct prm_err err = { 0 };
-	struct dev *d;
-	int rc = cmd_parse(&show_argp, argc, argv, NULL);
+	struct dev *d = r->dev;
 
-	if (rc || G.help_shown)
-		return rc;
-	rc = cmd_open_device(true, &d);
-	if (rc)
-		return rc;
 	if (dev_read_initseg(d, seg, &err) ||
-	    prm_initseg_summarize(seg, sizeof(seg), &s, &err)) {
-		dev_close(d);
+	    prm_initseg_summarize(seg, sizeof(seg), &s, &err))
 		return cmd_fail(&err);
-	}
 	out_doc_begin();
 	out_str("device", d->label);
 	out_str("access", d->access);
@@ -53,11 +45,11 @@ static int show(int argc, char **argv)
 	out_u64("internal_timer", s.internal_timer);
 	out_time_ns("real_time", s.real_time_ns);
 	out_obj_begin("fields");
-	rc = out_layout(&prm_layout_initseg, seg, sizeof(seg), 0, &err);
-	out_obj_end();
-	dev_close(d);
-	if (rc)
+	if (out_layout(&prm_layout_initseg, seg, sizeof(seg), 0, &err)) {
+		out_obj_end();
 		return cmd_fail(&err);
+	}
+	out_obj_end();
 	return cmd_done(EXIT_OK);
 }
 
@@ -121,40 +113,39 @@ static int save(const char *file, bool force, const uint8_t *buf, size_t len)
 	return 0;
 }
 
-static int dump(int argc, char **argv)
+static int dump_check(struct cmd_run *r)
+{
+	const struct dump_opts *o = r->opts;
+
+	return o->file ? 0 : cmd_usage("initseg dump: where to? (-o FILE)");
+}
+
+static int dump(struct cmd_run *r)
 {
 	static uint8_t seg[DEV_INITSEG_BYTES];
-	struct dump_opts o = { 0 };
+	const struct dump_opts *o = r->opts;
 	struct prm_err err = { 0 };
-	struct dev *d;
-	int rc = cmd_parse(&dump_argp, argc, argv, &o);
+	int rc;
 
-	if (rc || G.help_shown)
-		return rc;
-	if (!o.file)
-		return cmd_usage("initseg dump: where to? (-o FILE)");
-	rc = cmd_open_device(true, &d);
-	if (rc)
-		return rc;
-	if (dev_read_initseg(d, seg, &err)) {
-		dev_close(d);
+	if (dev_read_initseg(r->dev, seg, &err))
 		return cmd_fail(&err);
-	}
-	dev_close(d);
-	rc = save(o.file, o.force, seg, sizeof(seg));
+	rc = save(o->file, o->force, seg, sizeof(seg));
 	if (rc)
 		return rc;
-	if (strcmp(o.file, "-") == 0)
+	if (strcmp(o->file, "-") == 0)
 		return EXIT_OK;
 	out_doc_begin();
-	out_str("file", o.file);
+	out_str("file", o->file);
 	out_u64("bytes", sizeof(seg));
 	return cmd_done(EXIT_OK);
 }
 
 static const struct prm_verb verbs[] = {
-	{ "show", "Decode the initialization segment", &show_argp, show, CMD_NEEDS_DEVICE },
-	{ "dump", "Save it as an image for -d image:FILE", &dump_argp, dump, CMD_NEEDS_DEVICE },
+	{ .name = "show", .summary = "Decode the initialization segment", .argp = &show_argp,
+	  .exec = show, .flags = CMD_NEEDS_DEVICE | CMD_NEEDS_BAR },
+	{ .name = "dump", .summary = "Save it as an image for -d image:FILE", .argp = &dump_argp,
+	  .exec = dump, .check = dump_check, .opts_size = sizeof(struct dump_opts),
+	  .flags = CMD_NEEDS_DEVICE | CMD_NEEDS_BAR },
 };
 
 const struct prm_cmd cmd_initseg = {

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "cmd/devsel.h"
 #include "cmd/dump.h"
 #include "lib/dev/cfg.h"
 #include "lib/out/out.h"
@@ -307,6 +308,30 @@ static int find_verb(const struct prm_cmd *c, const char *word,
 	return rc;
 }
 
+/* Parse, judge, open, check --write, run, close: the same for every verb. */
+static int exec_verb(const struct prm_verb *v, const char *what, int argc, char **argv)
+{
+	struct cmd_run r = { .what = what };
+	int rc;
+
+	if (v->opts_size && !(r.opts = calloc(1, v->opts_size)))
+		return EXIT_FAIL;
+	rc = cmd_parse(v->argp, argc, argv, r.opts);
+	if (!rc && !G.help_shown && v->check)
+		rc = v->check(&r);
+	if (!rc && !G.help_shown && (v->flags & CMD_NEEDS_DEVICE) &&
+	    !(v->flags & CMD_OWN_DEVICES))
+		rc = cmd_open_device(v->flags & CMD_NEEDS_BAR, &r.dev);
+	if (!rc && !G.help_shown && r.dev && (v->flags & CMD_WRITES))
+		rc = cmd_require_write(&r);
+	if (!rc && !G.help_shown)
+		rc = v->exec(&r);
+	if (r.dev)
+		cmd_close_device(r.dev);
+	free(r.opts);
+	return rc;
+}
+
 static int run_verb(const struct prm_cmd *c, const struct prm_verb *v, int argc,
 		    char **argv)
 {
@@ -318,7 +343,7 @@ static int run_verb(const struct prm_cmd *c, const struct prm_verb *v, int argc,
 	if (!full)
 		return EXIT_FAIL;
 	argv[0] = full;
-	rc = v->run(argc, argv);
+	rc = v->exec ? exec_verb(v, full + strlen("prmctl "), argc, argv) : v->run(argc, argv);
 	free(full);
 	return rc;
 }
