@@ -16,6 +16,7 @@
 struct cr_opts {
 	const char *arg[2];
 	int n;
+	uint64_t addr, len, val;	/* from arg, once judged */
 };
 
 static error_t parse(int key, char *arg, struct argp_state *state)
@@ -53,83 +54,76 @@ static const struct argp unlock_argp = {
 	prm_global_children, NULL, NULL
 };
 
-static int cr_read(int argc, char **argv)
+static int read_check(struct cmd_run *r)
 {
-	struct cr_opts o = { 0 };
-	struct prm_err err = { 0 };
-	uint64_t addr, len = 4;
-	uint32_t *w;
-	struct vsec *v;
-	struct dev *d;
-	int rc = cmd_parse(&read_argp, argc, argv, &o);
+	struct cr_opts *o = r->opts;
 
-	if (rc || G.help_shown)
-		return rc;
-	if (o.n < 1)
+	o->len = 4;
+	if (o->n < 1)
 		return cmd_usage("cr read: which address?");
-	if (cmd_number(o.arg[0], CR_ADDR_MAX, &addr) || addr % 4)
+	if (cmd_number(o->arg[0], CR_ADDR_MAX, &o->addr) || o->addr % 4)
 		return cmd_usage("cr read: '%s' is not a dword-aligned cr-space address "
-				 "(0 to 0x%x)", o.arg[0], CR_ADDR_MAX - 3);
-	if (o.n == 2 && (cmd_number(o.arg[1], CR_READ_MAX, &len) || !len || len % 4))
+				 "(0 to 0x%x)", o->arg[0], CR_ADDR_MAX - 3);
+	if (o->n == 2 && (cmd_number(o->arg[1], CR_READ_MAX, &o->len) || !o->len || o->len % 4))
 		return cmd_usage("cr read: '%s' is not a byte count (a multiple of 4, at most %u)",
-				 o.arg[1], CR_READ_MAX);
-	if (addr + len - 1 > CR_ADDR_MAX)
+				 o->arg[1], CR_READ_MAX);
+	if (o->addr + o->len - 1 > CR_ADDR_MAX)
 		return cmd_usage("cr read: 0x%llx + %llu runs past the 30-bit cr-space",
-				 (unsigned long long)addr, (unsigned long long)len);
-	rc = cmd_open_device(false, &d);
-	if (rc)
-		return rc;
-	w = calloc(len / 4, 4);
-	if (!w || dev_vsec(d, &v, &err) ||
-	    vsec_read_block(v, VSEC_SPACE_CR, (uint32_t)addr, w, len / 4, &err)) {
+				 (unsigned long long)o->addr, (unsigned long long)o->len);
+	return 0;
+}
+
+static int cr_read(struct cmd_run *r)
+{
+	const struct cr_opts *o = r->opts;
+	struct prm_err err = { 0 };
+	uint32_t *w = calloc(o->len / 4, 4);
+	struct vsec *v;
+
+	if (!w || dev_vsec(r->dev, &v, &err) ||
+	    vsec_read_block(v, VSEC_SPACE_CR, (uint32_t)o->addr, w, o->len / 4, &err)) {
 		free(w);
-		dev_close(d);
 		return err.msg[0] ? cmd_fail(&err) : EXIT_FAIL;
 	}
 	out_doc_begin();
-	out_str("device", d->label);
-	out_hex("address", addr);
-	out_words("values", (uint32_t)addr, w, len / 4);
+	out_str("device", r->dev->label);
+	out_hex("address", o->addr);
+	out_words("values", (uint32_t)o->addr, w, o->len / 4);
 	free(w);
-	dev_close(d);
 	return cmd_done(EXIT_OK);
 }
 
-static int cr_write(int argc, char **argv)
+static int write_check(struct cmd_run *r)
 {
-	struct cr_opts o = { 0 };
+	struct cr_opts *o = r->opts;
+
+	if (o->n != 2)
+		return cmd_usage("cr write: ADDR VALUE");
+	if (cmd_number(o->arg[0], CR_ADDR_MAX, &o->addr) || o->addr % 4)
+		return cmd_usage("cr write: '%s' is not a dword-aligned cr-space address "
+				 "(0 to 0x%x)", o->arg[0], CR_ADDR_MAX - 3);
+	if (cmd_number(o->arg[1], 0xffffffffu, &o->val))
+		return cmd_usage("cr write: '%s' is not a 32-bit value", o->arg[1]);
+	return 0;
+}
+
+static int cr_write(struct cmd_run *r)
+{
+	const struct cr_opts *o = r->opts;
 	struct prm_err err = { 0 };
-	uint64_t addr, val;
 	uint32_t back;
 	struct vsec *v;
-	struct dev *d;
-	int rc = cmd_parse(&write_argp, argc, argv, &o);
 
-	if (rc || G.help_shown)
-		return rc;
-	if (o.n != 2)
-		return cmd_usage("cr write: ADDR VALUE");
-	if (cmd_number(o.arg[0], CR_ADDR_MAX, &addr) || addr % 4)
-		return cmd_usage("cr write: '%s' is not a dword-aligned cr-space address "
-				 "(0 to 0x%x)", o.arg[0], CR_ADDR_MAX - 3);
-	if (cmd_number(o.arg[1], 0xffffffffu, &val))
-		return cmd_usage("cr write: '%s' is not a 32-bit value", o.arg[1]);
-	rc = cmd_open_device(false, &d);
-	if (rc)
-		return rc;
-	if (dev_check_write(d, G.write, "cr write", &err) || dev_vsec(d, &v, &err) ||
-	    vsec_write_block(v, VSEC_SPACE_CR, (uint32_t)addr, (uint32_t[]){ (uint32_t)val },
+	if (dev_vsec(r->dev, &v, &err) ||
+	    vsec_write_block(v, VSEC_SPACE_CR, (uint32_t)o->addr, (uint32_t[]){ (uint32_t)o->val },
 			     1, &err) ||
-	    vsec_read_block(v, VSEC_SPACE_CR, (uint32_t)addr, &back, 1, &err)) {
-		dev_close(d);
+	    vsec_read_block(v, VSEC_SPACE_CR, (uint32_t)o->addr, &back, 1, &err))
 		return cmd_fail(&err);
-	}
 	out_doc_begin();
-	out_str("device", d->label);
-	out_hex("address", addr);
-	out_hex_width("written", val, 32);
+	out_str("device", r->dev->label);
+	out_hex("address", o->addr);
+	out_hex_width("written", o->val, 32);
 	out_hex_width("read_back", back, 32);
-	dev_close(d);
 	return cmd_done(EXIT_OK);
 }
 
@@ -145,44 +139,38 @@ static void sem_report(const char *key, bool present, uint32_t holder)
 	out_obj_end();
 }
 
-static int cr_unlock(int argc, char **argv)
+static int cr_unlock(struct cmd_run *r)
 {
 	struct prm_err err = { 0 };
 	uint32_t gw = 0, ic = 0;
 	bool has_icmd = false;
 	struct vsec *v;
-	struct dev *d;
-	int rc = cmd_parse(&unlock_argp, argc, argv, NULL);
 
-	if (rc || G.help_shown)
-		return rc;
-	rc = cmd_open_device(false, &d);
-	if (rc)
-		return rc;
 	/* the gateway first: the ICMD semaphore is reached through it */
-	if (dev_check_write(d, G.write, "cr unlock", &err) || dev_vsec(d, &v, &err) ||
+	if (dev_vsec(r->dev, &v, &err) ||
 	    vsec_clear(v, &gw, &err) || icmd_semaphore_clear(v, &has_icmd, &ic, &err)) {
 		/* half done is still done: say what was freed before the failure */
 		if (gw)
 			out_warn("%s: gateway semaphore freed (it was held by ticket %u)",
-				 d->label, gw);
-		dev_close(d);
+				 r->dev->label, gw);
 		return cmd_fail(&err);
 	}
 	out_doc_begin();
-	out_str("device", d->label);
+	out_str("device", r->dev->label);
 	sem_report("gateway_semaphore", true, gw);
 	sem_report("icmd_semaphore", has_icmd, ic);
-	dev_close(d);
 	return cmd_done(EXIT_OK);
 }
 
 static const struct prm_verb verbs[] = {
-	{ "read", "Read cr-space dwords", &read_argp, cr_read, CMD_NEEDS_DEVICE },
-	{ "write", "Write a cr-space dword", &write_argp, cr_write,
-	  CMD_NEEDS_DEVICE | CMD_WRITES },
-	{ "unlock", "Free semaphores a killed holder left", &unlock_argp, cr_unlock,
-	  CMD_NEEDS_DEVICE | CMD_WRITES },
+	{ .name = "read", .summary = "Read cr-space dwords", .argp = &read_argp,
+	  .check = read_check, .exec = cr_read, .opts_size = sizeof(struct cr_opts),
+	  .flags = CMD_NEEDS_DEVICE },
+	{ .name = "write", .summary = "Write a cr-space dword", .argp = &write_argp,
+	  .check = write_check, .exec = cr_write, .opts_size = sizeof(struct cr_opts),
+	  .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
+	{ .name = "unlock", .summary = "Free semaphores a killed holder left", .argp = &unlock_argp,
+	  .exec = cr_unlock, .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
 };
 
 const struct prm_cmd cmd_cr = {
