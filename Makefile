@@ -1,5 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # prmctl — see README.md. `make` builds ./prmctl; `make check` runs everything.
+#
+# Each source is compiled once per flavour, into that flavour's tree; a
+# flavour's library objects form one static archive, and every binary links
+# its own objects and the archive, so it pulls in only the library objects it
+# needs and a library change relinks it without recompiling it:
+#   normal      build/obj/       build/libprmctl.a       ./prmctl, build/tests/, build/bench/
+#   ASan+UBSan  build/asan/obj/  build/asan/libprmctl.a  build/asan/prmctl-bin, build/asan/tests/
+#   libFuzzer   build/fuzz/obj/  build/fuzz/libprmctl.a  build/fuzz/fuzz_*  (clang)
+# Every object records the headers it read (-MMD -MP): a header change
+# rebuilds the objects that include it and nothing else.
 
 VERSION    := 0.1.0
 PREFIX     ?= /usr/local
@@ -12,47 +22,105 @@ DESTDIR    ?=
 
 CC         ?= cc
 PKG_CONFIG ?= pkg-config
+# fuse3 is for one feature: `prmctl sim start NAME --pci-dev DIR` serves the
+# simulated adapter as a sysfs PCI device directory through FUSE
+# (lib/sim/pcidev.c, reached from lib/sim/service.c), so that libpci and
+# mstflint reach the simulator by the hardware path. It stays in the one
+# binary because the simulator service is part of it.
 PKGS       := libpci libmnl jansson fuse3 expat
 CFLAGS     ?= -O2 -g
 WARN       := -Wall -Wextra -Werror
 CPPFLAGS   += -I. -D_GNU_SOURCE -DPRMCTL_VERSION='"$(VERSION)"'
+DEPFLAGS   := -MMD -MP
 DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 DEP_LIBS   := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+TEST_LIBS  := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 ALL_CFLAGS  = -std=gnu11 $(WARN) $(CFLAGS) $(DEP_CFLAGS)
+
+# ASan+UBSan: the same sources, its own flags in place of CFLAGS
+ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+ASAN_CFLAGS = -std=gnu11 $(WARN) $(ASAN_FLAGS) $(DEP_CFLAGS)
+
+# libFuzzer: everything instrumented, libFuzzer's main only at the link
+FUZZ_CC    ?= clang
+FUZZ_SAN   := -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_CFLAGS = -std=gnu11 $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(DEP_CFLAGS)
+FUZZ_LIBS  := $(shell $(PKG_CONFIG) --libs jansson expat libmnl 2>/dev/null)
 
 B          := build
 LIB_SRCS   := $(sort $(wildcard lib/*/*.c lib/*/*/*.c))
 CMD_SRCS   := $(sort $(wildcard cmd/*.c))
+UNIT_SRCS  := $(sort $(wildcard tests/unit/test_*.c))
+FUZZ_SRCS  := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+BENCH_SRCS := $(sort $(wildcard tests/bench/*.c))
 # the parts of lib that never touch a device: what the fuzzers link
 FUZZ_LIB_SRCS := $(filter-out lib/sim/pcidev.c lib/sim/service.c lib/sim/rundir.c lib/sim/svclock.c,\
                  $(filter lib/prm/% lib/nl/% lib/util/% lib/out/% lib/sim/% lib/dev/devname.c,$(LIB_SRCS)))
 
-LIB_OBJS   := $(LIB_SRCS:%.c=$(B)/obj/%.o)
-CMD_OBJS   := $(CMD_SRCS:%.c=$(B)/obj/%.o)
+# objects of sources $(2) in flavour tree $(1)
+objs = $(patsubst %.c,$(B)/$(1)/%.o,$(2))
+
+LIB_OBJS   := $(call objs,obj,$(LIB_SRCS))
+CMD_OBJS   := $(call objs,obj,$(CMD_SRCS))
+LIB_A      := $(B)/libprmctl.a
+UNIT_BINS  := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/%)
+BENCH_BINS := $(BENCH_SRCS:tests/bench/%.c=$(B)/bench/%)
+
+ASAN_LIB_OBJS := $(call objs,asan/obj,$(LIB_SRCS))
+ASAN_CMD_OBJS := $(call objs,asan/obj,$(CMD_SRCS))
+ASAN_LIB_A    := $(B)/asan/libprmctl.a
+ASAN_UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/asan/tests/%)
+
+FUZZ_LIB_OBJS := $(call objs,fuzz/obj,$(FUZZ_LIB_SRCS))
+FUZZ_LIB_A    := $(B)/fuzz/libprmctl.a
+FUZZ_BINS     := $(FUZZ_SRCS:tests/fuzz/%.c=$(B)/fuzz/%)
 
 MAN_SRCS   := $(sort $(wildcard man/*.scd))
 MAN_PAGES  := $(MAN_SRCS:man/%.scd=$(B)/man/%)
 COMPLETIONS := $(B)/completions/prmctl.bash $(B)/completions/_prmctl
 
-UNIT_SRCS  := $(sort $(wildcard tests/unit/test_*.c))
-UNIT_BINS  := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/%)
-FUZZ_SRCS  := $(sort $(wildcard tests/fuzz/fuzz_*.c))
-FUZZ_BINS  := $(FUZZ_SRCS:tests/fuzz/%.c=$(B)/fuzz/%)
-
-.PHONY: all man completions demo check test unit cli fuzz fuzz-smoke asan \
-        install uninstall clean deps test-deps
+.PHONY: all man completions demo check test unit asan cli test-unit test-cli \
+        fuzz fuzz-build fuzz-smoke bench install uninstall clean deps test-deps
 .DEFAULT_GOAL := all
+.SUFFIXES:
 
 all: prmctl man completions
 
-prmctl: $(CMD_OBJS) $(LIB_OBJS)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(DEP_LIBS) $(LDLIBS)
-
+# ---- compiling: one rule per flavour ----
 $(B)/obj/%.o: %.c
-	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+$(B)/asan/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ASAN_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+$(B)/fuzz/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
--include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d)
+# the unit tests find their fixtures through it
+$(B)/obj/tests/unit/%.o $(B)/asan/obj/tests/unit/%.o: CPPFLAGS += -DTESTS_DIR='"$(CURDIR)/tests"'
+
+# lib has files of one name in two directories (lib/prm/caps.c,
+# lib/sim/caps.c): the archive is made anew, as `ar r` into an existing one
+# would replace one by the other
+define archive
+@rm -f $@
+$(AR) rcs $@ $^
+endef
+$(LIB_A): $(LIB_OBJS)
+	$(archive)
+$(ASAN_LIB_A): $(ASAN_LIB_OBJS)
+	$(archive)
+$(FUZZ_LIB_A): $(FUZZ_LIB_OBJS)
+	$(archive)
+
+-include $(wildcard $(patsubst %.o,%.d,$(LIB_OBJS) $(CMD_OBJS) $(ASAN_LIB_OBJS) $(ASAN_CMD_OBJS) \
+	$(FUZZ_LIB_OBJS) $(call objs,obj,$(UNIT_SRCS) $(BENCH_SRCS)) \
+	$(call objs,asan/obj,$(UNIT_SRCS)) $(call objs,fuzz/obj,$(FUZZ_SRCS))))
+
+# ---- the binary ($(B)/prmctl-bin: the same, for when ./prmctl is a wrapper) ----
+prmctl $(B)/prmctl-bin: $(CMD_OBJS) $(LIB_A)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(DEP_LIBS) $(LDLIBS)
 
 # ---- documentation and completions, generated, never hand-kept ----
 man: $(MAN_PAGES)
@@ -80,45 +148,46 @@ test-deps:
 demo: all
 	sh tools/demo
 
-# ---- tests ----
-TEST_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
-$(B)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(LIB_OBJS)
-	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -DTESTS_DIR='"$(CURDIR)/tests"' -o $@ $(filter-out %.h,$^) $(DEP_LIBS) $(TEST_LIBS)
-
+# ---- tests: each test-* target is one tier of tests/run-suite ----
 unit: $(UNIT_BINS)
+$(UNIT_BINS): $(B)/tests/%: $(B)/obj/tests/unit/%.o $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(DEP_LIBS) $(TEST_LIBS) $(LDLIBS)
+test-unit: unit
+	sh tests/run-suite $(B) unit
 
-# ASan+UBSan build of the same sources, in its own tree
-ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-asan:
-	$(MAKE) --no-print-directory B=$(B)/asan CFLAGS='$(ASAN_FLAGS)' LDFLAGS='$(ASAN_FLAGS)' \
-		$(B)/asan/prmctl-bin unit-only
+# CLI_TESTS: bats files or directories (default: all of tests/cli)
+CLI_TESTS  ?= tests/cli
+test-cli: all
+	CLI_TESTS='$(CLI_TESTS)' sh tests/run-suite $(B) cli
+cli: test-cli
 
-$(B)/prmctl-bin: $(CMD_OBJS) $(LIB_OBJS)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(DEP_LIBS) $(LDLIBS)
-unit-only: $(UNIT_BINS)
-.PHONY: unit-only
+asan: $(B)/asan/prmctl-bin $(ASAN_UNIT_BINS)
+$(B)/asan/prmctl-bin: $(ASAN_CMD_OBJS) $(ASAN_LIB_A)
+	$(CC) $(ASAN_CFLAGS) -o $@ $^ $(DEP_LIBS) $(LDLIBS)
+$(ASAN_UNIT_BINS): $(B)/asan/tests/%: $(B)/asan/obj/tests/unit/%.o $(ASAN_LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) -o $@ $^ $(DEP_LIBS) $(TEST_LIBS) $(LDLIBS)
 
-# libFuzzer harnesses over the pure parsers (clang)
-FUZZ_CC    ?= clang
-FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-$(B)/fuzz/%: tests/fuzz/%.c $(FUZZ_LIB_SRCS)
-	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(CPPFLAGS) -std=gnu11 $(FUZZ_FLAGS) $(DEP_CFLAGS) -o $@ $^ $(shell $(PKG_CONFIG) --libs jansson expat libmnl 2>/dev/null)
+# libFuzzer harnesses over the pure parsers; fuzz-smoke runs each a few
+# seconds, fuzz each for FUZZ_SECONDS
+fuzz-build: $(FUZZ_BINS)
+$(FUZZ_BINS): $(B)/fuzz/%: $(B)/fuzz/obj/tests/fuzz/%.o $(FUZZ_LIB_A)
+	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(FUZZ_LIBS)
+fuzz-smoke: fuzz-build
+	sh tests/run-suite $(B) fuzz
 FUZZ_SECONDS ?= 60
-fuzz: $(FUZZ_BINS)
+fuzz: fuzz-build
 	sh tests/run-fuzz $(FUZZ_SECONDS) $(FUZZ_BINS)
-fuzz-smoke: $(FUZZ_BINS)
 
-# the command-queue benchmark: ratios, never a test verdict
-BENCH_BINS := $(B)/bench/bench_cmdq $(B)/bench/bench_health $(B)/bench/gen_trace_ring
-$(B)/bench/%: tests/bench/%.c $(LIB_OBJS)
-	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $^ $(DEP_LIBS) $(LDLIBS)
+# benchmarks: ratios against a peer, never a test verdict
+$(filter-out %/gen_trace_ring,$(BENCH_BINS)): $(B)/bench/%: $(B)/obj/tests/bench/%.o $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(DEP_LIBS) $(LDLIBS)
 # the trace-decode benchmark's ring generator: standalone, links nothing of lib
-$(B)/bench/gen_trace_ring: tests/bench/gen_trace_ring.c
-	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $<
+$(B)/bench/gen_trace_ring: $(B)/obj/tests/bench/gen_trace_ring.o
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^
 # BENCH_TRACE_MB=N: the trace ring's size in MiB (default 1024); TMPDIR: where it goes
 bench: $(BENCH_BINS) prmctl
 	$(B)/bench/bench_cmdq
@@ -126,10 +195,9 @@ bench: $(BENCH_BINS) prmctl
 	python3 tests/bench/bench_trace ./prmctl $(B)/bench/gen_trace_ring
 	@echo "== qp selftest: 16 pairs x 1000 cycles on the in-process simulator"
 	./prmctl -d sim qp selftest --pairs 16 --cycles 1000
-.PHONY: bench
 
-check: all unit fuzz-smoke $(BENCH_BINS)
-	$(MAKE) --no-print-directory asan
+# the whole suite (tests/run-suite): its last line is "N passed, N failed"
+check: all unit fuzz-build asan $(BENCH_BINS)
 	sh tests/run-suite $(B)
 
 test: check
