@@ -11,9 +11,9 @@
 #include <time.h>
 
 #include "lib/dev/cfg.h"
-#include "lib/dev/eq.h"
 #include "lib/dev/regaccess.h"
-#include "lib/dev/tracer.h"
+#include "lib/ops/eq.h"
+#include "lib/ops/tracer.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/trace.h"
 #include "lib/util/clock.h"

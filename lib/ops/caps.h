@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
-#ifndef PRMCTL_DEV_DEVCAPS_H
-#define PRMCTL_DEV_DEVCAPS_H
+#ifndef PRMCTL_OPS_CAPS_H
+#define PRMCTL_OPS_CAPS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -9,6 +9,11 @@
 #include "lib/util/err.h"
 
 struct dev;
+
+/*
+ * Capability pages (QUERY_HCA_CAP): what the device says it can do, which
+ * caps prints and probe, atomic, esw, nvmf and trace capture consult.
+ */
 
 /* Bytes of the capability union QUERY_HCA_CAP returns after its header. */
 #define DEV_CAP_PAGE_BYTES 4096
