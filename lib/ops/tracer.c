@@ -87,7 +87,7 @@ int tracer_is_owner(struct dev *d, bool *owner, struct prm_err *err)
 
 	if (reg(d, REG_MTRC_CAP, PRM_REG_GET, cap, sizeof(cap), NULL, err))
 		return prm_err_prefix(err, "MTRC_CAP: ");
-	*owner = prm_field_value(&prm_layout_mtrc_cap, cap, sizeof(cap), "trace_owner");
+	*owner = PRM_GET(mtrc_cap, cap, sizeof(cap), "trace_owner");
 	return 0;
 }
 
