@@ -29,3 +29,13 @@ int dev_query_cap(struct dev *d, uint16_t cap_type, bool current, uint8_t *page,
 	free(out);
 	return rc;
 }
+
+int caps_device_frequency_khz(struct dev *d, uint64_t *khz, struct prm_err *err)
+{
+	uint8_t page[DEV_CAP_PAGE_BYTES];
+
+	if (dev_query_cap(d, 0 /* general */, true, page, err))
+		return -1;
+	*khz = PRM_GET(cmd_hca_cap, page, sizeof(page), "device_frequency_khz");
+	return 0;
+}

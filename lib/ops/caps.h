@@ -22,4 +22,7 @@ struct dev;
 int dev_query_cap(struct dev *d, uint16_t cap_type, bool current, uint8_t *page,
 		  struct prm_err *err);
 
+/* The device clock (general caps, current): what turns tracer timestamps into time. */
+int caps_device_frequency_khz(struct dev *d, uint64_t *khz, struct prm_err *err);
+
 #endif
