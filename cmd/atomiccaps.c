@@ -11,7 +11,7 @@
 #include "cmd/atomic.h"
 #include "cmd/cmd.h"
 #include "cmd/devsel.h"
-#include "lib/dev/devcaps.h"
+#include "lib/ops/caps.h"
 #include "lib/out/out.h"
 #include "lib/prm/atomiccaps.h"
 #include "lib/prm/caps.h"

@@ -6,7 +6,7 @@
 #include "cmd/atomic.h"
 #include "cmd/cmd.h"
 #include "cmd/devsel.h"
-#include "lib/dev/devcaps.h"
+#include "lib/ops/caps.h"
 #include "lib/out/layout_print.h"
 #include "lib/out/out.h"
 #include "lib/prm/atomiccaps.h"

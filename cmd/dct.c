@@ -15,7 +15,7 @@
 #include "cmd/devsel.h"
 #include "cmd/trace.h"
 #include "lib/dev/cmdchan.h"
-#include "lib/dev/eq.h"
+#include "lib/ops/eq.h"
 #include "lib/out/layout_print.h"
 #include "lib/out/out.h"
 #include "lib/prm/dct.h"

@@ -10,7 +10,7 @@
 #include "cmd/cmd.h"
 #include "cmd/dct.h"
 #include "cmd/devsel.h"
-#include "lib/dev/eq.h"
+#include "lib/ops/eq.h"
 #include "lib/out/out.h"
 #include "lib/prm/dct.h"
 #include "lib/prm/layouts/layouts.h"

@@ -11,7 +11,7 @@
 #include "cmd/cmd.h"
 #include "cmd/devsel.h"
 #include "lib/dev/cmdchan.h"
-#include "lib/dev/devcaps.h"
+#include "lib/ops/caps.h"
 #include "lib/out/out.h"
 #include "lib/prm/cmdstatus.h"
 #include "lib/prm/layouts/layouts.h"

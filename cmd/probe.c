@@ -6,7 +6,7 @@
 #include "cmd/devsel.h"
 #include "lib/dev/cmdchan.h"
 #include "lib/dev/dev.h"
-#include "lib/dev/probe.h"
+#include "lib/ops/probe.h"
 #include "lib/out/out.h"
 #include "lib/prm/names.h"
 

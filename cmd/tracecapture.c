@@ -19,17 +19,15 @@
 #include "cmd/trace.h"
 #include "lib/dev/cfg.h"
 #include "lib/dev/dev.h"
-#include "lib/dev/devcaps.h"
-#include "lib/dev/regaccess.h"
-#include "lib/dev/tracer.h"
+#include "lib/ops/caps.h"
+#include "lib/ops/mgir.h"
+#include "lib/ops/tracer.h"
 #include "lib/out/out.h"
 #include "lib/prm/initseg.h"
-#include "lib/prm/layouts/layouts.h"
 #include "lib/prm/tracefile.h"
 #include "lib/util/clock.h"
 #include "lib/util/writefile.h"
 
-#define REG_MGIR 0x9020
 #define POLL_BLOCKS 1024		/* read at most this many per poll */
 #define OWNER_CHECK_MS 200
 #define PART_EXISTS "%s exists: a capture to %s is running or was killed (trace decode " \
@@ -127,41 +125,23 @@ static int put_record(struct capture *c, uint32_t type, const void *a, size_t al
 	return 0;
 }
 
-/* Who the capture is from: firmware version from BAR0, PSID from MGIR. */
+/*
+ * Who the capture is from and its clock: firmware version from BAR0, PSID
+ * from MGIR, device_frequency_khz from the general caps. Each is left out
+ * when the device will not tell; the capture goes on without it.
+ */
 static void identity(struct dev *d, struct tracefile_meta *m)
 {
 	static uint8_t bar[0x2010];
-	const struct prm_layout *l = &prm_layout_mgir;
-	uint8_t mgir[256] = { 0 };
 	struct prm_initseg_summary s;
 	struct prm_err err = { 0 };
-	const char *via;
 
+	if (caps_device_frequency_khz(d, &m->clock_khz, &err))
+		m->clock_khz = 0;
 	if (dev_bar_read(d, 0, bar, sizeof(bar), &err) == 0 &&
 	    prm_initseg_summarize(bar, sizeof(bar), &s, &err) == 0 && !s.all_ones)
 		snprintf(m->fw_version, sizeof(m->fw_version), "%s", s.fw_version);
-	if (dev_reg_access(d, REG_MGIR, PRM_REG_GET, mgir, prm_layout_bytes(l), &via, &err))
-		return;
-	for (unsigned i = 0; i < 16 && i + 1 < sizeof(m->psid); i++) {
-		char path[32];
-		uint64_t c;
-
-		snprintf(path, sizeof(path), "fw_info.psid[%u]", i);
-		c = prm_field_value(l, mgir, sizeof(mgir), path);
-		if (c < 0x20 || c > 0x7e)
-			break;
-		m->psid[i] = (char)c;
-	}
-}
-
-static uint64_t clock_khz(struct dev *d)
-{
-	uint8_t page[DEV_CAP_PAGE_BYTES];
-	struct prm_err err = { 0 };
-
-	if (dev_query_cap(d, 0, true, page, &err))
-		return 0;
-	return PRM_GET(cmd_hca_cap, page, sizeof(page), "device_frequency_khz");
+	(void)mgir_psid(d, m->psid, sizeof(m->psid), &err);
 }
 
 /* Header, metadata, MTRC_CAP and the strings database: all a decode needs. */
@@ -176,7 +156,6 @@ static int write_head(struct capture *c, const struct tracer_state *st, struct p
 
 	if (tracer_read_strings(c->d, &st->cap, sec, err))
 		return -1;
-	m.clock_khz = clock_khz(c->d);
 	identity(c->d, &m);
 	m.ring_blocks = c->ring.nblocks;
 	snprintf(m.device, sizeof(m.device), "%.*s", (int)sizeof(m.device) - 1, c->d->label);

@@ -11,7 +11,7 @@
 #include "cmd/devsel.h"
 #include "cmd/trace.h"
 #include "lib/dev/dev.h"
-#include "lib/dev/tracer.h"
+#include "lib/ops/tracer.h"
 #include "lib/out/out.h"
 #include "lib/util/clock.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-/* Event queues: lib/dev/eq.c against the simulated firmware's lib/sim/eq.c. */
+/* Event queues: lib/ops/eq.c against the simulated firmware's lib/sim/eq.c. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,7 +10,7 @@
 
 #include "lib/dev/cmdchan.h"
 #include "lib/dev/dev.h"
-#include "lib/dev/eq.h"
+#include "lib/ops/eq.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/sim/adapter.h"
 #include "lib/sim/fwcmd.h"

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "lib/dev/eq.h"
+#include "lib/ops/eq.h"
 
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,12 +65,10 @@ int eq_create(struct dev *d, unsigned log_nent, const uint64_t types[4], struct 
 	PRM_SET(create_eq_in, in, inlen, "opcode", MLX5_CMD_OP_CREATE_EQ);
 	PRM_SET(create_eq_in, in, inlen, "eq_context_entry.log_eq_size", log_nent);
 	PRM_SET(create_eq_in, in, inlen, "eq_context_entry.log_page_size", 0);	/* 4 KiB pages */
-	for (int w = 0; w < 4; w++) {
-		char path[32];
-
-		snprintf(path, sizeof(path), "event_bitmask[%d]", w);
-		prm_set(l, in, inlen, path, types[w], NULL);
-	}
+	PRM_SET(create_eq_in, in, inlen, "event_bitmask[0]", types[0]);
+	PRM_SET(create_eq_in, in, inlen, "event_bitmask[1]", types[1]);
+	PRM_SET(create_eq_in, in, inlen, "event_bitmask[2]", types[2]);
+	PRM_SET(create_eq_in, in, inlen, "event_bitmask[3]", types[3]);
 	for (size_t i = 0; i < npages; i++)
 		prm_bits_set(in, inlen, (uint32_t)((hdr + i * 8) * 8), 64, q->mem.iova + i * PAGE);
 	if (dev_cmd_run(d, in, inlen, res, prm_layout_bytes(&prm_layout_create_eq_out), err)) {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
-#ifndef PRMCTL_DEV_TRACER_H
-#define PRMCTL_DEV_TRACER_H
+#ifndef PRMCTL_OPS_TRACER_H
+#define PRMCTL_OPS_TRACER_H
 
 /*
  * The firmware tracer of a device: its registers (MTRC_CAP, MTRC_CONF,

@@ -11,9 +11,9 @@
 #include <time.h>
 
 #include "lib/dev/cfg.h"
-#include "lib/dev/eq.h"
 #include "lib/dev/regaccess.h"
-#include "lib/dev/tracer.h"
+#include "lib/ops/eq.h"
+#include "lib/ops/tracer.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/trace.h"
 #include "lib/util/clock.h"
@@ -87,7 +87,7 @@ int tracer_is_owner(struct dev *d, bool *owner, struct prm_err *err)
 
 	if (reg(d, REG_MTRC_CAP, PRM_REG_GET, cap, sizeof(cap), NULL, err))
 		return prm_err_prefix(err, "MTRC_CAP: ");
-	*owner = prm_field_value(&prm_layout_mtrc_cap, cap, sizeof(cap), "trace_owner");
+	*owner = PRM_GET(mtrc_cap, cap, sizeof(cap), "trace_owner");
 	return 0;
 }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "lib/dev/probe.h"
+#include "lib/ops/probe.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 
 #include "lib/dev/cmdchan.h"
 #include "lib/dev/dev.h"
-#include "lib/dev/devcaps.h"
+#include "lib/ops/caps.h"
 #include "lib/prm/caps.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/names.h"

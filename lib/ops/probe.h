@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
-#ifndef PRMCTL_DEV_PROBE_H
-#define PRMCTL_DEV_PROBE_H
+#ifndef PRMCTL_OPS_PROBE_H
+#define PRMCTL_OPS_PROBE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -10,6 +10,11 @@
 #include "lib/util/err.h"
 
 struct dev;
+
+/*
+ * The command-support matrix: each command prmctl knows, sent empty through
+ * the device's command channel (or not, and why), its answer classified.
+ */
 
 /* What a probe learned of one command. */
 enum probe_result {

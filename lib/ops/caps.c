@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "lib/dev/devcaps.h"
+#include "lib/ops/caps.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -28,4 +28,14 @@ int dev_query_cap(struct dev *d, uint16_t cap_type, bool current, uint8_t *page,
 		memcpy(page, out + hdr, DEV_CAP_PAGE_BYTES);
 	free(out);
 	return rc;
+}
+
+int caps_device_frequency_khz(struct dev *d, uint64_t *khz, struct prm_err *err)
+{
+	uint8_t page[DEV_CAP_PAGE_BYTES];
+
+	if (dev_query_cap(d, 0 /* general */, true, page, err))
+		return -1;
+	*khz = PRM_GET(cmd_hca_cap, page, sizeof(page), "device_frequency_khz");
+	return 0;
 }
