@@ -6,8 +6,8 @@
 
 #include "lib/dev/regaccess.h"
 #include "lib/prm/layouts/layouts.h"
+#include "lib/prm/registers.h"
 
-#define REG_MGIR 0x9020
 
 int mgir_psid(struct dev *d, char *psid, size_t size, struct prm_err *err)
 {
@@ -16,7 +16,7 @@ int mgir_psid(struct dev *d, char *psid, size_t size, struct prm_err *err)
 	const char *via;
 	unsigned i;
 
-	if (dev_reg_access(d, REG_MGIR, PRM_REG_GET, mgir, prm_layout_bytes(l), &via, err))
+	if (dev_reg_access(d, MLX5_REG_MGIR, PRM_REG_GET, mgir, prm_layout_bytes(l), &via, err))
 		return -1;
 	/* 16 bytes, NUL-padded: the text ends at the first byte not printable */
 	for (i = 0; i < 16 && i + 1 < size; i++) {

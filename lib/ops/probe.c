@@ -13,9 +13,9 @@
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/names.h"
 #include "lib/prm/opcodes.h"
+#include "lib/prm/registers.h"
 
 #define ST_BAD_OP 0x2
-#define REG_MGIR 0x9020
 #define MGIR_BYTES 0xa0
 
 static const char *const result_names[] = {
@@ -73,7 +73,7 @@ static size_t probe_input(const struct prm_cmd_info *c, uint8_t **in)
 	PRM_SET(mbox_in, *in, len, "opcode", c->opcode);
 	PRM_SET(mbox_in, *in, len, "op_mod", c->probe_op_mod);
 	if (c->opcode == MLX5_CMD_OP_ACCESS_REG)
-		PRM_SET(access_register_in, *in, len, "register_id", REG_MGIR);
+		PRM_SET(access_register_in, *in, len, "register_id", MLX5_REG_MGIR);
 	return len;
 }
 

@@ -17,11 +17,8 @@
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/trace.h"
 #include "lib/util/clock.h"
+#include "lib/prm/registers.h"
 
-#define REG_MTRC_CAP 0x9040
-#define REG_MTRC_CONF 0x9041
-#define REG_MTRC_STDB 0x9042
-#define REG_MTRC_CTRL 0x9043
 #define STDB_CHUNK 256		/* what the kernel reads at a time; a multiple of 64 */
 #define TRACE_MODE_MEMORY 1
 #define EVENT_DEVICE_TRACER 0x26	/* Linux device.h MLX5_EVENT_TYPE_DEVICE_TRACER */
@@ -43,16 +40,16 @@ int tracer_read_state(struct dev *d, struct tracer_state *st, struct prm_err *er
 	uint8_t conf[128] = { 0 }, ctrl[64] = { 0 };
 
 	memset(st, 0, sizeof(*st));
-	if (reg(d, REG_MTRC_CAP, PRM_REG_GET, st->cap_raw, sizeof(st->cap_raw), &st->via, err))
+	if (reg(d, MLX5_REG_MTRC_CAP, PRM_REG_GET, st->cap_raw, sizeof(st->cap_raw), &st->via, err))
 		return prm_err_prefix(err, "MTRC_CAP: ");
 	tracecap_parse(st->cap_raw, sizeof(st->cap_raw), &st->cap);
-	if (reg(d, REG_MTRC_CONF, PRM_REG_GET, conf, prm_layout_bytes(lc), NULL, err))
+	if (reg(d, MLX5_REG_MTRC_CONF, PRM_REG_GET, conf, prm_layout_bytes(lc), NULL, err))
 		return prm_err_prefix(err, "MTRC_CONF: ");
 	st->trace_mode = (unsigned)PRM_GET(mtrc_conf, conf, sizeof(conf), "trace_mode");
 	st->log_trace_buffer_size =
 		(unsigned)PRM_GET(mtrc_conf, conf, sizeof(conf), "log_trace_buffer_size");
 	st->trace_mkey = (uint32_t)PRM_GET(mtrc_conf, conf, sizeof(conf), "trace_mkey");
-	if (reg(d, REG_MTRC_CTRL, PRM_REG_GET, ctrl, prm_layout_bytes(lt), NULL, err))
+	if (reg(d, MLX5_REG_MTRC_CTRL, PRM_REG_GET, ctrl, prm_layout_bytes(lt), NULL, err))
 		return prm_err_prefix(err, "MTRC_CTRL: ");
 	st->trace_status = (unsigned)PRM_GET(mtrc_ctrl, ctrl, sizeof(ctrl), "trace_status");
 	st->arm_event = PRM_GET(mtrc_ctrl, ctrl, sizeof(ctrl), "arm_event");
@@ -72,7 +69,7 @@ static int set_owner(struct dev *d, bool want, bool *owner, struct prm_err *err)
 	/* once asked, the answer is read: a stop between the two would leave the
 	 * tracer ours with nobody knowing to give it back */
 	dev_cleanup_begin();
-	rc = reg(d, REG_MTRC_CAP, PRM_REG_SET, cap, sizeof(cap), NULL, err);
+	rc = reg(d, MLX5_REG_MTRC_CAP, PRM_REG_SET, cap, sizeof(cap), NULL, err);
 	if (rc)
 		prm_err_prefix(err, "MTRC_CAP (trace_owner=%d): ", want);
 	else
@@ -85,7 +82,7 @@ int tracer_is_owner(struct dev *d, bool *owner, struct prm_err *err)
 {
 	uint8_t cap[TRACER_CAP_BYTES] = { 0 };
 
-	if (reg(d, REG_MTRC_CAP, PRM_REG_GET, cap, sizeof(cap), NULL, err))
+	if (reg(d, MLX5_REG_MTRC_CAP, PRM_REG_GET, cap, sizeof(cap), NULL, err))
 		return prm_err_prefix(err, "MTRC_CAP: ");
 	*owner = PRM_GET(mtrc_cap, cap, sizeof(cap), "trace_owner");
 	return 0;
@@ -205,7 +202,7 @@ int tracer_read_strings(struct dev *d, const struct tracecap *cap,
 			PRM_SET(mtrc_stdb, buf, hdr, "string_db_index", i);
 			PRM_SET(mtrc_stdb, buf, hdr, "read_size", n);
 			PRM_SET(mtrc_stdb, buf, hdr, "start_offset", off);
-			if (reg(d, REG_MTRC_STDB, PRM_REG_GET, buf, hdr + n, NULL, err)) {
+			if (reg(d, MLX5_REG_MTRC_STDB, PRM_REG_GET, buf, hdr + n, NULL, err)) {
 				prm_err_prefix(err, "MTRC_STDB section %u at %u: ", i, off);
 				goto fail;
 			}
@@ -232,7 +229,7 @@ int tracer_configure(struct dev *d, unsigned log_size, uint32_t mkey, struct prm
 	PRM_SET(mtrc_conf, conf, sizeof(conf), "trace_mode", TRACE_MODE_MEMORY);
 	PRM_SET(mtrc_conf, conf, sizeof(conf), "log_trace_buffer_size", log_size);
 	PRM_SET(mtrc_conf, conf, sizeof(conf), "trace_mkey", mkey);
-	if (reg(d, REG_MTRC_CONF, PRM_REG_SET, conf, prm_layout_bytes(l), NULL, err))
+	if (reg(d, MLX5_REG_MTRC_CONF, PRM_REG_SET, conf, prm_layout_bytes(l), NULL, err))
 		return prm_err_prefix(err, "MTRC_CONF: ");
 	return 0;
 }
@@ -245,7 +242,7 @@ int tracer_set_status(struct dev *d, bool on, bool arm, struct prm_err *err)
 	PRM_SET(mtrc_ctrl, ctrl, sizeof(ctrl), "modify_field_select", 1);	/* TRACE_STATUS */
 	PRM_SET(mtrc_ctrl, ctrl, sizeof(ctrl), "trace_status", on);
 	PRM_SET(mtrc_ctrl, ctrl, sizeof(ctrl), "arm_event", arm);
-	if (reg(d, REG_MTRC_CTRL, PRM_REG_SET, ctrl, prm_layout_bytes(l), NULL, err))
+	if (reg(d, MLX5_REG_MTRC_CTRL, PRM_REG_SET, ctrl, prm_layout_bytes(l), NULL, err))
 		return prm_err_prefix(err, "MTRC_CTRL: ");
 	return 0;
 }

@@ -13,21 +13,21 @@
 #include "lib/prm/layouts/layouts.h"
 
 const struct prm_register prm_registers[] = {
-	{ "HOST_ENDIANNESS", 0x7004, &prm_layout_host_endianness,
+	{ "HOST_ENDIANNESS", MLX5_REG_HOST_ENDIANNESS, &prm_layout_host_endianness,
 	  "byte order of the host" },
-	{ "MGIR", 0x9020, &prm_layout_mgir,
+	{ "MGIR", MLX5_REG_MGIR, &prm_layout_mgir,
 	  "management general information: hardware, firmware, PSID, ROMs" },
-	{ "MTRC_CAP", 0x9040, &prm_layout_mtrc_cap,
+	{ "MTRC_CAP", MLX5_REG_MTRC_CAP, &prm_layout_mtrc_cap,
 	  "firmware tracer capabilities and ownership" },
-	{ "MTRC_CONF", 0x9041, &prm_layout_mtrc_conf,
+	{ "MTRC_CONF", MLX5_REG_MTRC_CONF, &prm_layout_mtrc_conf,
 	  "firmware tracer mode and buffer" },
-	{ "MTRC_STDB", 0x9042, &prm_layout_mtrc_stdb,
+	{ "MTRC_STDB", MLX5_REG_MTRC_STDB, &prm_layout_mtrc_stdb,
 	  "firmware tracer string database read (header; data follows)" },
-	{ "MTRC_CTRL", 0x9043, &prm_layout_mtrc_ctrl,
+	{ "MTRC_CTRL", MLX5_REG_MTRC_CTRL, &prm_layout_mtrc_ctrl,
 	  "firmware tracer control and timestamp" },
-	{ "MCAM", 0x907f, &prm_layout_mcam,
+	{ "MCAM", MLX5_REG_MCAM, &prm_layout_mcam,
 	  "management capabilities: supported registers and features" },
-	{ "DTOR", 0xc00e, &prm_layout_dtor,
+	{ "DTOR", MLX5_REG_DTOR, &prm_layout_dtor,
 	  "default timeouts the firmware gives the driver" },
 };
 

@@ -8,6 +8,21 @@
 #include "lib/prm/layout.h"
 
 /*
+ * Access-register IDs under the kernel's names (driver.h MLX5_REG_*), the
+ * one list: the table below, the host and the simulator use these.
+ */
+enum mlx5_reg_id {
+	MLX5_REG_HOST_ENDIANNESS = 0x7004,
+	MLX5_REG_MGIR = 0x9020,
+	MLX5_REG_MTRC_CAP = 0x9040,
+	MLX5_REG_MTRC_CONF = 0x9041,
+	MLX5_REG_MTRC_STDB = 0x9042,
+	MLX5_REG_MTRC_CTRL = 0x9043,
+	MLX5_REG_MCAM = 0x907f,
+	MLX5_REG_DTOR = 0xc00e,
+};
+
+/*
  * Access registers prmctl knows: the name users type (upper case, as in the
  * PRM: "MTRC_CAP"), the register ID carried in the operation TLV, and the
  * layout of the register data (lower case: "mtrc_cap").

@@ -23,7 +23,6 @@
 #define METHOD_SET 2
 
 #define MCAM_ID 0x907f
-#define MGIR_ID 0x9020
 
 struct sim_reg {
 	const struct prm_register *r;
@@ -167,7 +166,7 @@ int sim_regs_init(struct sim_adapter *a, struct prm_err *err)
 
 		if (s->r->id == MCAM_ID)
 			rc = init_mcam(a, s, err);
-		else if (s->r->id == MGIR_ID)
+		else if (s->r->id == MLX5_REG_MGIR)
 			rc = init_mgir(a, s, err);
 		else if (strcmp(s->r->name, "DTOR") == 0)
 			rc = init_dtor(s, err);
@@ -212,7 +211,7 @@ static void take_writable(const struct prm_layout *l, uint8_t *state,
 
 static void refresh(struct sim_adapter *a, struct sim_reg *s)
 {
-	if (s->r->id == MGIR_ID)
+	if (s->r->id == MLX5_REG_MGIR)
 		prm_set(s->r->layout, s->state, s->size, "hw_info.uptime",
 			(sim_now_ns() - a->start_ns) / 1000000000ull, NULL);
 }

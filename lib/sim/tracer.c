@@ -21,11 +21,8 @@
 #include "lib/sim/internal.h"
 #include "lib/sim/proto.h"
 #include "lib/sim/tracer.h"
+#include "lib/prm/registers.h"
 
-#define REG_MTRC_CAP 0x9040
-#define REG_MTRC_CONF 0x9041
-#define REG_MTRC_STDB 0x9042
-#define REG_MTRC_CTRL 0x9043
 #define REG_ST_OK 0
 #define REG_ST_BAD_PARAM 7
 
@@ -293,13 +290,13 @@ int sim_tracer_reg(struct sim_adapter *a, uint16_t id, bool set, uint8_t *data, 
 	if (!a->tracer)
 		return -1;
 	switch (id) {
-	case REG_MTRC_CAP:
+	case MLX5_REG_MTRC_CAP:
 		return reg_cap(a, set, data, len);
-	case REG_MTRC_CONF:
+	case MLX5_REG_MTRC_CONF:
 		return reg_conf(a, set, data, len);
-	case REG_MTRC_STDB:
+	case MLX5_REG_MTRC_STDB:
 		return reg_stdb(a, data, len);
-	case REG_MTRC_CTRL:
+	case MLX5_REG_MTRC_CTRL:
 		return reg_ctrl(a, set, data, len);
 	}
 	return -1;
