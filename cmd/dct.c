@@ -3,7 +3,8 @@
  * prmctl dct create|query|drain|destroy|arm|list: DC targets and the rules
  * that keep them safe (seed 001): DRAIN is asynchronous and done only at the
  * DCT_DRAINED event; a DCT is destroyed drained; a key violation is reported
- * once per arm. lifecycle and watch are in cmd/dctrun.c.
+ * once per arm. lifecycle and watch are in cmd/dctrun.c; the commands
+ * themselves are built and decoded in lib/ops/dct.c.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -14,16 +15,11 @@
 #include "cmd/dct.h"
 #include "cmd/devsel.h"
 #include "cmd/trace.h"
-#include "lib/dev/cmdchan.h"
-#include "lib/ops/eq.h"
+#include "lib/ops/pd.h"
 #include "lib/out/layout_print.h"
 #include "lib/out/out.h"
 #include "lib/prm/dct.h"
 #include "lib/prm/layouts/layouts.h"
-#include "lib/util/clock.h"
-#include "lib/prm/opcodes.h"
-
-#define DCTC_AT 0x10
 
 static const struct argp_option create_options[] = {
 	{ "pd", DCT_OPT_PD, "N", 0, "Protection domain (default: one is allocated)", 0 },
@@ -87,31 +83,35 @@ error_t dct_parse(int key, char *arg, struct argp_state *state)
 			argp_error(state, "--mtu '%s': 256, 512, 1024, 2048 or 4096", arg);
 			return EINVAL;
 		}
-		o->mtu = dct_mtu_code(v);
+		o->attr.mtu = dct_mtu_code(v);
 		return 0;
 	case DCT_OPT_PD:
 		o->has_pd = true;
-		return number(state, "--pd", arg, 0xffffff, &o->pd);
+		return number(state, "--pd", arg, 0xffffff, &o->attr.pd);
 	case DCT_OPT_CQN:
-		return number(state, "--cqn", arg, 0xffffff, &o->cqn);
+		return number(state, "--cqn", arg, 0xffffff, &o->attr.cqn);
 	case DCT_OPT_SRQN:
-		return number(state, "--srqn", arg, 0xffffff, &o->srqn);
+		return number(state, "--srqn", arg, 0xffffff, &o->attr.srqn);
 	case DCT_OPT_KEY:
-		return number(state, "--key", arg, UINT64_MAX, &o->key);
+		return number(state, "--key", arg, UINT64_MAX, &o->attr.key);
 	case DCT_OPT_PORT:
-		return number(state, "--port", arg, 255, &o->port);
+		return number(state, "--port", arg, 255, &o->attr.port);
 	case DCT_OPT_UINDEX:
-		return number(state, "--user-index", arg, 0xffffff, &o->user_index);
+		return number(state, "--user-index", arg, 0xffffff, &o->attr.user_index);
 	case DCT_OPT_RNR:
-		return number(state, "--min-rnr-nak", arg, 31, &o->min_rnr_nak);
+		return number(state, "--min-rnr-nak", arg, 31, &o->attr.min_rnr_nak);
 	case DCT_OPT_HOP:
-		return number(state, "--hop-limit", arg, 255, &o->hop_limit);
+		return number(state, "--hop-limit", arg, 255, &o->attr.hop_limit);
 	case DCT_OPT_TCLASS:
-		return number(state, "--tclass", arg, 255, &o->tclass);
+		return number(state, "--tclass", arg, 255, &o->attr.tclass);
 	case DCT_OPT_RRE:
+		o->attr.rre = true;
+		return 0;
 	case DCT_OPT_RWE:
+		o->attr.rwe = true;
+		return 0;
 	case DCT_OPT_RAE:
-		o->access[key - DCT_OPT_RRE] = true;
+		o->attr.rae = true;
 		return 0;
 	case DCT_OPT_WAIT:
 		o->wait = true;
@@ -203,114 +203,6 @@ int dct_open_writing(struct dev **d, const char *what)
 	return rc;
 }
 
-/* A command of 16 bytes naming one object: opcode and a 24-bit number field. */
-int dct_simple(struct dev *d, const struct prm_layout *l, uint16_t opcode, const char *field,
-	       uint64_t v, uint8_t *out, size_t outlen, struct prm_err *err)
-{
-	uint8_t in[16] = { 0 }, res[16];
-
-	prm_set(l, in, sizeof(in), "opcode", opcode, NULL);
-	if (field)
-		prm_set(l, in, sizeof(in), field, v, NULL);
-	return dev_cmd_run(d, in, sizeof(in), out ? out : res, out ? outlen : sizeof(res), err);
-}
-
-int dct_alloc_pd(struct dev *d, uint64_t *pd, struct prm_err *err)
-{
-	uint8_t out[16] = { 0 };
-
-	if (dct_simple(d, &prm_layout_alloc_pd_in, MLX5_CMD_OP_ALLOC_PD, NULL, 0, out, sizeof(out), err))
-		return -1;
-	*pd = prm_field_value(&prm_layout_alloc_pd_out, out, sizeof(out), "pd");
-	return 0;
-}
-
-int dct_dealloc_pd(struct dev *d, uint64_t pd, struct prm_err *err)
-{
-	return dct_simple(d, &prm_layout_dealloc_pd_in, MLX5_CMD_OP_DEALLOC_PD, "pd", pd, NULL, 0, err);
-}
-
-int dct_create(struct dev *d, const struct dct_opts *o, uint64_t pd, uint64_t *dctn,
-	       struct prm_err *err)
-{
-	const struct prm_layout *l = &prm_layout_create_dct_in;
-	uint8_t in[128] = { 0 }, out[16] = { 0 };
-
-	PRM_SET(create_dct_in, in, sizeof(in), "opcode", MLX5_CMD_OP_CREATE_DCT);
-#define C(f, v) prm_set(l, in, sizeof(in), "dct_context_entry." f, (v), NULL)
-	C("pd", pd);
-	C("cqn", o->cqn);
-	C("srqn_xrqn", o->srqn);
-	C("dc_access_key", o->key);
-	C("mtu", o->mtu ? o->mtu : dct_mtu_code(1024));
-	C("port", o->port ? o->port : 1);
-	C("user_index", o->user_index);
-	C("min_rnr_nak", o->min_rnr_nak);
-	C("hop_limit", o->hop_limit ? o->hop_limit : 64);
-	C("tclass", o->tclass);
-	C("rre", o->access[0]);
-	C("rwe", o->access[1]);
-	C("rae", o->access[2]);
-#undef C
-	if (dev_cmd_run(d, in, sizeof(in), out, sizeof(out), err))
-		return -1;
-	*dctn = prm_field_value(&prm_layout_create_dct_out, out, sizeof(out), "dctn");
-	return 0;
-}
-
-int dct_query(struct dev *d, uint64_t dctn, uint8_t *ctx, struct prm_err *err)
-{
-	uint8_t out[128] = { 0 };
-
-	if (dct_simple(d, &prm_layout_query_dct_in, MLX5_CMD_OP_QUERY_DCT, "dctn", dctn, out, sizeof(out),
-		       err))
-		return -1;
-	memcpy(ctx, out + DCTC_AT, DCT_CTX_BYTES);
-	return 0;
-}
-
-int dct_drain_wait(struct dev *d, uint64_t dctn, bool wait, uint64_t timeout_ms,
-		   uint64_t *waited_ms, struct prm_err *err)
-{
-	uint64_t types[4] = { 0 }, t0;
-	struct prm_err ignored = { 0 };
-	struct eq *q = NULL;
-	uint8_t eqe[EQE_BYTES];
-	int rc = 0;
-
-	types[0] = UINT64_C(1) << DCT_EVENT_DRAINED;
-	/* the queue first: an event that comes before it is there is lost */
-	if (wait && eq_create(d, 4, types, &q, err))
-		return prm_err_prefix(err, "no event queue to wait on: ");
-	if (dct_simple(d, &prm_layout_drain_dct_in, MLX5_CMD_OP_DRAIN_DCT, "dctn", dctn, NULL, 0, err)) {
-		eq_destroy(q, &ignored);
-		return -1;
-	}
-	t0 = clock_now_ms();
-	while (wait) {
-		uint64_t now = clock_now_ms(), left = t0 + timeout_ms > now ? t0 + timeout_ms - now : 0;
-		int got = left ? eq_next(q, eqe, (unsigned)(left < 100 ? left : 100), err) : 1;
-
-		if (got < 0) {
-			rc = -1;
-			break;
-		}
-		if (got == 0 && dct_eqe_type(eqe) == DCT_EVENT_DRAINED && dct_eqe_dctn(eqe) == dctn)
-			break;
-		if (!left) {
-			rc = prm_err_set(err, PRM_E_TIMEOUT, ETIMEDOUT, "drain_timeout",
-					 "%s: DCT 0x%llx did not drain within %llu ms (no DCT_DRAINED "
-					 "event)", d->label, (unsigned long long)dctn,
-					 (unsigned long long)timeout_ms);
-			break;
-		}
-	}
-	*waited_ms = clock_now_ms() - t0;
-	if (q && eq_destroy(q, rc ? &ignored : err) && !rc)
-		rc = -1;
-	return rc;
-}
-
 static int one_dct(int argc, char **argv, const struct argp *argp, struct dct_opts *o,
 		   struct dev **d, const char *writes)
 {
@@ -323,24 +215,37 @@ static int one_dct(int argc, char **argv, const struct argp *argp, struct dct_op
 	return writes ? dct_open_writing(d, writes) : cmd_open_device(false, d);
 }
 
+/* Without --pd, one allocated for the DCT (and left to it). */
+static int create_with_pd(struct dev *d, struct dct_opts *o, uint32_t *dctn,
+			  struct prm_err *err)
+{
+	uint32_t pd;
+
+	if (!o->has_pd) {
+		if (pd_alloc(d, &pd, err))
+			return -1;
+		o->attr.pd = pd;
+	}
+	return dct_create(d, &o->attr, dctn, err);
+}
+
 static int create(int argc, char **argv)
 {
 	struct dct_opts o = { 0 };
 	struct prm_err err = { 0 };
 	struct dev *d = NULL;
-	uint64_t pd, dctn;
+	uint32_t dctn;
 	int rc = cmd_parse(&create_argp, argc, argv, &o);
 
 	if (rc || G.help_shown || (rc = dct_open_writing(&d, "dct create")))
 		return rc;
-	pd = o.pd;
-	if ((!o.has_pd && dct_alloc_pd(d, &pd, &err)) || dct_create(d, &o, pd, &dctn, &err)) {
+	if (create_with_pd(d, &o, &dctn, &err)) {
 		rc = dct_fail(&err);
 	} else {
 		out_doc_begin();
 		out_str("device", d->label);
 		out_hex("dctn", dctn);
-		out_u64("pd", pd);
+		out_u64("pd", o.attr.pd);
 		out_bool("pd_allocated", !o.has_pd);
 		rc = cmd_done(EXIT_OK);
 	}
@@ -353,20 +258,20 @@ static int query(int argc, char **argv)
 	struct dct_opts o = { 0 };
 	struct prm_err err = { 0 };
 	struct dev *d = NULL;
-	uint8_t ctx[DCT_CTX_BYTES];
+	struct dct_info info;
 	int rc = one_dct(argc, argv, &query_argp, &o, &d, NULL);
 
 	if (rc)
 		return rc < 0 ? EXIT_OK : rc;
-	if (dct_query(d, o.dctn, ctx, &err)) {
+	if (dct_query(d, (uint32_t)o.dctn, &info, &err)) {
 		rc = dct_fail(&err);
 	} else {
 		out_doc_begin();
 		out_str("device", d->label);
 		out_hex("dctn", o.dctn);
-		out_str("state_name", dct_state_name(PRM_GET(dctc, ctx, sizeof(ctx), "state")));
+		out_str("state_name", dct_state_name(info.state));
 		out_obj_begin("dct_context");
-		rc = out_layout(&prm_layout_dctc, ctx, sizeof(ctx), 0, &err);
+		rc = out_layout(&prm_layout_dctc, info.ctx, sizeof(info.ctx), 0, &err);
 		out_obj_end();
 		rc = rc ? cmd_fail(&err) : cmd_done(EXIT_OK);
 	}
@@ -384,7 +289,7 @@ static int drain(int argc, char **argv)
 
 	if (rc)
 		return rc < 0 ? EXIT_OK : rc;
-	if (dct_drain_wait(d, o.dctn, o.wait, o.timeout_ms, &waited, &err)) {
+	if (dct_drain_wait(d, (uint32_t)o.dctn, o.wait, o.timeout_ms, &waited, &err)) {
 		rc = dct_fail(&err);
 	} else {
 		out_doc_begin();
@@ -404,29 +309,26 @@ static int destroy(int argc, char **argv)
 	struct dct_opts o = { 0 };
 	struct prm_err err = { 0 };
 	struct dev *d = NULL;
-	uint8_t ctx[DCT_CTX_BYTES];
-	uint64_t state = DCT_STATE_DRAINED;
+	struct dct_info info;
 	int rc = one_dct(argc, argv, &destroy_argp, &o, &d, "dct destroy");
 
 	if (rc)
 		return rc < 0 ? EXIT_OK : rc;
-	if (dct_query(d, o.dctn, ctx, &err))
+	if (dct_query(d, (uint32_t)o.dctn, &info, &err))
 		goto fail;
-	state = PRM_GET(dctc, ctx, sizeof(ctx), "state");
-	if (state != DCT_STATE_DRAINED && !o.force) {
+	if (info.state != DCT_STATE_DRAINED && !o.force) {
 		prm_err_set(&err, PRM_E_FAILED, EBUSY, "not_drained",
 			    "%s: DCT 0x%llx is %s, not drained: 'dct drain 0x%llx --wait' first "
 			    "(or --force)", d->label, (unsigned long long)o.dctn,
-			    dct_state_name(state), (unsigned long long)o.dctn);
+			    dct_state_name(info.state), (unsigned long long)o.dctn);
 		goto fail;
 	}
-	if (dct_simple(d, &prm_layout_destroy_dct_in, MLX5_CMD_OP_DESTROY_DCT, "dctn", o.dctn, NULL, 0,
-		       &err))
+	if (dct_destroy(d, (uint32_t)o.dctn, &err))
 		goto fail;
 	out_doc_begin();
 	out_str("device", d->label);
 	out_hex("dctn", o.dctn);
-	out_str("was", dct_state_name(state));
+	out_str("was", dct_state_name(info.state));
 	out_bool("destroyed", true);
 	rc = cmd_done(EXIT_OK);
 	cmd_close_device(d);
@@ -446,8 +348,7 @@ static int arm(int argc, char **argv)
 
 	if (rc)
 		return rc < 0 ? EXIT_OK : rc;
-	if (dct_simple(d, &prm_layout_arm_dct_in, MLX5_CMD_OP_ARM_DCT_FOR_KEY_VIOLATION, "dct_number", o.dctn, NULL, 0,
-		       &err)) {
+	if (dct_arm(d, (uint32_t)o.dctn, &err)) {
 		rc = dct_fail(&err);
 	} else {
 		out_doc_begin();
@@ -458,26 +359,6 @@ static int arm(int argc, char **argv)
 	}
 	cmd_close_device(d);
 	return rc;
-}
-
-/* The DCTs in [first, first + count) that answer; n of them into v. */
-int dct_probe(struct dev *d, uint64_t first, uint64_t count, uint32_t *v, unsigned max,
-	      unsigned *n, struct prm_err *err)
-{
-	uint8_t in[16] = { 0 }, out[128];
-	struct cmd_result res;
-
-	*n = 0;
-	for (uint64_t x = first; x < first + count && *n < max; x++) {
-		memset(in, 0, sizeof(in));
-		PRM_SET(query_dct_in, in, sizeof(in), "opcode", MLX5_CMD_OP_QUERY_DCT);
-		PRM_SET(query_dct_in, in, sizeof(in), "dctn", x);
-		if (dev_cmd_exec(d, in, sizeof(in), out, sizeof(out), &res, err))
-			return -1;
-		if (!res.status)
-			v[(*n)++] = (uint32_t)x;
-	}
-	return 0;
 }
 
 static int list(int argc, char **argv)
@@ -497,20 +378,19 @@ static int list(int argc, char **argv)
 	out_str("device", d->label);
 	out_table_begin("dcts");
 	for (unsigned i = 0; i < n; i++) {
-		uint8_t ctx[DCT_CTX_BYTES];
+		struct dct_info info;
 
-		if (dct_query(d, v[i], ctx, &err)) {
+		if (dct_query(d, v[i], &info, &err)) {
 			out_doc_abort();
 			goto fail;
 		}
 		out_obj_begin(NULL);
 		out_hex("dctn", v[i]);
-		out_str("state", dct_state_name(PRM_GET(dctc, ctx, sizeof(ctx), "state")));
-		out_u64("pd", PRM_GET(dctc, ctx, sizeof(ctx), "pd"));
-		out_u64("cqn", PRM_GET(dctc, ctx, sizeof(ctx), "cqn"));
-		out_hex("dc_access_key", PRM_GET(dctc, ctx, sizeof(ctx), "dc_access_key"));
-		out_u64("key_violations",
-			PRM_GET(dctc, ctx, sizeof(ctx), "dc_access_key_violation_count"));
+		out_str("state", dct_state_name(info.state));
+		out_u64("pd", info.pd);
+		out_u64("cqn", info.cqn);
+		out_hex("dc_access_key", info.key);
+		out_u64("key_violations", info.key_violations);
 		out_obj_end();
 	}
 	out_table_end();

@@ -6,51 +6,36 @@
 
 #include <argp.h>
 #include <stdbool.h>
-#include <stddef.h>
 #include <stdint.h>
 
-#include "lib/prm/layout.h"
+#include "lib/ops/dct.h"
 
-#define DCT_CTX_BYTES 64
 #define DCT_MAX_WATCH 64
 
 enum {
 	DCT_OPT_PD = 0xb00, DCT_OPT_CQN, DCT_OPT_SRQN, DCT_OPT_KEY, DCT_OPT_MTU, DCT_OPT_PORT,
 	DCT_OPT_UINDEX, DCT_OPT_RNR, DCT_OPT_HOP, DCT_OPT_TCLASS,
-	DCT_OPT_RRE, DCT_OPT_RWE, DCT_OPT_RAE,	/* in this order: access[] */
+	DCT_OPT_RRE, DCT_OPT_RWE, DCT_OPT_RAE,
 	DCT_OPT_WAIT, DCT_OPT_TIMEOUT, DCT_OPT_FORCE, DCT_OPT_FIRST, DCT_OPT_COUNT,
 	DCT_OPT_DURATION, DCT_OPT_DCT,
 };
 
 struct dct_opts {
 	bool has_dctn, has_pd, wait, force;
-	uint64_t dctn, pd, cqn, srqn, key, mtu, port, user_index, min_rnr_nak, hop_limit, tclass;
-	bool access[3];		/* rre, rwe, rae */
+	uint64_t dctn;
+	struct dct_attr attr;	/* create's fields */
 	uint64_t timeout_ms, first, count, duration_ms;
 	uint32_t dcts[DCT_MAX_WATCH];
 	unsigned ndcts;
 };
 
 struct dev;
-struct prm_err;
 
 error_t dct_parse(int key, char *arg, struct argp_state *state);
 /* cmd_fail, with where DCT commands can be run when fwctl refused them. */
 int dct_fail(struct prm_err *err);
 /* The device, when it may be changed (--write on hardware); an exit status. */
 int dct_open_writing(struct dev **d, const char *what);
-int dct_simple(struct dev *d, const struct prm_layout *l, uint16_t opcode, const char *field,
-	       uint64_t v, uint8_t *out, size_t outlen, struct prm_err *err);
-int dct_alloc_pd(struct dev *d, uint64_t *pd, struct prm_err *err);
-int dct_dealloc_pd(struct dev *d, uint64_t pd, struct prm_err *err);
-int dct_create(struct dev *d, const struct dct_opts *o, uint64_t pd, uint64_t *dctn,
-	       struct prm_err *err);
-int dct_query(struct dev *d, uint64_t dctn, uint8_t *ctx, struct prm_err *err);
-/* DRAIN_DCT, and with wait the DCT_DRAINED event within timeout_ms (exit 5 past it). */
-int dct_drain_wait(struct dev *d, uint64_t dctn, bool wait, uint64_t timeout_ms,
-		   uint64_t *waited_ms, struct prm_err *err);
-int dct_probe(struct dev *d, uint64_t first, uint64_t count, uint32_t *v, unsigned max,
-	      unsigned *n, struct prm_err *err);
 
 extern const struct argp dct_lifecycle_argp, dct_watch_argp;
 int dct_lifecycle(int argc, char **argv);

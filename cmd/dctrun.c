@@ -2,21 +2,19 @@
 /*
  * prmctl dct lifecycle|watch: a DCT's whole life with each step timed, and
  * key violations reported and re-armed (an un-armed DCT fails silently).
+ * The commands and events are lib/ops/dct.c's; here, the steps and timing.
  */
-#include <errno.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "cmd/cmd.h"
 #include "cmd/dct.h"
 #include "cmd/devsel.h"
+#include "lib/ops/dct.h"
 #include "lib/ops/eq.h"
+#include "lib/ops/pd.h"
 #include "lib/out/out.h"
 #include "lib/prm/dct.h"
-#include "lib/prm/layouts/layouts.h"
 #include "lib/util/clock.h"
-#include "lib/prm/opcodes.h"
-
 
 static const struct argp_option lifecycle_options[] = {
 	{ "timeout", DCT_OPT_TIMEOUT, "T", 0, "How long the drain may take (default 5 s)", 0 },
@@ -59,7 +57,8 @@ int dct_lifecycle(int argc, char **argv)
 	struct dct_opts o = { .timeout_ms = 5000 };
 	struct prm_err err = { 0 }, ignored = { 0 };
 	struct dev *d = NULL;
-	uint64_t pd = 0, dctn = 0, waited, t, us[6];
+	uint32_t pd = 0, dctn = 0;
+	uint64_t waited, t, us[6];
 	bool have_pd = false, have_dct = false;
 	int rc = cmd_parse(&dct_lifecycle_argp, argc, argv, &o), n = 0;
 
@@ -67,22 +66,23 @@ int dct_lifecycle(int argc, char **argv)
 		return rc;
 	t = clock_now_us();
 #define DONE() (us[n++] = clock_now_us() - t, t = clock_now_us())
-	if (dct_alloc_pd(d, &pd, &err))
+	if (pd_alloc(d, &pd, &err))
 		goto fail;
 	have_pd = true;
 	DONE();
-	if (dct_create(d, &o, pd, &dctn, &err))
+	o.attr.pd = pd;
+	if (dct_create(d, &o.attr, &dctn, &err))
 		goto fail;
 	have_dct = true;
 	DONE();
 	if (dct_drain_wait(d, dctn, true, o.timeout_ms, &waited, &err))
 		goto fail;
 	DONE();
-	if (dct_simple(d, &prm_layout_destroy_dct_in, MLX5_CMD_OP_DESTROY_DCT, "dctn", dctn, NULL, 0, &err))
+	if (dct_destroy(d, dctn, &err))
 		goto fail;
 	have_dct = false;
 	DONE();
-	if (dct_dealloc_pd(d, pd, &err))
+	if (pd_dealloc(d, pd, &err))
 		goto fail;
 	have_pd = false;
 	DONE();
@@ -105,60 +105,52 @@ int dct_lifecycle(int argc, char **argv)
 fail:
 	rc = dct_fail(&err);
 	/* a DCT left draining cannot be destroyed: it stays, and is named */
-	if (have_dct && dct_simple(d, &prm_layout_destroy_dct_in, MLX5_CMD_OP_DESTROY_DCT, "dctn", dctn,
-				   NULL, 0, &ignored)) {
+	if (have_dct && dct_destroy(d, dctn, &ignored)) {
 		out_warn("%s: DCT 0x%llx is left behind (with PD %llu): %s", d->label,
 			 (unsigned long long)dctn, (unsigned long long)pd, ignored.msg);
 		have_pd = false;	/* the DCT still holds it */
 	}
-	if (have_pd && dct_dealloc_pd(d, pd, &ignored))
+	if (have_pd && pd_dealloc(d, pd, &ignored))
 		out_warn("%s: PD %llu is left behind", d->label, (unsigned long long)pd);
 	cmd_close_device(d);
 	return rc;
 }
 
-static int arm(struct dev *d, uint32_t dctn, struct prm_err *err)
-{
-	return dct_simple(d, &prm_layout_arm_dct_in, MLX5_CMD_OP_ARM_DCT_FOR_KEY_VIOLATION, "dct_number", dctn, NULL, 0, err);
-}
-
 static int report(struct dev *d, uint32_t dctn, struct prm_err *err)
 {
-	uint8_t ctx[DCT_CTX_BYTES];
+	struct dct_info info;
 
-	if (dct_query(d, dctn, ctx, err))
+	if (dct_query(d, dctn, &info, err))
 		return -1;
 	out_line_begin();
 	out_time_ns("time", clock_wall_ns());
 	out_str("device", d->label);
 	out_str("event", "key_violation");
 	out_hex("dctn", dctn);
-	out_u64("key_violations",
-		PRM_GET(dctc, ctx, sizeof(ctx), "dc_access_key_violation_count"));
+	out_u64("key_violations", info.key_violations);
 	if (cmd_done(EXIT_OK))
 		return 1;
-	return arm(d, dctn, err);
+	return dct_arm(d, dctn, err);
 }
 
 int dct_watch(int argc, char **argv)
 {
 	struct dct_opts o = { 0 };
 	struct prm_err err = { 0 }, ignored = { 0 };
-	uint64_t types[4] = { 0 }, seen = 0, t0 = clock_now_ms();
+	uint64_t seen = 0, t0 = clock_now_ms();
 	struct dev *d = NULL;
 	struct eq *q = NULL;
-	uint8_t eqe[EQE_BYTES];
+	uint32_t dctn;
 	int rc = cmd_parse(&dct_watch_argp, argc, argv, &o);
 
 	if (rc || G.help_shown || (rc = dct_open_writing(&d, "dct watch")))
 		return rc;
 	if (!o.ndcts && dct_probe(d, 0x100, 64, o.dcts, DCT_MAX_WATCH, &o.ndcts, &err))
 		goto fail;
-	types[0] = UINT64_C(1) << DCT_EVENT_KEY_VIOLATION;
-	if (eq_create(d, 4, types, &q, &err))
+	if (dct_events_create(d, DCT_EVENT_KEY_VIOLATION, &q, &err))
 		goto fail;
 	for (unsigned i = 0; i < o.ndcts; i++)
-		if (arm(d, o.dcts[i], &err))
+		if (dct_arm(d, o.dcts[i], &err))
 			goto fail;
 	out_line_begin();
 	out_time_ns("time", clock_wall_ns());
@@ -183,16 +175,16 @@ int dct_watch(int argc, char **argv)
 	cmd_catch_stop();
 	while (!cmd_stop_requested() && (!o.count || seen < o.count) &&
 	       (!o.duration_ms || clock_now_ms() - t0 < o.duration_ms)) {
-		int got = eq_next(q, eqe, 100, &err);
+		int got = dct_event_next(q, DCT_EVENT_KEY_VIOLATION, 100, &dctn, &err);
 
 		if (got < 0 && cmd_stop_requested())
 			break;
 		if (got < 0)
 			goto fail;
-		if (got || dct_eqe_type(eqe) != DCT_EVENT_KEY_VIOLATION)
+		if (got)
 			continue;
 		seen++;
-		rc = report(d, dct_eqe_dctn(eqe), &err);
+		rc = report(d, dctn, &err);
 		if (rc < 0 && cmd_stop_requested())
 			break;
 		if (rc < 0)

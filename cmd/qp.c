@@ -3,7 +3,8 @@
  * prmctl qp selftest: connection setup tested the way seed 004 does it —
  * the configuration checked first (§3.2), then pairs of RC QPs taken
  * RESET → INIT → RTR → RTS with a RoCE v2 address path and back, many
- * times, every transition timed and every failure counted.
+ * times, every transition timed and every failure counted. The commands
+ * are lib/ops/qp.c's; here, the pairs, the cycles and the verdict.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,18 +13,13 @@
 
 #include "cmd/cmd.h"
 #include "cmd/devsel.h"
-#include "lib/dev/cmdchan.h"
+#include "lib/ops/pd.h"
+#include "lib/ops/qp.h"
 #include "lib/out/out.h"
-#include "lib/prm/cmdstatus.h"
-#include "lib/prm/layouts/layouts.h"
 #include "lib/prm/qpcheck.h"
-#include "lib/util/clock.h"
-#include "lib/prm/opcodes.h"
 
 #define MAX_PAIRS 128
 #define MAX_FAILURES 32
-#define ROCE_V2_UDP_PORT 4791
-#define QP_IN_MAX 0x200	/* the largest input built here */
 
 enum { OPT_PAIRS = 0xc00, OPT_CYCLES, OPT_MTU, OPT_IP, OPT_MAC, OPT_RQPN };
 
@@ -164,15 +160,49 @@ static void note_failure(struct run *r, enum step s, unsigned pair, uint8_t st, 
 		r->fail[r->nfail++] = (struct failure){ s, st, synd, 1, pair };
 }
 
-/* One command; 0 done, 1 the firmware failed it (counted), -1 the channel failed. */
-static int send(struct run *r, enum step s, unsigned pair, const void *in, size_t inlen,
-		void *out, size_t outlen)
+/* A pair's RoCE v2 path: each pair its own UDP source port. */
+static struct qp_path path_of(const struct run *r, unsigned pair, uint32_t remote)
 {
-	struct cmd_result res;
-	uint64_t t0 = clock_now_us();
+	struct qp_path p = { .mtu_code = r->mtu_code, .remote_qpn = remote, .rip = r->o->ip,
+			     .udp_sport = (uint16_t)(0xc000 + pair) };
+
+	memcpy(p.rmac, r->o->mac, sizeof(p.rmac));
+	return p;
+}
+
+/* One step of one QP; 0 done, 1 the firmware failed it (counted), -1 the channel failed. */
+static int qp_cmd(struct run *r, enum step s, unsigned pair, uint32_t qpn, uint32_t remote,
+		  uint32_t *created)
+{
+	struct qp_reply rep = { 0 };
+	struct qp_path path;
+	int rc = -1;
 
 	r->commands++;
-	if (dev_cmd_exec(r->d, in, inlen, out, outlen, &res, &r->err)) {
+	switch (s) {
+	case S_CREATE:
+		rc = qp_create(r->d, r->pd, &rep, &r->err);
+		break;
+	case S_RST2INIT:
+		rc = qp_rst2init(r->d, qpn, &rep, &r->err);
+		break;
+	case S_INIT2RTR:
+		path = path_of(r, pair, remote);
+		rc = qp_init2rtr(r->d, qpn, &path, &rep, &r->err);
+		break;
+	case S_RTR2RTS:
+		rc = qp_rtr2rts(r->d, qpn, &rep, &r->err);
+		break;
+	case S_2RST:
+		rc = qp_2rst(r->d, qpn, &rep, &r->err);
+		break;
+	case S_DESTROY:
+		rc = qp_destroy(r->d, qpn, &rep, &r->err);
+		break;
+	case S_N:
+		break;
+	}
+	if (rc) {
 		if (r->err.kind == PRM_E_TIMEOUT) {
 			r->timed_out = true;
 			r->stuck_pair = pair;
@@ -180,86 +210,14 @@ static int send(struct run *r, enum step s, unsigned pair, const void *in, size_
 		}
 		return -1;
 	}
-	r->lat[s][r->nlat[s]++] = (uint32_t)(clock_now_us() - t0);
-	if (res.status) {
-		note_failure(r, s, pair, res.status, res.syndrome);
+	r->lat[s][r->nlat[s]++] = rep.us;
+	if (rep.status) {
+		note_failure(r, s, pair, rep.status, rep.syndrome);
 		return 1;
 	}
+	if (created)
+		*created = rep.qpn;
 	return 0;
-}
-
-static int qp_cmd(struct run *r, enum step s, unsigned pair, uint32_t qpn, uint32_t remote,
-		  uint32_t *created)
-{
-	static const uint16_t op[S_N] = { MLX5_CMD_OP_CREATE_QP, MLX5_CMD_OP_RST2INIT_QP, MLX5_CMD_OP_INIT2RTR_QP, MLX5_CMD_OP_RTR2RTS_QP,
-					  MLX5_CMD_OP_2RST_QP, MLX5_CMD_OP_DESTROY_QP };
-	static const struct prm_layout *const in_l[S_N] = {
-		&prm_layout_create_qp_in, &prm_layout_rst2init_qp_in, &prm_layout_init2rtr_qp_in,
-		&prm_layout_rtr2rts_qp_in, &prm_layout_qp_2rst_in, &prm_layout_destroy_qp_in,
-	};
-	const struct prm_layout *l = in_l[s];
-	uint8_t in[QP_IN_MAX] = { 0 }, out[QP_IN_MAX] = { 0 };
-	size_t inlen = prm_layout_bytes(l);
-
-	prm_set(l, in, inlen, "opcode", op[s], NULL);
-	if (s != S_CREATE)
-		prm_set(l, in, inlen, "qpn", qpn, NULL);
-#define Q(f, v) prm_set(l, in, inlen, "qpc." f, (v), NULL)
-	switch (s) {
-	case S_CREATE:
-		Q("st", 0);	/* RC */
-		Q("pd", r->pd);
-		Q("log_sq_size", 6);
-		Q("log_rq_size", 6);
-		break;
-	case S_RST2INIT:
-		Q("rre", 1);
-		Q("rwe", 1);
-		Q("primary_address_path.vhca_port_num", 1);
-		break;
-	case S_INIT2RTR:
-		Q("mtu", r->mtu_code);
-		Q("remote_qpn", remote);
-		Q("next_rcv_psn", 0);
-		Q("log_rra_max", 2);
-		Q("min_rnr_nak", 12);
-		Q("primary_address_path.hop_limit", 64);
-		Q("primary_address_path.udp_sport", 0xc000 + pair);
-		Q("primary_address_path.rmac_47_32",
-		  (uint64_t)r->o->mac[0] << 8 | r->o->mac[1]);
-		Q("primary_address_path.rmac_31_0", (uint64_t)r->o->mac[2] << 24 |
-		  (uint64_t)r->o->mac[3] << 16 | (uint64_t)r->o->mac[4] << 8 | r->o->mac[5]);
-		for (int i = 0; i < 16; i++) {	/* IPv4-mapped ::ffff:a.b.c.d */
-			char path[64];
-			uint64_t b = i == 10 || i == 11 ? 0xff
-				     : i >= 12 ? (r->o->ip >> 8 * (15 - i)) & 0xff : 0;
-
-			snprintf(path, sizeof(path), "qpc.primary_address_path.rgid_rip[%d]", i);
-			prm_set(l, in, inlen, path, b, NULL);
-		}
-		break;
-	case S_RTR2RTS:
-		Q("next_send_psn", 0);
-		Q("retry_count", 7);
-		Q("rnr_retry", 7);
-		Q("log_sra_max", 2);
-		Q("primary_address_path.ack_timeout", 14);
-		break;
-	case S_2RST:
-	case S_DESTROY:
-	case S_N:
-		break;
-	}
-#undef Q
-	if (s == S_CREATE) {
-		int rc = send(r, s, pair, in, inlen, out, prm_layout_bytes(&prm_layout_create_qp_out));
-
-		if (rc == 0)
-			*created = (uint32_t)prm_field_value(&prm_layout_create_qp_out, out,
-							     sizeof(out), "qpn");
-		return rc;
-	}
-	return send(r, s, pair, in, inlen, out, 16);
 }
 
 static int cycle(struct run *r, const uint32_t *remote_given)
@@ -296,22 +254,6 @@ static int cycle(struct run *r, const uint32_t *remote_given)
 			for (int k = 0; k < 2; k++)
 				if (qpn[p][k] && qp_cmd(r, s, p, qpn[p][k], 0, NULL) < 0)
 					return -1;
-	return 0;
-}
-
-static int pd_cmd(struct run *r, uint16_t op)
-{
-	const struct prm_layout *l = op == MLX5_CMD_OP_ALLOC_PD ? &prm_layout_alloc_pd_in
-						       : &prm_layout_dealloc_pd_in;
-	uint8_t in[16] = { 0 }, out[16] = { 0 };
-
-	prm_set(l, in, sizeof(in), "opcode", op, NULL);
-	if (op == MLX5_CMD_OP_DEALLOC_PD)
-		prm_set(l, in, sizeof(in), "pd", r->pd, NULL);
-	if (dev_cmd_run(r->d, in, sizeof(in), out, sizeof(out), &r->err))
-		return -1;
-	if (op == MLX5_CMD_OP_ALLOC_PD)
-		r->pd = (uint32_t)PRM_GET(alloc_pd_out, out, sizeof(out), "pd");
 	return 0;
 }
 
@@ -399,7 +341,7 @@ static int selftest(int argc, char **argv)
 		rc = cmd_fail(&r.err);
 		goto close;
 	}
-	if (pd_cmd(&r, MLX5_CMD_OP_ALLOC_PD)) {
+	if (pd_alloc(r.d, &r.pd, &r.err)) {
 		rc = cmd_fail(&r.err);
 		goto close;
 	}
@@ -413,7 +355,7 @@ static int selftest(int argc, char **argv)
 		rc = cmd_fail(&r.err);
 		goto close;
 	}
-	if (pd_cmd(&r, MLX5_CMD_OP_DEALLOC_PD))
+	if (pd_dealloc(r.d, r.pd, &r.err))
 		out_warn("%s: PD %u is left behind: %s", r.d->label, r.pd, r.err.msg);
 	report(&r);
 	rc = cmd_done(r.failed ? EXIT_CHECK : EXIT_OK);
