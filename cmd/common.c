@@ -9,10 +9,10 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "lib/dev/adbload.h"
 #include "lib/dev/cfg.h"
 #include "lib/out/out.h"
 #include "lib/prm/adb.h"
-#include "lib/util/adbload.h"
 #include "lib/util/match.h"
 
 struct prm_globals G;

@@ -11,11 +11,11 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "lib/dev/adbload.h"
 #include "lib/out/layout_print.h"
 #include "lib/out/out.h"
 #include "lib/prm/adb.h"
 #include "lib/prm/layouts/layouts.h"
-#include "lib/util/adbload.h"
 #include "lib/util/hexparse.h"
 #include "lib/util/match.h"
 #include "lib/util/readall.h"

@@ -10,6 +10,7 @@
 #include "cmd/dlview.h"
 #include "cmd/healthdl.h"
 #include "lib/out/fmsg_print.h"
+#include "lib/out/fwreporter_read.h"
 #include "lib/out/out.h"
 #include "lib/prm/fwreporter.h"
 #include "lib/prm/names.h"

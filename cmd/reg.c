@@ -11,11 +11,11 @@
 
 #include "cmd/cmd.h"
 #include "cmd/devsel.h"
+#include "lib/dev/adbload.h"
 #include "lib/dev/regaccess.h"
 #include "lib/out/layout_print.h"
 #include "lib/out/out.h"
 #include "lib/prm/registers.h"
-#include "lib/util/adbload.h"
 
 #define REG_MAX_BYTES 0x400u
 #define MAX_ASSIGN 32

@@ -22,6 +22,8 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
+#include "lib/prm/fwctl_scope.h"
+
 #ifndef _UAPI_FWCTL_H
 #define _UAPI_FWCTL_H
 
@@ -51,12 +53,7 @@ struct fwctl_info {
 /* _IO, not _IOWR: the size travels in the struct's first word. */
 #define FWCTL_INFO _IO(FWCTL_TYPE, FWCTL_CMD_INFO)
 
-enum fwctl_rpc_scope {
-	FWCTL_RPC_CONFIGURATION = 0,	/* no check, no taint */
-	FWCTL_RPC_DEBUG_READ_ONLY = 1,	/* no check, no taint */
-	FWCTL_RPC_DEBUG_WRITE = 2,	/* taints the kernel */
-	FWCTL_RPC_DEBUG_WRITE_FULL = 3,	/* CAP_SYS_RAWIO, taints */
-};
+/* enum fwctl_rpc_scope: lib/prm/fwctl_scope.h, whose rules are written in it */
 
 struct fwctl_rpc {
 	__u32 size;		/* sizeof(struct fwctl_rpc) */

@@ -12,7 +12,7 @@
 #include "lib/dev/dev.h"
 #include "lib/dev/dma.h"
 #include "lib/prm/models.h"
-#include "lib/sim/adapter.h"
+#include "lib/sim/seam.h"
 
 static int sim_read(struct dev *d, uint32_t off, void *buf, size_t len,
 		    struct prm_err *err)

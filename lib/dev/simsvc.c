@@ -24,10 +24,7 @@
 #include "lib/dev/dev.h"
 #include "lib/dev/dma.h"
 #include "lib/prm/models.h"
-#include "lib/sim/model.h"
-#include "lib/sim/proto.h"
-#include "lib/sim/adapter.h"
-#include "lib/sim/rundir.h"
+#include "lib/sim/seam.h"
 #include "lib/util/clock.h"
 
 /* A service that takes longer than this to answer one dword is hung. */

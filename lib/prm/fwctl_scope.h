@@ -7,16 +7,28 @@
  * scope: a table copy of mlx5ctl_validate_rpc() (drivers/fwctl/mlx5/main.c).
  * Pure: no I/O. Lets prmctl say in advance, or after an EBADMSG, why the
  * kernel refused a command and what would be accepted instead.
- *
- * Only the enum and constants of lib/dev/fwctl_uapi.h are used from lib/dev;
- * the scope numbers are the kernel's ABI, so they are not copied here.
  */
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "lib/dev/fwctl_uapi.h"
+/*
+ * The scopes (include/uapi/fwctl/fwctl.h, at the commit lib/dev/fwctl_uapi.h
+ * names) are the one piece of the fwctl uAPI these rules need, so they are
+ * defined here and lib/dev/fwctl_uapi.h takes them from here: lib/prm may
+ * not include lib/dev, and the ioctl structures belong with the code that
+ * issues them. A kernel <fwctl/fwctl.h> included first brings the same enum
+ * and wins; fwctl_uapi.h asserts the values either way.
+ */
+#ifndef _UAPI_FWCTL_H
+enum fwctl_rpc_scope {
+	FWCTL_RPC_CONFIGURATION = 0,	/* no check, no taint */
+	FWCTL_RPC_DEBUG_READ_ONLY = 1,	/* no check, no taint */
+	FWCTL_RPC_DEBUG_WRITE = 2,	/* taints the kernel */
+	FWCTL_RPC_DEBUG_WRITE_FULL = 3,	/* CAP_SYS_RAWIO, taints */
+};
+#endif
 
 enum fwctl_verdict {
 	FWCTL_ALLOWED = 0,	/* the kernel passes it at this scope */

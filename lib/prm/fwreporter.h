@@ -3,24 +3,17 @@
 #define PRMCTL_PRM_FWREPORTER_H
 
 /*
- * mlx5's devlink health reporters "fw" and "fw_fatal" (drivers/net/
- * ethernet/mellanox/mlx5/core/health.c; research/mlx5-layouts.md §6) read
- * into prmctl's health fields:
- *   fw diagnose:  "Syndrome" u8, and "Description" string when not 0;
- *   fw dump:      "syndrome" u8 and "fw_miss_counter" u32 (after an
- *                 automatic report), "health buffer" {assert_var[6],
- *                 assert_exit_ptr, assert_callra, time, hw_id, rfr,
- *                 severity, irisc_index, synd, ext_synd, raw_fw_ver} when
- *                 the syndrome is not 0, "dump fw traces" [...];
- *   fw_fatal dump: "syndrome", "fw_miss_counter", "crdump_data" binary.
- * Keys prmctl does not know are left to the generic printer.
+ * What mlx5's devlink health reporters "fw" and "fw_fatal" (drivers/net/
+ * ethernet/mellanox/mlx5/core/health.c; research/mlx5-layouts.md §6) say,
+ * as plain values, and the health classification made from them. Pure: the
+ * devlink message tree is read into these by lib/out/fwreporter_read.h,
+ * which names the keys.
  */
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "lib/nl/fmsg.h"
 #include "lib/prm/health.h"
 
 struct prm_fw_health_buffer {
@@ -45,14 +38,6 @@ struct prm_fw_reporter {
 	bool has_crdump;		/* fw_fatal dump "crdump_data" */
 	size_t crdump_len;
 };
-
-/*
- * Read what a diagnose or dump tree carries; call once per tree into the
- * same struct. A known key with the wrong type is an error (PRM_E_FAILED)
- * naming it: the driver changed, and a wrong number would be worse.
- */
-int prm_fw_reporter_read(const struct fmsg_node *root, struct prm_fw_reporter *r,
-			 struct prm_err *err);
 
 /*
  * One classification, as health show gives it elsewhere, from what is true

@@ -18,6 +18,7 @@
 
 #include "lib/nl/devlink_msg.h"
 #include "lib/nl/nlack.h"
+#include "lib/out/fwreporter_read.h"
 #include "lib/prm/fwreporter.h"
 
 #define TERMINATED(s) (memchr((s), '\0', sizeof(s)) != NULL)

@@ -10,8 +10,8 @@
  * and diag/fw_tracer.c (mlx5_devlink_fmsg_fill_trace). Then the items,
  * wrapped in devlink's own object, sent as devlink_fmsg_prepare_skb sends
  * them and read back into an fmsg tree (cmocka asserts on the way), and
- * that tree handed to lib/prm/fwreporter.c. Shared by test_fwreporter.c and
- * test_fwreporter_types.c.
+ * that tree handed to lib/out/fwreporter_read.c. Shared by
+ * test_fwreporter.c and test_fwreporter_types.c.
  */
 
 #include <setjmp.h>
@@ -25,6 +25,7 @@
 #include <cmocka.h>
 
 #include "lib/nl/fmsg.h"
+#include "lib/out/fwreporter_read.h"
 #include "lib/prm/fwreporter.h"
 #include "tests/unit/nlbuild.h"
 

@@ -20,9 +20,9 @@
 
 #include <cmocka.h>
 
+#include "lib/dev/adbload.h"
 #include "lib/prm/adb.h"
 #include "lib/prm/registers.h"
-#include "lib/util/adbload.h"
 #include "tests/unit/adb_expect.h"
 
 static const char good_xml[] =

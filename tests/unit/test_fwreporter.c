@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * lib/prm/fwreporter.c on the trees of mlx5's "fw" and "fw_fatal" devlink
- * health reporters, each made from the exact devlink_fmsg_* calls of
- * drivers/net/ethernet/mellanox/mlx5/core/health.c (Linux 6.1:
- * mlx5_fw_reporter_diagnose, _ctx_pairs_put, _heath_buffer_data_put,
- * _dump, mlx5_fw_fatal_reporter_dump) and diag/fw_tracer.c
- * (mlx5_devlink_fmsg_fill_trace), wrapped in devlink's own object and sent
- * as devlink_fmsg_prepare_skb sends them (tests/unit/mlx5_fmsg.h,
- * tests/unit/nlbuild.h): what the driver sends, read and classified. A
- * known key of the wrong type is test_fwreporter_types.c.
+ * lib/out/fwreporter_read.c and lib/prm/fwreporter.c on the trees of mlx5's
+ * "fw" and "fw_fatal" devlink health reporters, each made from the exact
+ * devlink_fmsg_* calls of drivers/net/ethernet/mellanox/mlx5/core/health.c
+ * (Linux 6.1: mlx5_fw_reporter_diagnose, _ctx_pairs_put,
+ * _heath_buffer_data_put, _dump, mlx5_fw_fatal_reporter_dump) and
+ * diag/fw_tracer.c (mlx5_devlink_fmsg_fill_trace), wrapped in devlink's own
+ * object and sent as devlink_fmsg_prepare_skb sends them
+ * (tests/unit/mlx5_fmsg.h, tests/unit/nlbuild.h): what the driver sends,
+ * read and classified. A known key of the wrong type is
+ * test_fwreporter_types.c.
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * lib/prm/fwreporter.c on trees where a key of mlx5's "fw" and "fw_fatal"
- * devlink health reporters (drivers/net/ethernet/mellanox/mlx5/core/health.c
- * and diag/fw_tracer.c, Linux 6.1) has another type than the driver gives
- * it: an error naming the key. Each tree is made with the devlink_fmsg_*
- * calls, wrapped in devlink's own object and sent as
- * devlink_fmsg_prepare_skb sends it (tests/unit/mlx5_fmsg.h,
- * tests/unit/nlbuild.h); a 6.1 health buffer with nothing changed is the
- * control. What the driver does send is test_fwreporter.c.
+ * lib/out/fwreporter_read.c on trees where a key of mlx5's "fw" and
+ * "fw_fatal" devlink health reporters
+ * (drivers/net/ethernet/mellanox/mlx5/core/health.c and diag/fw_tracer.c,
+ * Linux 6.1) has another type than the driver gives it: an error naming the
+ * key. Each tree is made with the devlink_fmsg_* calls, wrapped in devlink's
+ * own object and sent as devlink_fmsg_prepare_skb sends it
+ * (tests/unit/mlx5_fmsg.h, tests/unit/nlbuild.h); a 6.1 health buffer with
+ * nothing changed is the control. What the driver does send is
+ * test_fwreporter.c.
  */
 #include <setjmp.h>
 #include <stdarg.h>

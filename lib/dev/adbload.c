@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* The register database's file: found, read, handed to the parser. */
-#include "lib/util/adbload.h"
+#include "lib/dev/adbload.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -1,6 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
-#ifndef PRMCTL_UTIL_ADBLOAD_H
-#define PRMCTL_UTIL_ADBLOAD_H
+#ifndef PRMCTL_DEV_ADBLOAD_H
+#define PRMCTL_DEV_ADBLOAD_H
+
+/*
+ * In lib/dev because it reads a file and hands it to lib/prm's parser:
+ * lib/prm does no I/O, lib/util knows nothing of PRM, and lib/dev already
+ * reads what describes a device (sysfs, images) for cmd and lib/ops.
+ */
 
 #include "lib/prm/adb.h"
 #include "lib/util/err.h"
