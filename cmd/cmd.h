@@ -147,14 +147,9 @@ error_t cmd_opt_count(struct argp_state *state, const char *opt, const char *arg
 		      const char *what, uint64_t *v);
 
 /*
- * A duration as users type it: seconds, or with ms, s or m ("10", "1.5s",
- * "500ms", "2m"), from 1 ms to CMD_MAX_DURATION_S (a year, as health watch
- * --duration). 0, or why not.
+ * A duration option (lib/util/units.h: "10", "1.5s", "500ms", "2m"); else
+ * argp_error naming the option, the form and the range.
  */
-#define CMD_MAX_DURATION_S 31536000u
-enum { CMD_DURATION_BAD = -1, CMD_DURATION_TOO_LONG = -2, CMD_DURATION_TOO_SHORT = -3 };
-int cmd_duration(const char *s, uint64_t *ms);
-/* The same for an option; else argp_error naming the option, the form and the range. */
 error_t cmd_opt_duration(struct argp_state *state, const char *opt, const char *arg,
 			 uint64_t *ms);
 

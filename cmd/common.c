@@ -14,6 +14,7 @@
 #include "lib/out/out.h"
 #include "lib/prm/adb.h"
 #include "lib/util/match.h"
+#include "lib/util/units.h"
 
 struct prm_globals G;
 
@@ -168,62 +169,21 @@ error_t cmd_opt_count(struct argp_state *state, const char *opt, const char *arg
 	return 0;
 }
 
-/* Digits with an optional fraction: no sign, exponent, hex, inf or nan. */
-static bool plain_decimal(const char *s, size_t n)
-{
-	size_t digits = 0, dots = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '.')
-			dots++;
-		else if (s[i] >= '0' && s[i] <= '9')
-			digits++;
-		else
-			return false;
-	}
-	return digits && dots <= 1;
-}
-
-int cmd_duration(const char *s, uint64_t *ms)
-{
-	size_t n = strspn(s, "0123456789.");
-	const char *unit = s + n;
-	double v, scale;
-
-	if (!plain_decimal(s, n))
-		return CMD_DURATION_BAD;
-	if (!strcmp(unit, "ms"))
-		scale = 1;
-	else if (!*unit || !strcmp(unit, "s"))
-		scale = 1000;
-	else if (!strcmp(unit, "m"))
-		scale = 60000;
-	else
-		return CMD_DURATION_BAD;
-	v = strtod(s, NULL) * scale;
-	if (v > CMD_MAX_DURATION_S * 1000.0)
-		return CMD_DURATION_TOO_LONG;
-	if (v < 1)
-		return CMD_DURATION_TOO_SHORT;
-	*ms = (uint64_t)v;
-	return 0;
-}
-
 error_t cmd_opt_duration(struct argp_state *state, const char *opt, const char *arg,
 			 uint64_t *ms)
 {
 	static const char *const why[] = {
-		[-CMD_DURATION_BAD] = "not a duration",
-		[-CMD_DURATION_TOO_LONG] = "too long",
-		[-CMD_DURATION_TOO_SHORT] = "less than 1 ms",
+		[-UNITS_BAD] = "not a duration",
+		[-UNITS_TOO_LONG] = "too long",
+		[-UNITS_TOO_SHORT] = "less than 1 ms",
 	};
-	int rc = cmd_duration(arg, ms);
+	int rc = units_duration_ms(arg, ms);
 
 	if (!rc)
 		return 0;
 	argp_error(state, "%s '%s': seconds, or with ms, s, m, from 1 ms to at most %u s "
-		   "(%u days); this is %s", opt, arg, CMD_MAX_DURATION_S,
-		   CMD_MAX_DURATION_S / 86400, why[-rc]);
+		   "(%u days); this is %s", opt, arg, UNITS_MAX_DURATION_S,
+		   UNITS_MAX_DURATION_S / 86400, why[-rc]);
 	return EINVAL;
 }
 

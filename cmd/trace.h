@@ -15,8 +15,6 @@ int trace_open(const struct tracein_opts *io, trace_emit_fn fn, void *ctx, struc
 /* The counters as a record (not yet ended: the caller may add to it). */
 void trace_summary(const struct trace_counts *c, uint64_t start_block);
 
-/* --size and the like: bytes, with K or M; -1 if not. */
-int trace_parse_size(const char *s, uint64_t *v);
 
 extern const struct argp trace_analyze_argp, trace_status_argp, trace_own_argp,
 	trace_release_argp, trace_capture_argp, trace_stop_argp;

@@ -27,6 +27,7 @@
 #include "lib/prm/tracefile.h"
 #include "lib/util/clock.h"
 #include "lib/util/writefile.h"
+#include "lib/util/units.h"
 
 #define POLL_BLOCKS 1024		/* read at most this many per poll */
 #define OWNER_CHECK_MS 200
@@ -79,7 +80,7 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	case OPT_DURATION:
 		return cmd_opt_duration(state, "--duration", arg, &o->duration_ms);
 	case OPT_SIZE:
-		if (trace_parse_size(arg, &o->size)) {
+		if (units_size(arg, &o->size)) {
 			argp_error(state, "--size '%s': expected bytes, with K or M", arg);
 			return EINVAL;
 		}

@@ -214,21 +214,3 @@ int trace_release(int argc, char **argv)
 	cmd_close_device(d);
 	return rc;
 }
-
-/* --size: bytes with an optional K or M */
-int trace_parse_size(const char *s, uint64_t *v)
-{
-	char *end;
-	unsigned long long n = strtoull(s, &end, 0);
-
-	if (end == s || *s == '-')
-		return -1;
-	if (*end == 'K' || *end == 'k')
-		n <<= 10, end++;
-	else if (*end == 'M' || *end == 'm')
-		n <<= 20, end++;
-	if (*end || n > (UINT64_C(1) << 40))
-		return -1;
-	*v = n;
-	return 0;
-}

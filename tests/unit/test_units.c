@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* lib/util/units.c: durations and sizes as typed on a command line. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "lib/util/units.h"
+
+static uint64_t ms_of(const char *s)
+{
+	uint64_t ms = 0;
+
+	assert_int_equal(units_duration_ms(s, &ms), 0);
+	return ms;
+}
+
+static void durations(void **state)
+{
+	uint64_t ms = 7;
+
+	(void)state;
+	assert_int_equal(ms_of("10"), 10000);
+	assert_int_equal(ms_of("1.5s"), 1500);
+	assert_int_equal(ms_of("500ms"), 500);
+	assert_int_equal(ms_of("2m"), 120000);
+	assert_int_equal(ms_of("0.001"), 1);
+	assert_int_equal(ms_of("31536000"), 31536000000ull);
+	assert_int_equal(units_duration_ms("31536000.001", &ms), UNITS_TOO_LONG);
+	assert_int_equal(units_duration_ms("0", &ms), UNITS_TOO_SHORT);
+	assert_int_equal(units_duration_ms("0.5ms", &ms), UNITS_TOO_SHORT);
+	assert_int_equal(units_duration_ms("", &ms), UNITS_BAD);
+	assert_int_equal(units_duration_ms("-1", &ms), UNITS_BAD);
+	assert_int_equal(units_duration_ms("1e3", &ms), UNITS_BAD);
+	assert_int_equal(units_duration_ms("0x10", &ms), UNITS_BAD);
+	assert_int_equal(units_duration_ms("1.2.3", &ms), UNITS_BAD);
+	assert_int_equal(units_duration_ms("5h", &ms), UNITS_BAD);
+	assert_int_equal(units_duration_ms("inf", &ms), UNITS_BAD);
+	assert_int_equal(ms, 7);	/* untouched on failure */
+}
+
+static void sizes(void **state)
+{
+	uint64_t v = 7;
+
+	(void)state;
+	assert_int_equal(units_size("4096", &v), 0);
+	assert_int_equal(v, 4096);
+	assert_int_equal(units_size("256K", &v), 0);
+	assert_int_equal(v, 256u << 10);
+	assert_int_equal(units_size("2m", &v), 0);
+	assert_int_equal(v, 2u << 20);
+	assert_int_equal(units_size("0x1000", &v), 0);
+	assert_int_equal(v, 0x1000);
+	assert_int_equal(units_size("1048576M", &v), 0);
+	assert_int_equal(v, UNITS_MAX_SIZE);
+	v = 7;
+	assert_int_equal(units_size("1048577M", &v), UNITS_TOO_LONG);
+	/* 2^54 K would wrap to 0 if shifted before the check */
+	assert_int_equal(units_size("18014398509481984K", &v), UNITS_TOO_LONG);
+	assert_int_equal(units_size("99999999999999999999", &v), UNITS_TOO_LONG);
+	assert_int_equal(units_size("", &v), UNITS_BAD);
+	assert_int_equal(units_size("-1", &v), UNITS_BAD);
+	assert_int_equal(units_size("K", &v), UNITS_BAD);
+	assert_int_equal(units_size("1G", &v), UNITS_BAD);
+	assert_int_equal(units_size("1KB", &v), UNITS_BAD);
+	assert_int_equal(v, 7);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(durations),
+		cmocka_unit_test(sizes),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
