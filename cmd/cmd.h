@@ -43,7 +43,7 @@ enum {
 	CMD_WRITES = 1 << 1,		/* changes device state: needs --write on hardware */
 	CMD_NEEDS_BAR = 1 << 2,		/* refuse a device whose BAR0 is unreachable */
 	CMD_OWN_DEVICES = 1 << 3,	/* takes -d but opens its devices itself (several) */
-	CMD_MAY_USE_DEVICE = 1 << 4,	/* -d optional: exec() gets it open when given, else NULL */
+	CMD_MAY_USE_DEVICE = 1 << 4,	/* -d optional: opened for exec() only when given */
 };
 
 struct dev;
