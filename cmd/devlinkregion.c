@@ -234,41 +234,36 @@ static int need_name(const struct region_opts *o, bool need_snapshot)
 }
 
 /*
- * The options judged before -d is opened; a snapshot made or deleted is
- * refused without --write on any device: every devlink instance is a
- * kernel's, none is simulated.
+ * The options judged before -d is opened: the region (and snapshot) named,
+ * -o FILE free, and a change (a snapshot made or deleted) refused without
+ * --write on any device: every devlink instance is a kernel's, none is
+ * simulated.
  */
-static int snapshot_check(struct cmd_run *r)
+static int judge(struct cmd_run *r, bool need_snapshot, bool to_file, const char *change)
 {
 	const struct region_opts *o = r->opts;
 	int rc;
 
-	if ((rc = need_name(o, false)) || (rc = output_free(o)))
+	if ((rc = need_name(o, need_snapshot)) || (to_file && (rc = output_free(o))))
 		return rc;
-	if (!G.write)
-		return needs_write("snapshot makes the driver take a snapshot");
+	if (change && !G.write)
+		return needs_write(change);
 	return cmd_devlink_check(r);
+}
+
+static int snapshot_check(struct cmd_run *r)
+{
+	return judge(r, false, true, "snapshot makes the driver take a snapshot");
 }
 
 static int read_check(struct cmd_run *r)
 {
-	const struct region_opts *o = r->opts;
-	int rc;
-
-	if ((rc = need_name(o, true)) || (rc = output_free(o)))
-		return rc;
-	return cmd_devlink_check(r);
+	return judge(r, true, true, NULL);
 }
 
 static int del_check(struct cmd_run *r)
 {
-	int rc = need_name(r->opts, true);
-
-	if (rc)
-		return rc;
-	if (!G.write)
-		return needs_write("del deletes a snapshot");
-	return cmd_devlink_check(r);
+	return judge(r, true, false, "del deletes a snapshot");
 }
 
 static int snapshot(struct cmd_run *r)
