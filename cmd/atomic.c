@@ -126,26 +126,23 @@ static void masks_row(enum atomic_op op, unsigned size, unsigned offset,
 	out_obj_end();
 }
 
-static int masks(int argc, char **argv)
+static int masks(struct cmd_run *r)
 {
 	static const unsigned sizes[] = { 1, 2, 4, 8 };
-	struct atomic_args a = { 0 };
-	int rc = cmd_parse(&masks_argp, argc, argv, &a);
+	const struct atomic_args *a = r->opts;
 
-	if (rc || G.help_shown)
-		return rc;
-	if (a.has_size && a.size != 1 && a.size != 2 && a.size != 4 && a.size != 8)
-		return cmd_usage("--size %u: the size is 1, 2, 4 or 8 bytes", a.size);
+	if (a->has_size && a->size != 1 && a->size != 2 && a->size != 4 && a->size != 8)
+		return cmd_usage("--size %u: the size is 1, 2, 4 or 8 bytes", a->size);
 	out_doc_begin();
 	out_table_begin("masks");
 	for (int op = 0; op < ATOMIC_NOPS; op++) {
-		if (a.has_op && (enum atomic_op)op != a.op)
+		if (a->has_op && (enum atomic_op)op != a->op)
 			continue;
 		for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
 			struct atomic_masks m;
 			const char *why;
 
-			if (a.has_size && sizes[s] != a.size)
+			if (a->has_size && sizes[s] != a->size)
 				continue;
 			for (unsigned off = 0; off < (sizes[s] == 8 ? 1u : 4u); off += sizes[s])
 				if (!atomic_masks(op, sizes[s], off, &m, &why))
@@ -269,32 +266,37 @@ static int verify_table(const char *file)
 	return cmd_done(bad ? EXIT_CHECK : EXIT_OK);
 }
 
-static int verify(int argc, char **argv)
+static int verify(struct cmd_run *r)
 {
-	struct atomic_args a = { 0 };
-	int rc = cmd_parse(&verify_argp, argc, argv, &a);
+	const struct atomic_args *a = r->opts;
 
-	if (rc || G.help_shown)
-		return rc;
-	if (a.table && (a.has_op || a.has_size))
+	if (a->table && (a->has_op || a->has_size))
 		return cmd_usage("either --table FILE or one operation, not both");
-	return a.table ? verify_table(a.table) : verify_one(&a);
+	return a->table ? verify_table(a->table) : verify_one(a);
 }
 
 static const struct prm_verb verbs[] = {
-	{ "masks", "The mask table the rules give", &masks_argp, masks, 0 },
-	{ "verify", "Check an operation or a whole table against the rules", &verify_argp,
-	  verify, 0 },
-	{ "emulate", "Run the responder on a memory word", &atomic_emulate_argp,
-	  atomic_emulate_cmd, 0 },
-	{ "selftest", "Every operation, size, offset and many values against a byte-wise model",
-	  &atomic_selftest_argp, atomic_selftest, 0 },
-	{ "check-write", "Is an RDMA WRITE atomic with respect to atomics?",
-	  &atomic_check_write_argp, atomic_check_write_cmd, 0 },
-	{ "wqe", "The send WQE segments of one atomic, hex and decoded", &atomic_wqe_argp,
-	  atomic_wqe, 0 },
-	{ "caps", "What the device's atomic capabilities mean for 1/2/4/8-byte operations",
-	  &atomic_caps_argp, atomic_caps, CMD_NEEDS_DEVICE },
+	{ .name = "masks", .summary = "The mask table the rules give", .argp = &masks_argp,
+	  .exec = masks, .opts_size = sizeof(struct atomic_args) },
+	{ .name = "verify", .summary = "Check an operation or a whole table against the rules",
+	  .argp = &verify_argp, .exec = verify, .opts_size = sizeof(struct atomic_args) },
+	{ .name = "emulate", .summary = "Run the responder on a memory word",
+	  .argp = &atomic_emulate_argp, .exec = atomic_emulate_cmd,
+	  .opts_size = sizeof(struct atomic_args) },
+	{ .name = "selftest",
+	  .summary = "Every operation, size, offset and many values against a byte-wise model",
+	  .argp = &atomic_selftest_argp, .exec = atomic_selftest,
+	  .opts_size = sizeof(struct atomic_args) },
+	{ .name = "check-write", .summary = "Is an RDMA WRITE atomic with respect to atomics?",
+	  .argp = &atomic_check_write_argp, .exec = atomic_check_write_cmd,
+	  .opts_size = sizeof(struct atomic_args) },
+	{ .name = "wqe", .summary = "The send WQE segments of one atomic, hex and decoded",
+	  .argp = &atomic_wqe_argp, .check = atomic_wqe_check, .exec = atomic_wqe,
+	  .opts_size = sizeof(struct atomic_args), .flags = CMD_MAY_USE_DEVICE },
+	/* cmd/atomiccaps.c's, not yet on the framework */
+	{ .name = "caps",
+	  .summary = "What the device's atomic capabilities mean for 1/2/4/8-byte operations",
+	  .argp = &atomic_caps_argp, .run = atomic_caps, .flags = CMD_NEEDS_DEVICE },
 };
 
 const struct prm_cmd cmd_atomic = {

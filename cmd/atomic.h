@@ -64,10 +64,12 @@ int atomic_wire_from_args(const struct atomic_args *a, struct atomic_wire *w);
 
 extern const struct argp atomic_emulate_argp, atomic_selftest_argp, atomic_check_write_argp,
 	atomic_wqe_argp, atomic_caps_argp;
-int atomic_emulate_cmd(int argc, char **argv);
-int atomic_selftest(int argc, char **argv);
-int atomic_check_write_cmd(int argc, char **argv);
-int atomic_wqe(int argc, char **argv);
+struct cmd_run;
+int atomic_emulate_cmd(struct cmd_run *r);
+int atomic_selftest(struct cmd_run *r);
+int atomic_check_write_cmd(struct cmd_run *r);
+int atomic_wqe(struct cmd_run *r);
+int atomic_wqe_check(struct cmd_run *r);
 int atomic_caps(int argc, char **argv);
 
 struct dev;

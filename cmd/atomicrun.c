@@ -82,38 +82,38 @@ static int parse_mem(const char *s, unsigned unit, uint8_t *mem)
 	return 0;
 }
 
-int atomic_emulate_cmd(int argc, char **argv)
+int atomic_emulate_cmd(struct cmd_run *run)
 {
-	struct atomic_args a = { 0 };
+	const struct atomic_args *a = run->opts;
 	struct atomic_wire w, given;
 	struct atomic_result r;
 	uint8_t mem[8];
 	const char *why;
-	int rc = cmd_parse(&atomic_emulate_argp, argc, argv, &a);
+	int rc = atomic_wire_from_args(a, &given);
 
-	if (rc || G.help_shown || (rc = atomic_wire_from_args(&a, &given)))
+	if (rc)
 		return rc;
-	if (!a.mem)
+	if (!a->mem)
 		return cmd_usage("emulate needs the memory: --mem HEX");
-	if (a.op == ATOMIC_CS ? !a.has[ATOMIC_V_COMPARE] || !a.has[ATOMIC_V_SWAP]
-	    : a.op == ATOMIC_SWAP ? !a.has[ATOMIC_V_SWAP] : !a.has[ATOMIC_V_ADD])
-		return cmd_usage("%s needs %s", atomic_op_name(a.op),
-				 a.op == ATOMIC_CS ? "--compare and --swap"
-				 : a.op == ATOMIC_SWAP ? "--swap" : "--add");
-	if (atomic_wire_build(a.op, a.size, a.offset, a.val[ATOMIC_V_COMPARE], given.swap_add, &w,
-			      &why))
-		return cmd_usage("%u-byte %s at offset %u: %s", a.size, atomic_op_name(a.op),
-				 a.offset, why);
+	if (a->op == ATOMIC_CS ? !a->has[ATOMIC_V_COMPARE] || !a->has[ATOMIC_V_SWAP]
+	    : a->op == ATOMIC_SWAP ? !a->has[ATOMIC_V_SWAP] : !a->has[ATOMIC_V_ADD])
+		return cmd_usage("%s needs %s", atomic_op_name(a->op),
+				 a->op == ATOMIC_CS ? "--compare and --swap"
+				 : a->op == ATOMIC_SWAP ? "--swap" : "--add");
+	if (atomic_wire_build(a->op, a->size, a->offset, a->val[ATOMIC_V_COMPARE], given.swap_add,
+			      &w, &why))
+		return cmd_usage("%u-byte %s at offset %u: %s", a->size, atomic_op_name(a->op),
+				 a->offset, why);
 	/* masks given replace the rules' (to see what a wrong one does) */
-	if (a.has[ATOMIC_V_CMASK])
-		w.compare_mask = a.val[ATOMIC_V_CMASK];
-	if (a.has[ATOMIC_V_SMASK])
-		w.swap_mask = a.val[ATOMIC_V_SMASK];
-	if (a.has[ATOMIC_V_FB])
-		w.field_boundary = a.val[ATOMIC_V_FB];
-	if (parse_mem(a.mem, a.size == 8 ? 8 : 4, mem))
+	if (a->has[ATOMIC_V_CMASK])
+		w.compare_mask = a->val[ATOMIC_V_CMASK];
+	if (a->has[ATOMIC_V_SMASK])
+		w.swap_mask = a->val[ATOMIC_V_SMASK];
+	if (a->has[ATOMIC_V_FB])
+		w.field_boundary = a->val[ATOMIC_V_FB];
+	if (parse_mem(a->mem, a->size == 8 ? 8 : 4, mem))
 		return cmd_usage("--mem '%s': %u hex digits, the unit's bytes in memory order",
-				 a.mem, a.size == 8 ? 16 : 8);
+				 a->mem, a->size == 8 ? 16 : 8);
 	if (atomic_emulate(&w, mem, &r, &why))
 		return cmd_usage("%s", why);
 	out_doc_begin();
@@ -204,17 +204,14 @@ static const char *compare_one(enum atomic_op op, unsigned size, unsigned offset
 	return NULL;
 }
 
-int atomic_selftest(int argc, char **argv)
+int atomic_selftest(struct cmd_run *r)
 {
 	static const unsigned sizes[] = { 1, 2, 4, 8 };
-	struct atomic_args a = { 0 };
+	const struct atomic_args *a = r->opts;
 	struct mismatch shown[SELFTEST_SHOWN];
 	uint64_t cases = 0, bad = 0, seed;
-	int rc = cmd_parse(&atomic_selftest_argp, argc, argv, &a);
 
-	if (rc || G.help_shown)
-		return rc;
-	seed = a.has_num[ATOMIC_N_SEED] && a.num[ATOMIC_N_SEED] ? a.num[ATOMIC_N_SEED] : 1;
+	seed = a->has_num[ATOMIC_N_SEED] && a->num[ATOMIC_N_SEED] ? a->num[ATOMIC_N_SEED] : 1;
 	for (int op = 0; op < ATOMIC_NOPS; op++)
 		for (size_t s = 0; s < 4; s++)
 			for (unsigned off = 0; off < (sizes[s] == 8 ? 1u : 4u); off += sizes[s])
@@ -260,28 +257,25 @@ int atomic_selftest(int argc, char **argv)
 	return cmd_done(bad ? EXIT_CHECK : EXIT_OK);
 }
 
-int atomic_check_write_cmd(int argc, char **argv)
+int atomic_check_write_cmd(struct cmd_run *r)
 {
-	struct atomic_args a = { 0 };
+	const struct atomic_args *a = r->opts;
 	struct atomic_write_check c;
 	const char *why;
-	int rc = cmd_parse(&atomic_check_write_argp, argc, argv, &a);
 
-	if (rc || G.help_shown)
-		return rc;
-	if (!a.has_num[ATOMIC_N_ADDR] || !a.has_num[ATOMIC_N_LEN] || !a.has_num[ATOMIC_N_MAX])
+	if (!a->has_num[ATOMIC_N_ADDR] || !a->has_num[ATOMIC_N_LEN] || !a->has_num[ATOMIC_N_MAX])
 		return cmd_usage("check-write needs --addr, --len and --max-atomic-size");
-	if (atomic_check_write(a.num[ATOMIC_N_ADDR], a.num[ATOMIC_N_LEN], a.num[ATOMIC_N_MAX],
-			       a.writes_enabled, &c, &why))
+	if (atomic_check_write(a->num[ATOMIC_N_ADDR], a->num[ATOMIC_N_LEN], a->num[ATOMIC_N_MAX],
+			       a->writes_enabled, &c, &why))
 		return cmd_usage("--addr 0x%llx --len %llu --max-atomic-size %llu: %s",
-				 (unsigned long long)a.num[ATOMIC_N_ADDR],
-				 (unsigned long long)a.num[ATOMIC_N_LEN],
-				 (unsigned long long)a.num[ATOMIC_N_MAX], why);
+				 (unsigned long long)a->num[ATOMIC_N_ADDR],
+				 (unsigned long long)a->num[ATOMIC_N_LEN],
+				 (unsigned long long)a->num[ATOMIC_N_MAX], why);
 	out_doc_begin();
-	out_hex("addr", a.num[ATOMIC_N_ADDR]);
-	out_u64("len", a.num[ATOMIC_N_LEN]);
-	out_u64("max_atomic_size", a.num[ATOMIC_N_MAX]);
-	out_bool("atomic_writes_enabled", a.writes_enabled);
+	out_hex("addr", a->num[ATOMIC_N_ADDR]);
+	out_u64("len", a->num[ATOMIC_N_LEN]);
+	out_u64("max_atomic_size", a->num[ATOMIC_N_MAX]);
+	out_bool("atomic_writes_enabled", a->writes_enabled);
 	out_bool("atomic", c.atomic);
 	out_str("why", c.why);
 	if (c.has_alternative)

@@ -5,7 +5,7 @@
 
 #include "cmd/atomic.h"
 #include "cmd/cmd.h"
-#include "cmd/devsel.h"
+#include "lib/dev/dev.h"
 #include "lib/ops/caps.h"
 #include "lib/out/layout_print.h"
 #include "lib/out/out.h"
@@ -40,18 +40,14 @@ const struct argp atomic_wqe_argp = {
 };
 
 /* With -d: does the device do this operation, in this form, on a QP? */
-static int device_supports(enum atomic_op op, unsigned size, bool extended)
+static int device_supports(struct dev *d, enum atomic_op op, unsigned size, bool extended)
 {
 	uint8_t page[DEV_CAP_PAGE_BYTES];
 	struct prm_err err = { 0 };
-	struct dev *d = NULL;
 	const char *missing;
 	bool general_atomic;
-	int rc = cmd_open_device(false, &d);
+	int rc = atomic_device_caps(d, page, &general_atomic);
 
-	if (rc)
-		return rc;
-	rc = atomic_device_caps(d, page, &general_atomic);
 	if (!rc && !atomic_caps_allows(page, sizeof(page), general_atomic, op, size, extended,
 				       &missing)) {
 		prm_err_set(&err, PRM_E_NODEV, 0, "not_supported",
@@ -61,55 +57,73 @@ static int device_supports(enum atomic_op op, unsigned size, bool extended)
 			    size == 8 && !extended ? " (--masked builds the extended form)" : "");
 		rc = cmd_fail(&err);
 	}
-	cmd_close_device(d);
 	return rc;
 }
 
-int atomic_wqe(int argc, char **argv)
+/* The request the options describe, or a usage error (judged before -d is opened). */
+static int request(const struct atomic_args *a, struct atomic_wqe_req *r)
 {
-	struct atomic_args a = { 0 };
-	struct atomic_wqe_req r = { 0 };
 	struct atomic_wire given;
+	const char *why;
+	int rc = atomic_wire_from_args(a, &given);
+
+	if (rc)
+		return rc;
+	if (a->has[ATOMIC_V_CMASK] || a->has[ATOMIC_V_SMASK] || a->has[ATOMIC_V_FB])
+		return cmd_usage("wqe builds the masks from the rules; check yours with 'atomic "
+				 "verify'");
+	if (!a->has_num[ATOMIC_N_RADDR] || !a->has_num[ATOMIC_N_RKEY])
+		return cmd_usage("where to? --raddr A --rkey K");
+	if (a->has_num[ATOMIC_N_LADDR] != a->has_num[ATOMIC_N_LKEY])
+		return cmd_usage("--laddr and --lkey come together");
+	if (a->num[ATOMIC_N_RKEY] > UINT32_MAX || a->num[ATOMIC_N_LKEY] > UINT32_MAX ||
+	    a->num[ATOMIC_N_QPN] > 0xffffff || a->num[ATOMIC_N_INDEX] > 0xffff)
+		return cmd_usage("keys are 32 bits, --qpn 24 bits, --wqe-index 16 bits");
+	if (a->masked && a->size != 8)
+		return cmd_usage("--masked is for 8-byte operations: smaller ones are always masked");
+	memset(r, 0, sizeof(*r));
+	if (atomic_wire_build(a->op, a->size, a->offset, a->val[ATOMIC_V_COMPARE], given.swap_add,
+			      &r->w, &why))
+		return cmd_usage("%u-byte %s at offset %u: %s", a->size, atomic_op_name(a->op),
+				 a->offset, why);
+	r->raddr = a->num[ATOMIC_N_RADDR];
+	r->rkey = (uint32_t)a->num[ATOMIC_N_RKEY];
+	r->has_local = a->has_num[ATOMIC_N_LADDR];
+	r->laddr = a->num[ATOMIC_N_LADDR];
+	r->lkey = (uint32_t)a->num[ATOMIC_N_LKEY];
+	r->qpn = (uint32_t)a->num[ATOMIC_N_QPN];
+	r->wqe_index = (uint16_t)a->num[ATOMIC_N_INDEX];
+	r->masked8 = a->masked;
+	return 0;
+}
+
+int atomic_wqe_check(struct cmd_run *run)
+{
+	struct atomic_wqe_req r;
+
+	return request(run->opts, &r);
+}
+
+int atomic_wqe(struct cmd_run *run)
+{
+	const struct atomic_args *a = run->opts;
+	struct atomic_wqe_req r;
 	struct atomic_wqe q;
 	struct prm_err err = { 0 };
 	const char *why;
-	int rc = cmd_parse(&atomic_wqe_argp, argc, argv, &a);
+	int rc = request(a, &r);
 
-	if (rc || G.help_shown || (rc = atomic_wire_from_args(&a, &given)))
+	if (rc)
 		return rc;
-	if (a.has[ATOMIC_V_CMASK] || a.has[ATOMIC_V_SMASK] || a.has[ATOMIC_V_FB])
-		return cmd_usage("wqe builds the masks from the rules; check yours with 'atomic "
-				 "verify'");
-	if (!a.has_num[ATOMIC_N_RADDR] || !a.has_num[ATOMIC_N_RKEY])
-		return cmd_usage("where to? --raddr A --rkey K");
-	if (a.has_num[ATOMIC_N_LADDR] != a.has_num[ATOMIC_N_LKEY])
-		return cmd_usage("--laddr and --lkey come together");
-	if (a.num[ATOMIC_N_RKEY] > UINT32_MAX || a.num[ATOMIC_N_LKEY] > UINT32_MAX ||
-	    a.num[ATOMIC_N_QPN] > 0xffffff || a.num[ATOMIC_N_INDEX] > 0xffff)
-		return cmd_usage("keys are 32 bits, --qpn 24 bits, --wqe-index 16 bits");
-	if (a.masked && a.size != 8)
-		return cmd_usage("--masked is for 8-byte operations: smaller ones are always masked");
-	if (atomic_wire_build(a.op, a.size, a.offset, a.val[ATOMIC_V_COMPARE], given.swap_add,
-			      &r.w, &why))
-		return cmd_usage("%u-byte %s at offset %u: %s", a.size, atomic_op_name(a.op),
-				 a.offset, why);
-	r.raddr = a.num[ATOMIC_N_RADDR];
-	r.rkey = (uint32_t)a.num[ATOMIC_N_RKEY];
-	r.has_local = a.has_num[ATOMIC_N_LADDR];
-	r.laddr = a.num[ATOMIC_N_LADDR];
-	r.lkey = (uint32_t)a.num[ATOMIC_N_LKEY];
-	r.qpn = (uint32_t)a.num[ATOMIC_N_QPN];
-	r.wqe_index = (uint16_t)a.num[ATOMIC_N_INDEX];
-	r.masked8 = a.masked;
-	if (G.device &&
-	    (rc = device_supports(a.op, a.size, a.size < 8 || a.masked || a.op == ATOMIC_SWAP)))
+	if (run->dev && (rc = device_supports(run->dev, a->op, a->size,
+					      a->size < 8 || a->masked || a->op == ATOMIC_SWAP)))
 		return rc;
 	if (atomic_wqe_build(&r, &q, &why))
 		return cmd_usage("--raddr 0x%llx: %s", (unsigned long long)r.raddr, why);
 	out_doc_begin();
-	out_str("op", atomic_op_name(a.op));
-	out_u64("size", a.size);
-	out_u64("offset", a.offset);
+	out_str("op", atomic_op_name(a->op));
+	out_u64("size", a->size);
+	out_u64("offset", a->offset);
 	out_hex_width("opcode", q.opcode, 8);
 	out_hex_width("opmod", q.opmod, 8);
 	out_u64("ds", q.ds);

@@ -43,6 +43,7 @@ enum {
 	CMD_WRITES = 1 << 1,		/* changes device state: needs --write on hardware */
 	CMD_NEEDS_BAR = 1 << 2,		/* refuse a device whose BAR0 is unreachable */
 	CMD_OWN_DEVICES = 1 << 3,	/* takes -d but opens its devices itself (several) */
+	CMD_MAY_USE_DEVICE = 1 << 4,	/* -d optional: opened for exec() only when given */
 };
 
 struct dev;
@@ -88,7 +89,8 @@ struct prm_verb {
 int cmd_require_write(struct cmd_run *r);
 
 /*
- * A command group: either verbs, or run() for a command without verbs.
+ * A command group: either verbs, or, for a command without verbs, exec()
+ * (as a verb's, with its argp, flags, opts_size and check) or the older run().
  * Each group lives in its own cmd/<name>.c.
  */
 struct prm_cmd {
@@ -100,6 +102,9 @@ struct prm_cmd {
 	const struct argp *argp;	/* commands without verbs */
 	int (*run)(int argc, char **argv);
 	unsigned flags;
+	int (*exec)(struct cmd_run *r);
+	size_t opts_size;
+	int (*check)(struct cmd_run *r);
 };
 
 extern const struct prm_cmd *const prm_commands[];	/* NULL-terminated */

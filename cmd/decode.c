@@ -252,35 +252,32 @@ static int check_size(const struct decode_opts *o, const struct prm_layout *l,
 	return 0;
 }
 
-static int decode_run(int argc, char **argv)
+static int decode_run(const struct decode_opts *o)
 {
-	struct decode_opts o = { 0 };
 	const struct prm_layout *l;
 	struct prm_err err = { 0 };
 	uint8_t *buf = NULL;
 	size_t len = 0, base = 0, at = 0;
-	int rc = cmd_parse(&decode_argp, argc, argv, &o);
+	int rc;
 
-	if (rc || G.help_shown)
-		return rc;
-	if (o.list)
-		return o.nargs ? cmd_usage("decode --list takes no arguments") : list_layouts();
-	if (!o.layout)
+	if (o->list)
+		return o->nargs ? cmd_usage("decode --list takes no arguments") : list_layouts();
+	if (!o->layout)
 		return cmd_usage("decode: which structure? (see 'prmctl decode --list')");
-	rc = find_layout(o.layout, &l);
+	rc = find_layout(o->layout, &l);
 	if (rc)
 		return rc;
-	if (o.describe) {
-		if (o.file)
+	if (o->describe) {
+		if (o->file)
 			return cmd_usage("decode --describe takes no FILE");
 		out_doc_begin();
 		out_layout_describe(l);
 		return cmd_done(EXIT_OK);
 	}
-	rc = load_input(&o, &buf, &len, &base);
+	rc = load_input(o, &buf, &len, &base);
 	if (rc)
 		return rc;
-	rc = check_size(&o, l, len, base, &at);
+	rc = check_size(o, l, len, base, &at);
 	if (rc) {
 		free(buf);
 		return rc;
@@ -288,8 +285,8 @@ static int decode_run(int argc, char **argv)
 	out_doc_begin();
 	out_str("layout", l->name);
 	out_u64("size", prm_layout_bytes(l));
-	if (o.has_offset || base)
-		out_hex("offset", o.has_offset ? o.offset : base);
+	if (o->has_offset || base)
+		out_hex("offset", o->has_offset ? o->offset : base);
 	out_obj_begin("fields");
 	rc = out_layout(l, buf + at, prm_layout_bytes(l), 0, &err);
 	free(buf);
@@ -299,9 +296,9 @@ static int decode_run(int argc, char **argv)
 	return cmd_done(EXIT_OK);
 }
 
-static int decode(int argc, char **argv)
+static int decode(struct cmd_run *r)
 {
-	int rc = decode_run(argc, argv);
+	int rc = decode_run(r->opts);
 
 	/* the database's tables are used up to the last line of output */
 	cmd_adb_drop();
@@ -312,5 +309,6 @@ const struct prm_cmd cmd_decode = {
 	.name = "decode",
 	.summary = "Decode raw bytes with a PRM layout",
 	.argp = &decode_argp,
-	.run = decode,
+	.exec = decode,
+	.opts_size = sizeof(struct decode_opts),
 };

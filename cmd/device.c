@@ -6,8 +6,8 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
-#include "cmd/devsel.h"
 #include "cmd/dlview.h"
+#include "lib/dev/dev.h"
 #include "lib/dev/discover.h"
 #include "lib/out/out.h"
 #include "lib/prm/initseg.h"
@@ -112,7 +112,7 @@ static int devlink_list_all(void)
 	return cmd_done(EXIT_OK);
 }
 
-static int device_list(int argc, char **argv)
+static int device_list(struct cmd_run *r)
 {
 	struct prm_err err = { 0 };
 	struct dev_info *v;
@@ -120,10 +120,8 @@ static int device_list(int argc, char **argv)
 	bool have_dl;
 	char handle[64];
 	size_t n;
-	int rc = cmd_parse(&list_argp, argc, argv, NULL);
 
-	if (rc || G.help_shown)
-		return rc;
+	(void)r;
 	if (G.access && strcmp(G.access, "devlink") == 0)
 		return devlink_list_all();
 	if (discover_list(&v, &n, &err))
@@ -219,16 +217,10 @@ static void out_firmware(struct dev *d)
 	out_u64("health_counter", s.health_counter);
 }
 
-static int device_show(int argc, char **argv)
+static int device_show(struct cmd_run *r)
 {
-	struct dev *d;
-	int rc = cmd_parse(&show_argp, argc, argv, NULL);
+	struct dev *d = r->dev;
 
-	if (rc || G.help_shown)
-		return rc;
-	rc = cmd_open_device(false, &d);
-	if (rc)
-		return rc;
 	out_doc_begin();
 	out_str("device", d->label);
 	if (d->has_info) {
@@ -257,7 +249,6 @@ static int device_show(int argc, char **argv)
 
 		if (devlink_attach(d, &dl, &h, &err)) {
 			out_doc_abort();
-			dev_close(d);
 			return cmd_fail(&err);
 		}
 		out_devlink_view(&dl, d->devlink, "devlink");
@@ -274,13 +265,14 @@ static int device_show(int argc, char **argv)
 			out_str("devlink_error", err.msg);
 		}
 	}
-	dev_close(d);
 	return cmd_done(EXIT_OK);
 }
 
 static const struct prm_verb verbs[] = {
-	{ "list", "List ConnectX PCI functions", &list_argp, device_list, 0 },
-	{ "show", "Describe one device", &show_argp, device_show, CMD_NEEDS_DEVICE },
+	{ .name = "list", .summary = "List ConnectX PCI functions", .argp = &list_argp,
+	  .exec = device_list },
+	{ .name = "show", .summary = "Describe one device", .argp = &show_argp,
+	  .exec = device_show, .flags = CMD_NEEDS_DEVICE },
 };
 
 const struct prm_cmd cmd_device = {

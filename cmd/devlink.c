@@ -10,7 +10,6 @@
 
 #include "cmd/cmd.h"
 #include "cmd/devlink.h"
-#include "cmd/devsel.h"
 #include "cmd/dlview.h"
 #include "lib/dev/devlink.h"
 #include "lib/out/fmsg_print.h"
@@ -30,50 +29,42 @@ static const struct argp ports_argp = {
 	prm_global_children, NULL, NULL
 };
 
-static void close_all(struct dev *d, struct devlink *dl)
-{
-	devlink_close(dl);
-	dev_close(d);
-}
-
-static int info(int argc, char **argv)
+static int info(struct cmd_run *r)
 {
 	struct prm_err err = { 0 };
 	struct dl_handle h;
 	struct devlink dl;
 	struct dl_info in;
-	struct dev *d;
-	int rc = cmd_parse(&info_argp, argc, argv, NULL);
+	int rc = cmd_devlink_open(r->dev, &dl, &h);
 
-	if (rc || G.help_shown || (rc = cmd_devlink_device(&d, &dl, &h)))
+	if (rc)
 		return rc;
 	if (devlink_info(&dl, &h, &in, &err)) {
-		close_all(d, &dl);
+		devlink_close(&dl);
 		return cmd_fail(&err);
 	}
 	out_doc_begin();
-	out_str("device", d->label);
+	out_str("device", r->dev->label);
 	out_str("access", "devlink");
 	out_devlink_info(&in);
 	out_devlink_ports(&dl, &h, "ports");
-	close_all(d, &dl);
+	devlink_close(&dl);
 	return cmd_done(EXIT_OK);
 }
 
-static int ports(int argc, char **argv)
+static int ports(struct cmd_run *r)
 {
 	struct dl_handle h;
 	struct devlink dl;
-	struct dev *d;
-	int rc = cmd_parse(&ports_argp, argc, argv, NULL);
+	int rc = cmd_devlink_open(r->dev, &dl, &h);
 
-	if (rc || G.help_shown || (rc = cmd_devlink_device(&d, &dl, &h)))
+	if (rc)
 		return rc;
 	out_doc_begin();
-	out_str("device", d->label);
+	out_str("device", r->dev->label);
 	out_strf("devlink", "%s/%s", h.bus, h.dev);
 	out_devlink_ports(&dl, &h, "ports");
-	close_all(d, &dl);
+	devlink_close(&dl);
 	return cmd_done(EXIT_OK);
 }
 
@@ -151,32 +142,32 @@ static int dump_allowed(const struct dl_reporter *r, const char *name, struct pr
 			   "add --write", name);
 }
 
-static int reporters(int argc, char **argv)
+static int reporters(struct cmd_run *run)
 {
-	struct rep_opts o = { 0 };
+	const struct rep_opts *o = run->opts;
 	struct prm_err err = { 0 };
 	struct dl_reporter *r = NULL;
 	struct dl_handle h;
 	struct devlink dl;
-	struct dev *d;
+	struct dev *d = run->dev;
 	size_t n = 0, dump_at = (size_t)-1;
 	bool bad = false;
 	struct fmsg f;
-	int rc = cmd_parse(&reporters_argp, argc, argv, &o);
+	int rc = cmd_devlink_open(d, &dl, &h);
 
-	if (rc || G.help_shown || (rc = cmd_devlink_device(&d, &dl, &h)))
+	if (rc)
 		return rc;
 	if (devlink_reporters(&dl, &h, &r, &n, &err))
 		goto fail;
 	for (size_t i = 0; i < n; i++)
-		if (o.dump && strcmp(r[i].name, o.dump) == 0 && !r[i].has_port)
+		if (o->dump && strcmp(r[i].name, o->dump) == 0 && !r[i].has_port)
 			dump_at = i;
-	if (o.dump && dump_at == (size_t)-1) {
+	if (o->dump && dump_at == (size_t)-1) {
 		prm_err_set(&err, PRM_E_USAGE, 0, "no_reporter", "%s has no health reporter '%s'",
-			    d->label, o.dump);
+			    d->label, o->dump);
 		goto fail;
 	}
-	if (o.dump && dump_allowed(&r[dump_at], o.dump, &err))
+	if (o->dump && dump_allowed(&r[dump_at], o->dump, &err))
 		goto fail;
 	out_doc_begin();
 	out_str("device", d->label);
@@ -193,7 +184,7 @@ static int reporters(int argc, char **argv)
 		bad |= r[i].state != DL_REPORTER_HEALTHY;
 	}
 	out_table_end();
-	if (o.diagnose) {
+	if (o->diagnose) {
 		out_arr_begin("diagnose");
 		for (size_t i = 0; i < n; i++) {
 			struct prm_err e = { 0 };
@@ -208,23 +199,23 @@ static int reporters(int argc, char **argv)
 		}
 		out_arr_end();
 	}
-	if (o.dump) {
+	if (o->dump) {
 		out_obj_begin("dump");
-		out_str("reporter", o.dump);
-		rc = devlink_dump(&dl, &h, o.dump, &f, &err);
+		out_str("reporter", o->dump);
+		rc = devlink_dump(&dl, &h, o->dump, &f, &err);
 		if (rc) {
 			out_doc_abort();
 			goto fail;
 		}
-		message(o.dump, 0, &f, &err);
+		message(o->dump, 0, &f, &err);
 		out_obj_end();
 	}
 	free(r);
-	close_all(d, &dl);
+	devlink_close(&dl);
 	return cmd_done(bad ? EXIT_CHECK : EXIT_OK);
 fail:
 	free(r);
-	close_all(d, &dl);
+	devlink_close(&dl);
 	return cmd_fail(&err);
 }
 
@@ -251,51 +242,64 @@ static const struct argp recover_argp = {
 	prm_global_children, NULL, NULL
 };
 
-static int recover(int argc, char **argv)
+/*
+ * Refused without --write on any device, before anything is sent: every
+ * devlink instance is a kernel's, none is simulated.
+ */
+static int recover_check(struct cmd_run *r)
 {
-	struct rep_opts o = { 0 };
+	const struct rep_opts *o = r->opts;
 	struct prm_err err = { 0 };
-	struct dl_reporter r;
-	struct dl_handle h;
-	struct devlink dl;
-	struct dev *d;
-	int rc = cmd_parse(&recover_argp, argc, argv, &o);
 
-	if (rc || G.help_shown)
-		return rc;
-	if (!o.name)
+	if (!o->name)
 		return cmd_usage("devlink recover: which reporter? (see 'prmctl devlink reporters')");
 	if (!G.write) {
 		prm_err_set(&err, PRM_E_USAGE, 0, "needs_write",
 			    "devlink recover changes the device (the driver's recovery): add --write");
 		return cmd_fail(&err);
 	}
-	if ((rc = cmd_devlink_device(&d, &dl, &h)))
+	return cmd_devlink_check(r);
+}
+
+static int recover(struct cmd_run *run)
+{
+	const struct rep_opts *o = run->opts;
+	struct prm_err err = { 0 };
+	struct dl_reporter r;
+	struct dl_handle h;
+	struct devlink dl;
+	int rc = cmd_devlink_open(run->dev, &dl, &h);
+
+	if (rc)
 		return rc;
-	if (devlink_recover(&dl, &h, o.name, &err) ||
-	    devlink_reporter_get(&dl, &h, o.name, &r, &err)) {
-		close_all(d, &dl);
+	if (devlink_recover(&dl, &h, o->name, &err) ||
+	    devlink_reporter_get(&dl, &h, o->name, &r, &err)) {
+		devlink_close(&dl);
 		return cmd_fail(&err);
 	}
 	out_doc_begin();
-	out_str("device", d->label);
+	out_str("device", run->dev->label);
 	out_strf("devlink", "%s/%s", h.bus, h.dev);
 	out_devlink_reporter(&r);
-	close_all(d, &dl);
+	devlink_close(&dl);
 	return cmd_done(r.state == DL_REPORTER_HEALTHY ? EXIT_OK : EXIT_CHECK);
 }
 
 static const struct prm_verb verbs[] = {
-	{ "info", "The driver's identity: versions, serial, board id, ports", &info_argp, info,
-	  CMD_NEEDS_DEVICE },
-	{ "ports", "Ports: flavour, PF/VF/SF numbers, function state", &ports_argp, ports,
-	  CMD_NEEDS_DEVICE },
-	{ "reporters", "Health reporters: state, counts, diagnose, dump", &reporters_argp,
-	  reporters, CMD_NEEDS_DEVICE },
-	{ "recover", "Ask the driver to recover a reporter (--write)", &recover_argp, recover,
-	  CMD_NEEDS_DEVICE | CMD_WRITES },
-	{ "region", "Regions: list, snapshot to a file, read, delete", &devlink_region_argp,
-	  devlink_region_run, CMD_NEEDS_DEVICE },
+	{ .name = "info", .summary = "The driver's identity: versions, serial, board id, ports",
+	  .argp = &info_argp, .check = cmd_devlink_check, .exec = info,
+	  .flags = CMD_NEEDS_DEVICE },
+	{ .name = "ports", .summary = "Ports: flavour, PF/VF/SF numbers, function state",
+	  .argp = &ports_argp, .check = cmd_devlink_check, .exec = ports,
+	  .flags = CMD_NEEDS_DEVICE },
+	{ .name = "reporters", .summary = "Health reporters: state, counts, diagnose, dump",
+	  .argp = &reporters_argp, .check = cmd_devlink_check, .exec = reporters,
+	  .opts_size = sizeof(struct rep_opts), .flags = CMD_NEEDS_DEVICE },
+	{ .name = "recover", .summary = "Ask the driver to recover a reporter (--write)",
+	  .argp = &recover_argp, .check = recover_check, .exec = recover,
+	  .opts_size = sizeof(struct rep_opts), .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
+	{ .name = "region", .summary = "Regions: list, snapshot to a file, read, delete",
+	  .argp = &devlink_region_argp, .run = devlink_region_run, .flags = CMD_NEEDS_DEVICE },
 };
 
 const struct prm_cmd cmd_devlink = {

@@ -11,7 +11,6 @@
 
 #include "cmd/cmd.h"
 #include "cmd/devlink.h"
-#include "cmd/devsel.h"
 #include "cmd/dlview.h"
 #include "lib/dev/devlink.h"
 #include "lib/out/out.h"
@@ -96,26 +95,23 @@ static const struct argp del_argp = {
 	prm_global_children, NULL, NULL
 };
 
-static int list(int argc, char **argv)
+static int list(struct cmd_run *run)
 {
 	struct prm_err err = { 0 };
 	struct dl_region *r;
 	struct dl_handle h;
 	struct devlink dl;
-	struct dev *d;
 	size_t n;
-	int rc = cmd_parse(&list_argp, argc, argv, NULL);
+	int rc = cmd_devlink_open(run->dev, &dl, &h);
 
-	if (rc || G.help_shown || (rc = cmd_devlink_device(&d, &dl, &h)))
+	if (rc)
 		return rc;
 	rc = devlink_regions(&dl, &h, &r, &n, &err);
 	devlink_close(&dl);
-	if (rc) {
-		dev_close(d);
+	if (rc)
 		return cmd_fail(&err);
-	}
 	out_doc_begin();
-	out_str("device", d->label);
+	out_str("device", run->dev->label);
 	out_strf("devlink", "%s/%s", h.bus, h.dev);
 	out_table_begin("regions");
 	for (size_t i = 0; i < n; i++) {
@@ -135,7 +131,6 @@ static int list(int argc, char **argv)
 	}
 	out_table_end();
 	free(r);
-	dev_close(d);
 	return cmd_done(EXIT_OK);
 }
 
@@ -238,110 +233,132 @@ static int need_name(const struct region_opts *o, bool need_snapshot)
 	return 0;
 }
 
-static int snapshot(int argc, char **argv)
+/*
+ * The options judged before -d is opened: the region (and snapshot) named,
+ * -o FILE free, and a change (a snapshot made or deleted) refused without
+ * --write on any device: every devlink instance is a kernel's, none is
+ * simulated.
+ */
+static int judge(struct cmd_run *r, bool need_snapshot, bool to_file, const char *change)
 {
-	struct region_opts o = { 0 };
+	const struct region_opts *o = r->opts;
+	int rc;
+
+	if ((rc = need_name(o, need_snapshot)) || (to_file && (rc = output_free(o))))
+		return rc;
+	if (change && !G.write)
+		return needs_write(change);
+	return cmd_devlink_check(r);
+}
+
+static int snapshot_check(struct cmd_run *r)
+{
+	return judge(r, false, true, "snapshot makes the driver take a snapshot");
+}
+
+static int read_check(struct cmd_run *r)
+{
+	return judge(r, true, true, NULL);
+}
+
+static int del_check(struct cmd_run *r)
+{
+	return judge(r, true, false, "del deletes a snapshot");
+}
+
+static int snapshot(struct cmd_run *r)
+{
+	const struct region_opts *o = r->opts;
 	struct prm_err err = { 0 }, e2 = { 0 };
 	struct bytes b = { 0 };
 	struct dl_handle h;
 	struct devlink dl;
-	struct dev *d;
 	uint32_t id;
-	int rc = cmd_parse(&snapshot_argp, argc, argv, &o);
+	int rc = cmd_devlink_open(r->dev, &dl, &h);
 
-	if (rc || G.help_shown || (rc = need_name(&o, false)) || (rc = output_free(&o)))
+	if (rc)
 		return rc;
-	if (!G.write)
-		return needs_write("snapshot makes the driver take a snapshot");
-	if ((rc = cmd_devlink_device(&d, &dl, &h)))
-		return rc;
-	if (devlink_snapshot_new(&dl, &h, o.name, &id, &err))
+	if (devlink_snapshot_new(&dl, &h, o->name, &id, &err))
 		goto fail;
-	rc = read_snapshot(&dl, &h, o.name, id, &b, &err);
+	rc = read_snapshot(&dl, &h, o->name, id, &b, &err);
 	if (!rc) {
-		head(d, &h, o.name, id);
-		out_bool("kept", o.keep);
-		rc = deliver(&o, &b, &err);
+		head(r->dev, &h, o->name, id);
+		out_bool("kept", o->keep);
+		rc = deliver(o, &b, &err);
 		if (rc)
 			out_doc_abort();
 	}
 	/* a snapshot whose bytes did not reach the file stays, and is named */
 	if (rc) {
-		out_warn("snapshot %u of region %s is kept: its bytes were not saved", id, o.name);
-	} else if (!o.keep && devlink_snapshot_del(&dl, &h, o.name, id, &e2)) {
-		out_warn("snapshot %u of region %s was not deleted: %s", id, o.name, e2.msg);
+		out_warn("snapshot %u of region %s is kept: its bytes were not saved", id, o->name);
+	} else if (!o->keep && devlink_snapshot_del(&dl, &h, o->name, id, &e2)) {
+		out_warn("snapshot %u of region %s was not deleted: %s", id, o->name, e2.msg);
 	}
 	if (rc)
 		goto fail;
 	free(b.p);
 	devlink_close(&dl);
-	dev_close(d);
 	return cmd_done(EXIT_OK);
 fail:
 	free(b.p);
 	devlink_close(&dl);
-	dev_close(d);
 	return cmd_fail(&err);
 }
 
-static int read_verb(int argc, char **argv)
+static int read_verb(struct cmd_run *r)
 {
-	struct region_opts o = { 0 };
+	const struct region_opts *o = r->opts;
 	struct prm_err err = { 0 };
 	struct bytes b = { 0 };
 	struct dl_handle h;
 	struct devlink dl;
-	struct dev *d;
-	int rc = cmd_parse(&read_argp, argc, argv, &o);
+	int rc = cmd_devlink_open(r->dev, &dl, &h);
 
-	if (rc || G.help_shown || (rc = need_name(&o, true)) || (rc = output_free(&o)) ||
-	    (rc = cmd_devlink_device(&d, &dl, &h)))
+	if (rc)
 		return rc;
-	rc = read_snapshot(&dl, &h, o.name, (uint32_t)o.snapshot, &b, &err);
+	rc = read_snapshot(&dl, &h, o->name, (uint32_t)o->snapshot, &b, &err);
 	devlink_close(&dl);
 	if (!rc) {
-		head(d, &h, o.name, o.snapshot);
-		rc = deliver(&o, &b, &err);
+		head(r->dev, &h, o->name, o->snapshot);
+		rc = deliver(o, &b, &err);
 		if (rc)
 			out_doc_abort();
 	}
 	free(b.p);
-	dev_close(d);
 	return rc ? cmd_fail(&err) : cmd_done(EXIT_OK);
 }
 
-static int del(int argc, char **argv)
+static int del(struct cmd_run *r)
 {
-	struct region_opts o = { 0 };
+	const struct region_opts *o = r->opts;
 	struct prm_err err = { 0 };
 	struct dl_handle h;
 	struct devlink dl;
-	struct dev *d;
-	int rc = cmd_parse(&del_argp, argc, argv, &o);
+	int rc = cmd_devlink_open(r->dev, &dl, &h);
 
-	if (rc || G.help_shown || (rc = need_name(&o, true)))
+	if (rc)
 		return rc;
-	if (!G.write)
-		return needs_write("del deletes a snapshot");
-	if ((rc = cmd_devlink_device(&d, &dl, &h)))
-		return rc;
-	rc = devlink_snapshot_del(&dl, &h, o.name, (uint32_t)o.snapshot, &err);
+	rc = devlink_snapshot_del(&dl, &h, o->name, (uint32_t)o->snapshot, &err);
 	devlink_close(&dl);
 	if (!rc) {
-		head(d, &h, o.name, o.snapshot);
+		head(r->dev, &h, o->name, o->snapshot);
 		out_bool("deleted", true);
 	}
-	dev_close(d);
 	return rc ? cmd_fail(&err) : cmd_done(EXIT_OK);
 }
 
 static const struct prm_verb verbs[] = {
-	{ "list", "Regions, sizes and snapshots", &list_argp, list, CMD_NEEDS_DEVICE },
-	{ "snapshot", "Take a snapshot, save it to a file, delete it (--write)", &snapshot_argp,
-	  snapshot, CMD_NEEDS_DEVICE | CMD_WRITES },
-	{ "read", "Read a snapshot whole, to a file or printed", &read_argp, read_verb,
-	  CMD_NEEDS_DEVICE },
-	{ "del", "Delete a snapshot (--write)", &del_argp, del, CMD_NEEDS_DEVICE | CMD_WRITES },
+	{ .name = "list", .summary = "Regions, sizes and snapshots", .argp = &list_argp,
+	  .check = cmd_devlink_check, .exec = list, .flags = CMD_NEEDS_DEVICE },
+	{ .name = "snapshot", .summary = "Take a snapshot, save it to a file, delete it (--write)",
+	  .argp = &snapshot_argp, .check = snapshot_check, .exec = snapshot,
+	  .opts_size = sizeof(struct region_opts), .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
+	{ .name = "read", .summary = "Read a snapshot whole, to a file or printed",
+	  .argp = &read_argp, .check = read_check, .exec = read_verb,
+	  .opts_size = sizeof(struct region_opts), .flags = CMD_NEEDS_DEVICE },
+	{ .name = "del", .summary = "Delete a snapshot (--write)", .argp = &del_argp,
+	  .check = del_check, .exec = del, .opts_size = sizeof(struct region_opts),
+	  .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
 };
 
 static const struct prm_cmd region_cmd = {

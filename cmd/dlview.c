@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "cmd/devsel.h"
 #include "cmd/dlview.h"
 #include "lib/out/out.h"
 
@@ -35,20 +34,13 @@ int cmd_devlink_open(struct dev *d, struct devlink *dl, struct dl_handle *h)
 	return devlink_attach(d, dl, h, &err) ? cmd_fail(&err) : 0;
 }
 
-int cmd_devlink_device(struct dev **d, struct devlink *dl, struct dl_handle *h)
+int cmd_devlink_check(struct cmd_run *r)
 {
-	int rc;
-
+	(void)r;
 	if (G.access && strcmp(G.access, "devlink"))
 		return cmd_usage("devlink commands read devlink only (not --access %s)", G.access);
 	G.access = "devlink";
-	rc = cmd_open_device(false, d);
-	if (rc)
-		return rc;
-	rc = cmd_devlink_open(*d, dl, h);
-	if (rc)
-		dev_close(*d);
-	return rc;
+	return 0;
 }
 
 const char *dl_version(const struct dl_version *v, unsigned n, const char *name)

@@ -18,8 +18,12 @@ int cmd_devlink_open(struct dev *d, struct devlink *dl, struct dl_handle *h);
 /* The same, the error left to the caller. */
 int devlink_attach(struct dev *d, struct devlink *dl, struct dl_handle *h, struct prm_err *err);
 
-/* Open -d with --access devlink (the devlink commands' only path), and devlink. */
-int cmd_devlink_device(struct dev **d, struct devlink *dl, struct dl_handle *h);
+struct cmd_run;
+/*
+ * check() of the devlink verbs: devlink is their only path, so -d is to be
+ * opened with --access devlink; another --access is a usage error.
+ */
+int cmd_devlink_check(struct cmd_run *r);
 
 /* The driver's identity: handle, driver, serial, board id, versions. */
 void out_devlink_info(const struct dl_info *info);

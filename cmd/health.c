@@ -59,39 +59,24 @@ static void report(const struct dev *d, const struct prm_health_report *r)
 	out_obj_end();
 }
 
-static int show(int argc, char **argv)
+static int show(struct cmd_run *run)
 {
 	static uint8_t seg[DEV_INITSEG_BYTES];
 	struct prm_health_report r;
 	struct prm_err err = { 0 };
-	struct dev *d;
-	int rc = cmd_parse(&show_argp, argc, argv, NULL);
+	struct dev *d = run->dev;
 
-	if (rc || G.help_shown)
-		return rc;
-	rc = cmd_open_device(false, &d);
-	if (rc)
-		return rc;
-	if (d->access && strcmp(d->access, "devlink") == 0) {
-		rc = health_show_devlink(d, NULL);
-		dev_close(d);
-		return rc;
-	}
-	if (!d->ops && d->devlink[0] && !G.access) {
+	if (d->access && strcmp(d->access, "devlink") == 0)
+		return health_show_devlink(d, NULL);
+	if (!d->ops && d->devlink[0] && !G.access)
 		/* lockdown, EPERM, no resource0: the driver's view is what is left */
-		rc = health_show_devlink(d, d->bar_err.msg);
-		dev_close(d);
-		return rc;
-	}
+		return health_show_devlink(d, d->bar_err.msg);
 	/* BAR0 as it is, all-ones included: that is an answer here, not an error */
 	if (dev_bar_read(d, 0, seg, sizeof(seg), &err) ||
-	    prm_health_report(seg, sizeof(seg), &r, &err)) {
-		dev_close(d);
+	    prm_health_report(seg, sizeof(seg), &r, &err))
 		return cmd_fail(&err);
-	}
 	out_doc_begin();
 	report(d, &r);
-	dev_close(d);
 	return cmd_done(r.status == PRM_HEALTH_OK ? EXIT_OK : EXIT_CHECK);
 }
 
@@ -137,6 +122,11 @@ static error_t watch_parse(int key, char *arg, struct argp_state *state)
 	};
 	uint64_t *dst[] = { &o->interval_ms, &o->misses, &o->count };
 
+	if (key == ARGP_KEY_INIT) {
+		o->interval_ms = 50;
+		o->misses = 3;
+		return 0;
+	}
 	if (key == OPT_DURATION)
 		return cmd_opt_duration(state, "--duration", arg, &o->duration_ms);
 	for (size_t i = 0; i < sizeof(num) / sizeof(num[0]); i++)
@@ -296,13 +286,26 @@ static void stop_all(struct watched *w, size_t n)
 	}
 }
 
-/* -d BUS/DEV: a devlink instance, which only devlink can watch */
-static bool names_devlink_handle(const char *name)
+/* --access devlink, or -d BUS/DEV: a devlink instance, which only devlink can watch */
+static bool over_devlink(void)
 {
 	struct prm_err err = { 0 };
 	struct dev_name n;
 
-	return name && devname_parse(name, &n, &err) == 0 && n.kind == DEV_KIND_DEVLINK;
+	if (G.access && strcmp(G.access, "devlink") == 0)
+		return true;
+	return G.device && devname_parse(G.device, &n, &err) == 0 && n.kind == DEV_KIND_DEVLINK;
+}
+
+static int watch_check(struct cmd_run *r)
+{
+	const struct watch_opts *o = r->opts;
+
+	if (over_devlink() && (o->all || G.ndevices > 1 || o->textfile || o->snapshot_dir))
+		return cmd_usage("health watch over devlink (--access devlink, or a BUS/DEV "
+				 "name) follows one device, without --all, --textfile or "
+				 "--snapshot-dir");
+	return 0;
 }
 
 /* One device's reporters over devlink: notifications, and diagnose every interval. */
@@ -312,10 +315,6 @@ static int watch_devlink(const struct watch_opts *o)
 	struct dev *d;
 	int rc;
 
-	if (o->all || G.ndevices > 1 || o->textfile || o->snapshot_dir)
-		return cmd_usage("health watch over devlink (--access devlink, or a BUS/DEV "
-				 "name) follows one device, without --all, --textfile or "
-				 "--snapshot-dir");
 	if ((rc = cmd_open_device(false, &d)))
 		return rc;
 	rc = health_watch_devlink(d, &dw);
@@ -323,11 +322,11 @@ static int watch_devlink(const struct watch_opts *o)
 	return rc;
 }
 
-static int watch(int argc, char **argv)
+static int watch(struct cmd_run *r)
 {
-	struct watch_opts o = { .interval_ms = 50, .misses = 3 };
+	const struct watch_opts *o = r->opts;
 	struct prm_err err = { 0 };
-	struct hmon_event *e = malloc(sizeof(*e));
+	struct hmon_event *e;
 	struct watched w[WATCH_MAX];
 	struct dev *devs[WATCH_MAX];
 	struct hmon_waiter waiter;
@@ -335,14 +334,14 @@ static int watch(int argc, char **argv)
 	bool faulted = false;
 	char prefix[4000];
 	size_t n = 0;
-	int rc = e ? cmd_parse(&watch_argp, argc, argv, &o) : EXIT_FAIL;
+	int rc;
 
-	if (!rc && !G.help_shown && ((G.access && strcmp(G.access, "devlink") == 0) ||
-				    names_devlink_handle(G.device))) {
-		free(e);
-		return watch_devlink(&o);
-	}
-	if (rc || G.help_shown || (rc = cmd_open_devices(o.all, devs, WATCH_MAX, &n))) {
+	if (over_devlink())
+		return watch_devlink(o);
+	e = malloc(sizeof(*e));
+	if (!e)
+		return EXIT_FAIL;
+	if ((rc = cmd_open_devices(o->all, devs, WATCH_MAX, &n))) {
 		free(e);
 		return rc;
 	}
@@ -360,7 +359,7 @@ static int watch(int argc, char **argv)
 	for (size_t i = 0; i < n; i++) {
 		w[i] = (struct watched){ .d = devs[i] };
 		/* one thread per device: a slow one holds up no other */
-		if (hmon_start(devs[i], (unsigned)o.interval_ms, (unsigned)o.misses, &waiter,
+		if (hmon_start(devs[i], (unsigned)o->interval_ms, (unsigned)o->misses, &waiter,
 			       &w[i].m, &err)) {
 			stop_all(w, i);
 			for (size_t k = i; k < n; k++)
@@ -370,22 +369,22 @@ static int watch(int argc, char **argv)
 			return cmd_fail(&err);
 		}
 	}
-	until = o.duration_ms ? now_ns(CLOCK_MONOTONIC) + o.duration_ms * 1000000ull : 0;
+	until = o->duration_ms ? now_ns(CLOCK_MONOTONIC) + o->duration_ms * 1000000ull : 0;
 	while (!cmd_stop_requested() && (!until || now_ns(CLOCK_MONOTONIC) < until) &&
-	       !(o.count && events >= o.count) && !(o.exit_on_fault && faulted)) {
+	       !(o->count && events >= o->count) && !(o->exit_on_fault && faulted)) {
 		bool any = false;
 
-		if (o.textfile && now_ns(CLOCK_MONOTONIC) >= next_text) {
-			textfile(o.textfile, w, n);
-			next_text = now_ns(CLOCK_MONOTONIC) + o.interval_ms * 1000000ull;
+		if (o->textfile && now_ns(CLOCK_MONOTONIC) >= next_text) {
+			textfile(o->textfile, w, n);
+			next_text = now_ns(CLOCK_MONOTONIC) + o->interval_ms * 1000000ull;
 		}
 		for (size_t i = 0; i < n; i++)
 			while (hmon_next(w[i].m, e, 0) == 0) {
 				const char *snap = NULL;
 
 				any = true;
-				if (o.snapshot_dir && !w[i].faulted && prm_health_is_fault(e->ev.status))
-					snap = snapshot(o.snapshot_dir, w[i].d, e, prefix, sizeof(prefix));
+				if (o->snapshot_dir && !w[i].faulted && prm_health_is_fault(e->ev.status))
+					snap = snapshot(o->snapshot_dir, w[i].d, e, prefix, sizeof(prefix));
 				event(w[i].d, e, snap);
 				if (e->ev.kind != PRM_HWATCH_STARTED) {
 					events++;
@@ -395,10 +394,10 @@ static int watch(int argc, char **argv)
 				faulted |= w[i].faulted;
 			}
 		if (!any)
-			hmon_waiter_wait(&waiter, &seen, o.textfile ? (unsigned)o.interval_ms : 100);
+			hmon_waiter_wait(&waiter, &seen, o->textfile ? (unsigned)o->interval_ms : 100);
 	}
-	if (o.textfile)
-		textfile(o.textfile, w, n);
+	if (o->textfile)
+		textfile(o->textfile, w, n);
 	for (size_t i = 0; i < n; i++) {
 		uint64_t samples, errors;
 
@@ -415,14 +414,18 @@ static int watch(int argc, char **argv)
 	stop_all(w, n);
 	hmon_waiter_destroy(&waiter);
 	free(e);
-	return o.exit_on_fault && faulted ? EXIT_CHECK : EXIT_OK;
+	return o->exit_on_fault && faulted ? EXIT_CHECK : EXIT_OK;
 }
 
 static const struct prm_verb verbs[] = {
-	{ "show", "Classify and decode the firmware's health", &show_argp, show, CMD_NEEDS_DEVICE },
-	{ "watch", "Watch it over time: stalls, faults, recovery", &watch_argp, watch, CMD_NEEDS_DEVICE },
-	{ "decode-log", "Find and decode mlx5 health reports in kernel logs", &health_log_argp,
-	  health_decode_log, 0 },
+	{ .name = "show", .summary = "Classify and decode the firmware's health",
+	  .argp = &show_argp, .exec = show, .flags = CMD_NEEDS_DEVICE },
+	{ .name = "watch", .summary = "Watch it over time: stalls, faults, recovery",
+	  .argp = &watch_argp, .check = watch_check, .exec = watch,
+	  .opts_size = sizeof(struct watch_opts), .flags = CMD_NEEDS_DEVICE | CMD_OWN_DEVICES },
+	{ .name = "decode-log", .summary = "Find and decode mlx5 health reports in kernel logs",
+	  .argp = &health_log_argp, .exec = health_decode_log,
+	  .opts_size = sizeof(struct health_log_opts) },
 };
 
 const struct prm_cmd cmd_health = {

@@ -12,13 +12,9 @@
 #include "lib/prm/healthlog.h"
 #include "lib/util/infile.h"
 
-struct log_opts {
-	const char *file;
-};
-
 static error_t parse(int key, char *arg, struct argp_state *state)
 {
-	struct log_opts *o = state->input;
+	struct health_log_opts *o = state->input;
 
 	if (key == ARGP_KEY_ARG) {
 		if (o->file) {
@@ -155,9 +151,9 @@ static int read_log(FILE *f, const char *name, struct prm_healthlog *p)
 	return cmd_fail(&err);
 }
 
-int health_decode_log(int argc, char **argv)
+int health_decode_log(struct cmd_run *r)
 {
-	struct log_opts o = { 0 };
+	struct health_log_opts o = *(const struct health_log_opts *)r->opts;
 	struct prm_err err = { 0 };
 	struct prm_healthlog_stats st;
 	const struct prm_health_event *ev;
@@ -165,10 +161,8 @@ int health_decode_log(int argc, char **argv)
 	const char *name;
 	size_t n;
 	FILE *f = stdin;
-	int rc = cmd_parse(&health_log_argp, argc, argv, &o);
+	int rc;
 
-	if (rc || G.help_shown)
-		return rc;
 	if (o.file && !strcmp(o.file, "-"))
 		o.file = NULL;
 	name = o.file ? o.file : "standard input";

@@ -5,7 +5,11 @@
 #include <argp.h>
 
 /* health decode-log: its options and its verb (cmd/healthlog.c). */
+struct health_log_opts {
+	const char *file;
+};
 extern const struct argp health_log_argp;
-int health_decode_log(int argc, char **argv);
+struct cmd_run;
+int health_decode_log(struct cmd_run *r);
 
 #endif

@@ -319,8 +319,8 @@ static int exec_verb(const struct prm_verb *v, const char *what, int argc, char 
 	rc = cmd_parse(v->argp, argc, argv, r.opts);
 	if (!rc && !G.help_shown && v->check)
 		rc = v->check(&r);
-	if (!rc && !G.help_shown && (v->flags & CMD_NEEDS_DEVICE) &&
-	    !(v->flags & CMD_OWN_DEVICES))
+	if (!rc && !G.help_shown && !(v->flags & CMD_OWN_DEVICES) &&
+	    ((v->flags & CMD_NEEDS_DEVICE) || ((v->flags & CMD_MAY_USE_DEVICE) && G.device)))
 		rc = cmd_open_device(v->flags & CMD_NEEDS_BAR, &r.dev);
 	if (!rc && !G.help_shown && r.dev && (v->flags & CMD_WRITES))
 		rc = cmd_require_write(&r);
@@ -374,6 +374,16 @@ static int run_group(const struct prm_cmd *c, int argc, char **argv)
 	return run_verb(c, v, argc - g.verb_index, argv + g.verb_index);
 }
 
+/* A command without verbs is run as its one verb. */
+static int exec_command(const struct prm_cmd *c, int argc, char **argv)
+{
+	const struct prm_verb v = { .name = c->name, .summary = c->summary, .argp = c->argp,
+				    .flags = c->flags, .exec = c->exec, .opts_size = c->opts_size,
+				    .check = c->check };
+
+	return exec_verb(&v, c->name, argc, argv);
+}
+
 static int run_command(const struct prm_cmd *c, int argc, char **argv)
 {
 	char *name = join_name("prmctl", c->name);
@@ -382,7 +392,8 @@ static int run_command(const struct prm_cmd *c, int argc, char **argv)
 	if (!name)
 		return EXIT_FAIL;
 	argv[0] = name;
-	rc = c->verbs ? run_group(c, argc, argv) : c->run(argc, argv);
+	rc = c->verbs ? run_group(c, argc, argv)
+	     : c->exec ? exec_command(c, argc, argv) : c->run(argc, argv);
 	free(name);
 	return rc;
 }

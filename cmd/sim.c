@@ -109,18 +109,33 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	return ARGP_ERR_UNKNOWN;
 }
 
+/* The verbs that name a simulator take it, and at most one argument more. */
+static error_t parse_name(int key, char *arg, struct argp_state *state)
+{
+	if (key == ARGP_KEY_INIT)
+		((struct sim_args *)state->input)->max = 1;
+	return parse(key, arg, state);
+}
+
+static error_t parse_name_arg(int key, char *arg, struct argp_state *state)
+{
+	if (key == ARGP_KEY_INIT)
+		((struct sim_args *)state->input)->max = 2;
+	return parse(key, arg, state);
+}
+
 static const struct argp start_argp = {
-	start_options, parse, "NAME",
+	start_options, parse_name, "NAME",
 	"Run a simulated adapter as a background service that -d sim:NAME reaches "
 	"from any prmctl process: BAR0 in a shared file, config space over a socket.",
 	prm_global_children, NULL, NULL
 };
 static const struct argp name_argp = {
-	NULL, parse, "NAME", "NAME is a running simulator service.",
+	NULL, parse_name, "NAME", "NAME is a running simulator service.",
 	prm_global_children, NULL, NULL
 };
 static const struct argp inject_argp = {
-	NULL, parse, "NAME FAULT[:ARGS]",
+	NULL, parse_name_arg, "NAME FAULT[:ARGS]",
 	"Inject a fault: health-stall, fw-assert[:synd=N,ext_synd=N,severity=N,irisc=N,rfr=0|1], "
 	"thermal, device-gone, sem-held, icmd-busy, cmd-hang:OPCODE, cmd-slow:OPCODE,MS, "
 	"cmd-status:OPCODE,STATUS,SYNDROME, cmd-bad-signature, cap:PAGE.FIELD=VALUE, "
@@ -130,17 +145,17 @@ static const struct argp inject_argp = {
 	prm_global_children, NULL, NULL
 };
 static const struct argp clear_argp = {
-	NULL, parse, "NAME [FAULT]", "Clear one fault, or all of them.",
+	NULL, parse_name_arg, "NAME [FAULT]", "Clear one fault, or all of them.",
 	prm_global_children, NULL, NULL
 };
 static const struct argp commands_argp = {
-	NULL, parse, "NAME",
+	NULL, parse_name, "NAME",
 	"The commands the service's firmware ran (the last 512): opcode, op_mod, status or "
 	"delivery failure, syndrome and latency.",
 	prm_global_children, NULL, NULL
 };
 static const struct argp tracelog_argp = {
-	NULL, parse, "NAME",
+	NULL, parse_name, "NAME",
 	"Every item the service's firmware tracer emitted since it started, as JSON Lines in "
 	"the form of 'trace decode --json': what a capture of it must decode to.",
 	prm_global_children, NULL, NULL
@@ -162,17 +177,13 @@ static int check_name(const char *name)
 	return 0;
 }
 
-static int args(const struct argp *argp, int argc, char **argv, struct sim_args *a,
-		int min, int max)
+/* check() of every verb: the simulator named, where one is taken. */
+static int name_check(struct cmd_run *r)
 {
-	int rc;
+	const struct sim_args *a = r->opts;
 
-	a->max = max;
-	rc = cmd_parse(argp, argc, argv, a);
-	if (rc || G.help_shown)
-		return rc;
-	if (a->n < min)
-		return cmd_usage("%s: which simulator? (NAME)", argv[0]);
+	if (a->max && a->n < 1)
+		return cmd_usage("prmctl %s: which simulator? (NAME)", r->what);
 	return a->n ? check_name(a->arg[0]) : 0;
 }
 
@@ -233,28 +244,36 @@ static int describe(const char *name, const char *model, const char *pci_dir,
 	return cmd_done(EXIT_OK);
 }
 
-static int sim_start(int argc, char **argv)
+static int start_check(struct cmd_run *r)
 {
-	struct sim_args a = { 0 };
+	struct sim_args *a = r->opts;
+	int rc = name_check(r);
+
+	if (rc)
+		return rc;
+	if (!a->model)
+		a->model = G.model;	/* the global --model means the same here */
+	if (!a->bdf[0])
+		snprintf(a->bdf, sizeof(a->bdf), "0000:ff:00.0");
+	if (a->model && strcmp(a->model, "cx5") && strcmp(a->model, "cx6dx") &&
+	    strcmp(a->model, "cx7"))
+		return cmd_usage("sim start: unknown model '%s' (cx5, cx6dx, cx7)", a->model);
+	return 0;
+}
+
+static int sim_start(struct cmd_run *r)
+{
+	const struct sim_args *a = r->opts;
 	char buf[600] = "";
-	int p[2], rc = args(&start_argp, argc, argv, &a, 1, 1);
+	int p[2];
 	pid_t pid;
 	ssize_t n;
 
-	if (rc || G.help_shown)
-		return rc;
-	if (!a.model)
-		a.model = G.model;	/* the global --model means the same here */
-	if (!a.bdf[0])
-		snprintf(a.bdf, sizeof(a.bdf), "0000:ff:00.0");
-	if (a.model && strcmp(a.model, "cx5") && strcmp(a.model, "cx6dx") &&
-	    strcmp(a.model, "cx7"))
-		return cmd_usage("sim start: unknown model '%s' (cx5, cx6dx, cx7)", a.model);
-	if (a.foreground) {
-		struct sim_service_opts so = { .name = a.arg[0], .model = a.model,
-					       .boot_ms = (unsigned)a.boot_ms, .ready_fd = -1,
-					       .pci_dir = a.pci_dir, .bdf = a.bdf,
-					       .qemu_fd = a.qemu_fd ? a.qemu_fd : -1 };
+	if (a->foreground) {
+		struct sim_service_opts so = { .name = a->arg[0], .model = a->model,
+					       .boot_ms = (unsigned)a->boot_ms, .ready_fd = -1,
+					       .pci_dir = a->pci_dir, .bdf = a->bdf,
+					       .qemu_fd = a->qemu_fd ? a->qemu_fd : -1 };
 		struct sigaction sa = { .sa_handler = on_stop_signal };
 		struct prm_err err = { 0 };
 
@@ -273,11 +292,11 @@ static int sim_start(int argc, char **argv)
 		if (fork() > 0)	/* the grandchild serves, re-parented to init */
 			_exit(0);
 		setsid();
-		serve(&a, p[1]);
+		serve(a, p[1]);
 	}
 	close(p[1]);
-	if (a.qemu_fd)
-		close(a.qemu_fd);	/* the service holds it now */
+	if (a->qemu_fd)
+		close(a->qemu_fd);	/* the service holds it now */
 	waitpid(pid, NULL, 0);
 	/* the service's word: 'R' ready, or 'E' and why; EOF when it closes */
 	for (ssize_t got = 0; (size_t)got < sizeof(buf) - 1; got += n) {
@@ -303,7 +322,7 @@ static int sim_start(int argc, char **argv)
 			out_error(EXIT_FAIL, "sim_start", "%s", buf + 1);
 		else
 			out_error(EXIT_FAIL, "sim_start", "sim:%s: the service did not come up",
-				  a.arg[0]);
+				  a->arg[0]);
 		return EXIT_FAIL;
 	}
 	if (G.inject) {	/* --inject: the faults the service starts with */
@@ -311,62 +330,57 @@ static int sim_start(int argc, char **argv)
 		char *list = G.inject, *save = NULL, *tok;
 
 		for (tok = strtok_r(list, ";", &save); tok; tok = strtok_r(NULL, ";", &save))
-			if (simsvc_call(a.arg[0], SIM_OP_INJECT, tok, NULL, 0, NULL, &err))
+			if (simsvc_call(a->arg[0], SIM_OP_INJECT, tok, NULL, 0, NULL, &err))
 				return cmd_fail(&err);
 	}
-	return describe(a.arg[0], a.model ? a.model : "cx7", a.pci_dir, a.bdf);
+	return describe(a->arg[0], a->model ? a->model : "cx7", a->pci_dir, a->bdf);
 }
 
-static int sim_stop(int argc, char **argv)
+static int sim_stop(struct cmd_run *r)
 {
-	struct sim_args a = { 0 };
+	const struct sim_args *a = r->opts;
 	struct prm_err err = { 0 };
-	int rc = args(&name_argp, argc, argv, &a, 1, 1), state;
+	int state;
 
-	if (rc || G.help_shown)
-		return rc;
-	state = sim_state(a.arg[0], NULL, &err);
+	state = sim_state(a->arg[0], NULL, &err);
 	if (state < 0)
 		return cmd_fail(&err);	/* another user's: permission denied */
 	if (state == SIM_ABSENT) {
 		prm_err_set(&err, PRM_E_NODEV, ENOENT, "not_found",
-			    "sim:%s: no running simulator by that name", a.arg[0]);
+			    "sim:%s: no running simulator by that name", a->arg[0]);
 		return cmd_fail(&err);
 	}
-	if (state == SIM_DEAD && sim_cleanup(a.arg[0], &err))	/* a crashed one's leftovers */
+	if (state == SIM_DEAD && sim_cleanup(a->arg[0], &err))	/* a crashed one's leftovers */
 		return cmd_fail(&err);
 	if (state == SIM_RUNNING &&
-	    simsvc_call(a.arg[0], SIM_OP_STOP, NULL, NULL, 0, NULL, &err))
+	    simsvc_call(a->arg[0], SIM_OP_STOP, NULL, NULL, 0, NULL, &err))
 		return cmd_fail(&err);
-	for (unsigned waited = 0; sim_alive(a.arg[0], NULL); waited += 10) {
+	for (unsigned waited = 0; sim_alive(a->arg[0], NULL); waited += 10) {
 		if (waited >= STOP_WAIT_MS) {
 			err.kind = PRM_E_TIMEOUT;
 			err.reason = "sim_stop";
 			snprintf(err.msg, sizeof(err.msg), "sim:%s: still running after %u ms",
-				 a.arg[0], STOP_WAIT_MS);
+				 a->arg[0], STOP_WAIT_MS);
 			return cmd_fail(&err);
 		}
 		clock_sleep_us(10000);
 	}
 	out_doc_begin();
-	out_str("name", a.arg[0]);
+	out_str("name", a->arg[0]);
 	out_str("state", state == SIM_DEAD ? "cleaned_up" : "stopped");
 	if (state == SIM_DEAD)
 		out_note("The service was dead; its files are removed.");
 	return cmd_done(EXIT_OK);
 }
 
-static int sim_list(int argc, char **argv)
+static int sim_list(struct cmd_run *r)
 {
 	static const char *const states[] = { [SIM_DEAD] = "dead", [SIM_RUNNING] = "running" };
-	struct sim_args a = { 0 };
 	struct prm_err err = { 0 };
 	char names[4096], *save = NULL, *tok;
 	unsigned rows = 0;
-	int rc = args(&list_argp, argc, argv, &a, 0, 0);
 
-	if (rc || G.help_shown)
-		return rc;
+	(void)r;
 	if (sim_names(names, sizeof(names), &err))
 		return cmd_fail(&err);
 	out_doc_begin();
@@ -398,26 +412,19 @@ static int sim_list(int argc, char **argv)
 	return cmd_done(EXIT_OK);
 }
 
-static int control(const struct argp *argp, uint32_t op, int min, int max,
-		   int argc, char **argv)
+static int control(const struct sim_args *a, uint32_t op)
 {
-	struct sim_args a = { 0 };
 	struct prm_err err = { 0 };
 	char reply[512], model[64] = "";
 	uint32_t val = 0, reads = 0;
-	int rc = args(argp, argc, argv, &a, min, max);
 
-	if (rc || G.help_shown)
-		return rc;
-	if (op == SIM_OP_INJECT && a.n < 2)
-		return cmd_usage("sim inject: which fault? (%s)", sim_fault_list());
-	if (simsvc_call(a.arg[0], op, a.n > 1 ? a.arg[1] : "", reply, sizeof(reply), &val, &err) ||
-	    simsvc_call(a.arg[0], SIM_OP_STATUS, NULL, reply, sizeof(reply), &val, &err) ||
-	    simsvc_call(a.arg[0], SIM_OP_INFO, NULL, model, sizeof(model), NULL, &err) ||
-	    simsvc_call(a.arg[0], SIM_OP_HEALTH_READS, NULL, NULL, 0, &reads, &err))
+	if (simsvc_call(a->arg[0], op, a->n > 1 ? a->arg[1] : "", reply, sizeof(reply), &val, &err) ||
+	    simsvc_call(a->arg[0], SIM_OP_STATUS, NULL, reply, sizeof(reply), &val, &err) ||
+	    simsvc_call(a->arg[0], SIM_OP_INFO, NULL, model, sizeof(model), NULL, &err) ||
+	    simsvc_call(a->arg[0], SIM_OP_HEALTH_READS, NULL, NULL, 0, &reads, &err))
 		return cmd_fail(&err);
 	out_doc_begin();
-	out_str("name", a.arg[0]);
+	out_str("name", a->arg[0]);
 	out_str("model", model);
 	out_str_list("faults", reply);
 	out_u64("health_counter", val);
@@ -458,57 +465,62 @@ static int copy_out(const char *path, struct prm_err *err)
 	return 0;
 }
 
-static int sim_tracelog(int argc, char **argv)
+static int sim_tracelog(struct cmd_run *r)
 {
-	struct sim_args a = { 0 };
+	const struct sim_args *a = r->opts;
 	struct prm_err err = { 0 };
 	char path[4096];
 	struct stat st;
-	int rc = args(&tracelog_argp, argc, argv, &a, 1, 1);
-
-	if (rc || G.help_shown)
-		return rc;
-	rc = sim_state(a.arg[0], NULL, &err);
+	int rc = sim_state(a->arg[0], NULL, &err);
 	if (rc < 0)
 		return cmd_fail(&err);
 	if (rc != SIM_RUNNING) {
 		prm_err_set(&err, PRM_E_NODEV, ENOENT, "not_running",
-			    "sim:%s: no running simulator by that name", a.arg[0]);
+			    "sim:%s: no running simulator by that name", a->arg[0]);
 		return cmd_fail(&err);
 	}
-	sim_path(a.arg[0], SIM_FILE_TRACELOG, path, sizeof(path));
+	sim_path(a->arg[0], SIM_FILE_TRACELOG, path, sizeof(path));
 	if (copy_out(path, &err))
 		return cmd_fail(&err);
 	if (stat(path, &st) == 0 && (uint64_t)st.st_size + SIM_TRACELOG_LINE_MAX > SIM_TRACELOG_MAX)
 		out_warn("sim:%s: the log stopped at %llu MiB: what the tracer emitted after "
-			 "that is not in it", a.arg[0], SIM_TRACELOG_MAX >> 20);
+			 "that is not in it", a->arg[0], SIM_TRACELOG_MAX >> 20);
 	return EXIT_OK;
 }
 
-static int sim_status(int argc, char **argv)
+static int sim_status(struct cmd_run *r)
 {
-	return control(&name_argp, SIM_OP_STATUS, 1, 1, argc, argv);
+	return control(r->opts, SIM_OP_STATUS);
 }
 
-static int sim_inject(int argc, char **argv)
+static int inject_check(struct cmd_run *r)
 {
-	return control(&inject_argp, SIM_OP_INJECT, 1, 2, argc, argv);
+	const struct sim_args *a = r->opts;
+	int rc = name_check(r);
+
+	if (rc)
+		return rc;
+	if (a->n < 2)
+		return cmd_usage("sim inject: which fault? (%s)", sim_fault_list());
+	return 0;
 }
 
-static int sim_commands(int argc, char **argv)
+static int sim_inject(struct cmd_run *r)
 {
-	struct sim_args a = { 0 };
+	return control(r->opts, SIM_OP_INJECT);
+}
+
+static int sim_commands(struct cmd_run *r)
+{
+	const struct sim_args *a = r->opts;
 	struct prm_err err = { 0 };
 	struct sim_cmd_record *v;
 	size_t n;
-	int rc = args(&commands_argp, argc, argv, &a, 1, 1);
 
-	if (rc || G.help_shown)
-		return rc;
-	if (simsvc_cmdlog(a.arg[0], &v, &n, &err))
+	if (simsvc_cmdlog(a->arg[0], &v, &n, &err))
 		return cmd_fail(&err);
 	out_doc_begin();
-	out_str("name", a.arg[0]);
+	out_str("name", a->arg[0]);
 	out_table_begin("commands");
 	for (size_t i = 0; i < n; i++) {
 		out_obj_begin(NULL);
@@ -532,20 +544,32 @@ static int sim_commands(int argc, char **argv)
 	return cmd_done(EXIT_OK);
 }
 
-static int sim_clear(int argc, char **argv)
+static int sim_clear(struct cmd_run *r)
 {
-	return control(&clear_argp, SIM_OP_CLEAR, 1, 2, argc, argv);
+	return control(r->opts, SIM_OP_CLEAR);
 }
 
 static const struct prm_verb verbs[] = {
-	{ "start", "Start a simulated adapter as a service", &start_argp, sim_start, 0 },
-	{ "stop", "Stop a service (or clean up a dead one)", &name_argp, sim_stop, 0 },
-	{ "list", "List services", &list_argp, sim_list, 0 },
-	{ "status", "Faults and health counter of a service", &name_argp, sim_status, 0 },
-	{ "inject", "Inject a fault", &inject_argp, sim_inject, 0 },
-	{ "commands", "The commands its firmware ran", &commands_argp, sim_commands, 0 },
-	{ "trace-log", "What its firmware tracer emitted", &tracelog_argp, sim_tracelog, 0 },
-	{ "clear", "Clear faults", &clear_argp, sim_clear, 0 },
+	{ .name = "start", .summary = "Start a simulated adapter as a service",
+	  .argp = &start_argp, .check = start_check, .exec = sim_start,
+	  .opts_size = sizeof(struct sim_args) },
+	{ .name = "stop", .summary = "Stop a service (or clean up a dead one)",
+	  .argp = &name_argp, .check = name_check, .exec = sim_stop,
+	  .opts_size = sizeof(struct sim_args) },
+	{ .name = "list", .summary = "List services", .argp = &list_argp, .check = name_check,
+	  .exec = sim_list, .opts_size = sizeof(struct sim_args) },
+	{ .name = "status", .summary = "Faults and health counter of a service",
+	  .argp = &name_argp, .check = name_check, .exec = sim_status,
+	  .opts_size = sizeof(struct sim_args) },
+	{ .name = "inject", .summary = "Inject a fault", .argp = &inject_argp,
+	  .check = inject_check, .exec = sim_inject, .opts_size = sizeof(struct sim_args) },
+	{ .name = "commands", .summary = "The commands its firmware ran", .argp = &commands_argp,
+	  .check = name_check, .exec = sim_commands, .opts_size = sizeof(struct sim_args) },
+	{ .name = "trace-log", .summary = "What its firmware tracer emitted",
+	  .argp = &tracelog_argp, .check = name_check, .exec = sim_tracelog,
+	  .opts_size = sizeof(struct sim_args) },
+	{ .name = "clear", .summary = "Clear faults", .argp = &clear_argp, .check = name_check,
+	  .exec = sim_clear, .opts_size = sizeof(struct sim_args) },
 };
 
 const struct prm_cmd cmd_sim = {

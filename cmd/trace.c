@@ -370,24 +370,22 @@ int trace_open(const struct tracein_opts *io, trace_emit_fn fn, void *ctx, struc
 	return *dec ? 0 : cmd_fail(&e);
 }
 
-static int decode(int argc, char **argv)
+static int decode(struct cmd_run *run)
 {
-	struct decode_opts o = { 0 };
-	struct decode_run r = { .o = &o };
+	struct decode_opts *o = run->opts;
+	struct decode_run r = { .o = o };
 	struct trace_dec *d = NULL;
 	struct tracein in = { .fd = -1 };
-	int rc = cmd_parse(&decode_argp, argc, argv, &o);
+	int rc;
 
-	if (rc || G.help_shown)
-		return rc;
 	r.in = &in;
-	rc = trace_open(&o.in, decode_item, &r, &in, &d);
-	if (rc == 0 && ((o.since.set && o.since.ns) || (o.until.set && o.until.ns)) &&
+	rc = trace_open(&o->in, decode_item, &r, &in, &d);
+	if (rc == 0 && ((o->since.set && o->since.ns) || (o->until.set && o->until.ns)) &&
 	    !in.clock_khz)
 		rc = cmd_usage("--since/--until with a unit need the device clock (--clock-mhz "
 			       "or a capture file)");
 	if (rc == 0)
-		rc = tracein_run(&in, &o.in, d);
+		rc = tracein_run(&in, &o->in, d);
 	if (rc == 0) {
 		trace_summary(trace_dec_counts(d), in.start_block);
 		if (in.capture) {	/* who it came from */
@@ -399,33 +397,38 @@ static int decode(int argc, char **argv)
 		}
 		if (out_rec_end() || fflush(stdout))
 			rc = EXIT_FAIL;
-		else if (o.strict && trace_counts_bad(trace_dec_counts(d)))
+		else if (o->strict && trace_counts_bad(trace_dec_counts(d)))
 			rc = EXIT_CHECK;
 	}
 	trace_dec_free(d);
 	tracein_close(&in);
-	for (unsigned i = 0; i < o.nfilters; i++)
-		if (o.filters[i].kind == F_MSG)
-			regfree(&o.filters[i].re);
+	for (unsigned i = 0; i < o->nfilters; i++)
+		if (o->filters[i].kind == F_MSG)
+			regfree(&o->filters[i].re);
 	out_rec_free();
 	return rc < 0 ? EXIT_FAIL : rc;
 }
 
 static const struct prm_verb verbs[] = {
-	{ "decode", "Decode a trace ring or capture file, event by event", &decode_argp,
-	  decode, 0 },
-	{ "analyze", "Per event id and format string: counts, intervals, top talkers",
-	  &trace_analyze_argp, trace_analyze, 0 },
-	{ "status", "The tracer's registers: owner, configuration, state", &trace_status_argp,
-	  trace_status, CMD_NEEDS_DEVICE },
-	{ "own", "Take the tracer's ownership", &trace_own_argp, trace_own,
-	  CMD_NEEDS_DEVICE | CMD_WRITES },
-	{ "release", "Give the tracer's ownership back", &trace_release_argp, trace_release,
-	  CMD_NEEDS_DEVICE | CMD_WRITES },
-	{ "capture", "Capture the tracer into a file (owns, configures, releases)",
-	  &trace_capture_argp, trace_capture, CMD_NEEDS_DEVICE | CMD_WRITES },
-	{ "stop", "Stop a tracer left running and release it", &trace_stop_argp, trace_stop,
-	  CMD_NEEDS_DEVICE | CMD_WRITES },
+	{ .name = "decode", .summary = "Decode a trace ring or capture file, event by event",
+	  .argp = &decode_argp, .exec = decode, .opts_size = sizeof(struct decode_opts) },
+	{ .name = "analyze",
+	  .summary = "Per event id and format string: counts, intervals, top talkers",
+	  .argp = &trace_analyze_argp, .exec = trace_analyze,
+	  .opts_size = sizeof(struct trace_analyze_opts) },
+	/* cmd/tracelive.c's and cmd/tracecapture.c's, not yet on the framework */
+	{ .name = "status", .summary = "The tracer's registers: owner, configuration, state",
+	  .argp = &trace_status_argp, .run = trace_status, .flags = CMD_NEEDS_DEVICE },
+	{ .name = "own", .summary = "Take the tracer's ownership", .argp = &trace_own_argp,
+	  .run = trace_own, .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
+	{ .name = "release", .summary = "Give the tracer's ownership back",
+	  .argp = &trace_release_argp, .run = trace_release,
+	  .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
+	{ .name = "capture",
+	  .summary = "Capture the tracer into a file (owns, configures, releases)", .argp = &trace_capture_argp, .run = trace_capture,
+	  .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
+	{ .name = "stop", .summary = "Stop a tracer left running and release it",
+	  .argp = &trace_stop_argp, .run = trace_stop, .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
 };
 
 const struct prm_cmd cmd_trace = {

@@ -16,9 +16,16 @@ int trace_open(const struct tracein_opts *io, trace_emit_fn fn, void *ctx, struc
 void trace_summary(const struct trace_counts *c, uint64_t start_block);
 
 
+/* trace analyze's options: the input's, and how many top talkers. */
+struct trace_analyze_opts {
+	struct tracein_opts in;
+	uint64_t top;
+};
+
 extern const struct argp trace_analyze_argp, trace_status_argp, trace_own_argp,
 	trace_release_argp, trace_capture_argp, trace_stop_argp;
-int trace_analyze(int argc, char **argv);
+struct cmd_run;
+int trace_analyze(struct cmd_run *r);
 int trace_status(int argc, char **argv);
 int trace_own(int argc, char **argv);
 int trace_release(int argc, char **argv);

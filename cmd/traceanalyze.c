@@ -11,11 +11,6 @@
 
 enum { OPT_TOP = 0x500 };
 
-struct analyze_opts {
-	struct tracein_opts in;
-	uint64_t top;
-};
-
 struct analyze_run {
 	struct tracestat *st;
 	bool nomem;
@@ -28,10 +23,12 @@ static const struct argp_option options[] = {
 
 static error_t parse(int key, char *arg, struct argp_state *state)
 {
-	struct analyze_opts *o = state->input;
+	struct trace_analyze_opts *o = state->input;
 
 	switch (key) {
 	case ARGP_KEY_INIT:
+		o->top = 10;
+		return tracein_parse_input(key, arg, state, &o->in);
 	case ARGP_KEY_ARG:
 		return tracein_parse_input(key, arg, state, &o->in);
 	case OPT_TOP:
@@ -169,22 +166,20 @@ static void report(struct tracestat *st, const struct trace_counts *c, uint64_t 
 	out_table_end();
 }
 
-int trace_analyze(int argc, char **argv)
+int trace_analyze(struct cmd_run *run)
 {
-	struct analyze_opts o = { .top = 10 };
+	const struct trace_analyze_opts *o = run->opts;
 	struct analyze_run r = { 0 };
 	struct trace_dec *d = NULL;
 	struct tracein in = { .fd = -1 };
-	int rc = cmd_parse(&trace_analyze_argp, argc, argv, &o);
+	int rc;
 
-	if (rc || G.help_shown)
-		return rc;
 	r.st = tracestat_new();
 	if (!r.st)
 		return cmd_usage("out of memory");
-	rc = trace_open(&o.in, add, &r, &in, &d);
+	rc = trace_open(&o->in, add, &r, &in, &d);
 	if (rc == 0)
-		rc = tracein_run(&in, &o.in, d);
+		rc = tracein_run(&in, &o->in, d);
 	if (rc < 0 && r.nomem) {
 		struct prm_err e = { .kind = PRM_E_FAILED, .reason = "nomem",
 				     .msg = "out of memory counting formats" };
@@ -192,7 +187,7 @@ int trace_analyze(int argc, char **argv)
 		rc = cmd_fail(&e);
 	}
 	if (rc == 0) {
-		report(r.st, trace_dec_counts(d), in.start_block, in.clock_khz, o.top);
+		report(r.st, trace_dec_counts(d), in.start_block, in.clock_khz, o->top);
 		rc = cmd_done(EXIT_OK);
 	}
 	trace_dec_free(d);

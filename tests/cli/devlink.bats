@@ -59,6 +59,25 @@ have_devlink() {
 	[ ! -e "$BATS_TEST_TMPDIR/s.bin" ]
 }
 
+@test "every devlink state change: without --write exit 2, needs_write; --write lets it through to devlink" {
+	local f=$BATS_TEST_TMPDIR/s.bin v
+	for v in "recover dummy" "region snapshot dummy -o $f" "region del dummy --snapshot 1"; do
+		# shellcheck disable=SC2086 # the verb and its arguments, split
+		prm -j -d netdevsim/none devlink $v
+		assert_failure 2
+		echo "$output" | jq -e '.error.reason == "needs_write" and .error.code == 2' ||
+			fail "devlink $v: $output"
+		[[ $stderr == *"add --write"* ]] || fail "devlink $v: $stderr"
+		# past the refusal: devlink itself answers (no family here, or no such instance)
+		# shellcheck disable=SC2086
+		prm -j -d netdevsim/none --write devlink $v
+		assert_failure 3
+		echo "$output" | jq -e '.error.reason == "not_available" or .error.reason == "not_found"' ||
+			fail "devlink $v --write: $output"
+	done
+	[ ! -e "$f" ]
+}
+
 @test "devlink usage: a reporter and a snapshot must be named, once" {
 	prm -d netdevsim/netdevsim1 devlink recover --write
 	assert_failure 2

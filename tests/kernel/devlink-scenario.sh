@@ -109,6 +109,7 @@ step region_dump devlink -j region dump $D/dummy snapshot 7
 step region_read devlink -j region read $D/dummy snapshot 7 address 0 length 64
 step prmctl_region_read $P devlink region read dummy --snapshot 7 -o /tmp/r7.bin
 step prmctl_region_read_bytes od -An -tx1 -v /tmp/r7.bin
+step prmctl_region_snapshot_refused $P devlink region snapshot dummy --keep -o /tmp/refused.bin
 step prmctl_region_snapshot $P devlink region snapshot dummy --write --keep -o /tmp/snap.bin
 step prmctl_region_snapshot_bytes od -An -tx1 -v /tmp/snap.bin
 step region_show_after devlink -j region show

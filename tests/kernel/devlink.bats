@@ -307,6 +307,19 @@ TAIL='.test_u32_array == [0,1,2,3,4,5,6,7,8,9] and
 		fail "the new snapshot: prmctl's file and devlink's dump differ"
 }
 
+@test "prmctl devlink region snapshot without --write: refused (exit 2, needs_write), no snapshot taken" {
+	local id
+	[ "$(cat "$S/prmctl_region_snapshot_refused.rc")" = 2 ] ||
+		fail "exited $(cat "$S/prmctl_region_snapshot_refused.rc"): $(cat "$S/prmctl_region_snapshot_refused.err")"
+	jq -e '.error.reason == "needs_write"' "$S/prmctl_region_snapshot_refused.out" >/dev/null ||
+		fail "$(cat "$S/prmctl_region_snapshot_refused.out")"
+	# afterwards the region holds 7 and the snapshot --write took (--keep both times), no third
+	ok region_dump_latest
+	id=$(tr -dc '0-9' < "$S/region_dump_latest.err")
+	jqt region_show_after \
+		".regions[\"netdevsim/netdevsim1/dummy\"].snapshot | sort == ([7, $id] | sort)"
+}
+
 @test "prmctl device list --access devlink lists netdevsim1 as devlink dev show does" {
 	pj prmctl_device_list dev_show \
 		'[.devices[].devlink] == ($d[0].dev | keys) and .devices[0].driver == "netdevsim"'
