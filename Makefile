@@ -49,7 +49,7 @@ FUZZ_LIBS  := $(shell $(PKG_CONFIG) --libs jansson expat libmnl 2>/dev/null)
 
 B          := build
 LIB_SRCS   := $(sort $(wildcard lib/*/*.c lib/*/*/*.c))
-CMD_SRCS   := $(sort $(wildcard cmd/*.c))
+CMD_SRCS   := $(sort $(wildcard cmd/*.c cmd/*/*.c))
 UNIT_SRCS  := $(sort $(wildcard tests/unit/test_*.c))
 FUZZ_SRCS  := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 BENCH_SRCS := $(sort $(wildcard tests/bench/*.c))

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "cmd/atomic.h"
-#include "cmd/cmd.h"
+#include "cmd/core/cmd.h"
 #include "lib/out/out.h"
 #include "lib/prm/atomic.h"
 #include "lib/prm/atomicref.h"

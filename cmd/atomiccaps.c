@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "cmd/atomic.h"
-#include "cmd/cmd.h"
-#include "cmd/devsel.h"
+#include "cmd/core/cmd.h"
+#include "cmd/core/devsel.h"
 #include "lib/ops/caps.h"
 #include "lib/out/out.h"
 #include "lib/prm/atomiccaps.h"

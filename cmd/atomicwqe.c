@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "cmd/atomic.h"
-#include "cmd/cmd.h"
+#include "cmd/core/cmd.h"
 #include "lib/dev/dev.h"
 #include "lib/ops/caps.h"
 #include "lib/out/layout_print.h"

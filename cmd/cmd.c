@@ -5,8 +5,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "cmd/cmd.h"
-#include "cmd/devsel.h"
+#include "cmd/core/cmd.h"
+#include "cmd/core/devsel.h"
 #include "lib/dev/cmdchan.h"
 #include "lib/dev/dev.h"
 #include "lib/out/layout_print.h"

@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/cmd.h"
+#include "cmd/core/cmd.h"
 #include "cmd/dct.h"
-#include "cmd/devsel.h"
+#include "cmd/core/devsel.h"
 #include "cmd/trace.h"
 #include "lib/ops/pd.h"
 #include "lib/out/layout_print.h"

@@ -6,9 +6,9 @@
  */
 #include <stdio.h>
 
-#include "cmd/cmd.h"
+#include "cmd/core/cmd.h"
 #include "cmd/dct.h"
-#include "cmd/devsel.h"
+#include "cmd/core/devsel.h"
 #include "lib/ops/dct.h"
 #include "lib/ops/eq.h"
 #include "lib/ops/pd.h"

@@ -10,7 +10,7 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "cmd/cmd.h"
+#include "cmd/core/cmd.h"
 #include "lib/dev/adbload.h"
 #include "lib/out/layout_print.h"
 #include "lib/out/out.h"

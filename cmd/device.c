@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd/cmd.h"
+#include "cmd/core/cmd.h"
 #include "cmd/dlview.h"
 #include "lib/dev/dev.h"
 #include "lib/dev/discover.h"

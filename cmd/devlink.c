@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/cmd.h"
+#include "cmd/core/cmd.h"
 #include "cmd/devlink.h"
 #include "cmd/dlview.h"
 #include "lib/dev/devlink.h"

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd/cmd.h"
+#include "cmd/core/cmd.h"
 #include "cmd/devlink.h"
 #include "cmd/dlview.h"
 #include "lib/dev/devlink.h"

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/cmd.h"
+#include "cmd/core/cmd.h"
 #include "cmd/dlview.h"
 #include "lib/out/out.h"
 

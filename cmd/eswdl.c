@@ -6,7 +6,7 @@
 
 #include <linux/devlink.h>
 
-#include "cmd/cmd.h"
+#include "cmd/core/cmd.h"
 #include "cmd/dlview.h"
 #include "cmd/eswdl.h"
 #include "lib/out/out.h"

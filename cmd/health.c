@@ -6,8 +6,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "cmd/cmd.h"
-#include "cmd/devsel.h"
+#include "cmd/core/cmd.h"
+#include "cmd/core/devsel.h"
 #include "cmd/healthdl.h"
 #include "cmd/healthlog.h"
 #include "lib/dev/cfg.h"

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd/cmd.h"
+#include "cmd/core/cmd.h"
 #include "cmd/healthlog.h"
 #include "lib/out/out.h"
 #include "lib/prm/healthlog.h"

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/cmd.h"
-#include "cmd/devsel.h"
+#include "cmd/core/cmd.h"
+#include "cmd/core/devsel.h"
 #include "lib/dev/cmdchan.h"
 #include "lib/ops/caps.h"
 #include "lib/out/out.h"

@@ -2,8 +2,8 @@
 /* prmctl probe: which commands the device takes, through the chosen path. */
 #include <stdlib.h>
 
-#include "cmd/cmd.h"
-#include "cmd/devsel.h"
+#include "cmd/core/cmd.h"
+#include "cmd/core/devsel.h"
 #include "lib/dev/cmdchan.h"
 #include "lib/dev/dev.h"
 #include "lib/ops/probe.h"

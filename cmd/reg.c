@@ -9,8 +9,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "cmd/cmd.h"
-#include "cmd/devsel.h"
+#include "cmd/core/cmd.h"
+#include "cmd/core/devsel.h"
 #include "lib/dev/adbload.h"
 #include "lib/dev/regaccess.h"
 #include "lib/out/layout_print.h"

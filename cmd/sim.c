@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cmd/cmd.h"
+#include "cmd/core/cmd.h"
 #include "lib/dev/devname.h"
 #include "lib/dev/simsvc.h"
 #include "lib/out/out.h"
@@ -187,12 +187,6 @@ static int name_check(struct cmd_run *r)
 	return a->n ? check_name(a->arg[0]) : 0;
 }
 
-static void on_stop_signal(int sig)
-{
-	(void)sig;
-	sim_service_stop();
-}
-
 /* The service process: detached, quiet, until stopped. */
 static void serve(const struct sim_args *a, int ready_fd)
 {
@@ -200,12 +194,10 @@ static void serve(const struct sim_args *a, int ready_fd)
 				       .boot_ms = (unsigned)a->boot_ms, .ready_fd = ready_fd,
 				       .pci_dir = a->pci_dir, .bdf = a->bdf,
 				       .qemu_fd = a->qemu_fd ? a->qemu_fd : -1 };
-	struct sigaction sa = { .sa_handler = on_stop_signal };
 	struct prm_err err = { 0 };
 	int null = open("/dev/null", O_RDWR);
 
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGINT, &sa, NULL);
+	cmd_catch_stop_service(sim_service_stop);
 	signal(SIGHUP, SIG_IGN);
 	signal(SIGPIPE, SIG_IGN);
 	/* a relative PRMCTL_SIM_DIR, made absolute while the working directory still means it */
@@ -274,11 +266,9 @@ static int sim_start(struct cmd_run *r)
 					       .boot_ms = (unsigned)a->boot_ms, .ready_fd = -1,
 					       .pci_dir = a->pci_dir, .bdf = a->bdf,
 					       .qemu_fd = a->qemu_fd ? a->qemu_fd : -1 };
-		struct sigaction sa = { .sa_handler = on_stop_signal };
 		struct prm_err err = { 0 };
 
-		sigaction(SIGTERM, &sa, NULL);
-		sigaction(SIGINT, &sa, NULL);
+		cmd_catch_stop_service(sim_service_stop);
 		return sim_service_run(&so, &err) ? cmd_fail(&err) : EXIT_OK;
 	}
 	if (pipe2(p, O_CLOEXEC))

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "cmd/cmd.h"
+#include "cmd/core/cmd.h"
 #include "cmd/trace.h"
 #include "cmd/tracein.h"
 #include "lib/out/out.h"

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cmd/cmd.h"
+#include "cmd/core/cmd.h"
 #include "cmd/trace.h"
 #include "lib/out/out.h"
 #include "lib/prm/tracestat.h"

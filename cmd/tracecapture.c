@@ -14,8 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cmd/cmd.h"
-#include "cmd/devsel.h"
+#include "cmd/core/cmd.h"
+#include "cmd/core/devsel.h"
 #include "cmd/trace.h"
 #include "lib/dev/cfg.h"
 #include "lib/dev/dev.h"

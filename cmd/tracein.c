@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cmd/cmd.h"
+#include "cmd/core/cmd.h"
 #include "cmd/tracein.h"
 #include "lib/out/out.h"
 #include "lib/prm/tracecap.h"

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/cmd.h"
-#include "cmd/devsel.h"
+#include "cmd/core/cmd.h"
+#include "cmd/core/devsel.h"
 #include "cmd/trace.h"
 #include "lib/dev/dev.h"
 #include "lib/ops/tracer.h"

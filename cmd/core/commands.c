@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* The command table: adding a command group is adding its line here. */
-#include "cmd/cmd.h"
+#include "cmd/core/cmd.h"
 
 const struct prm_cmd *const prm_commands[] = {
 	&cmd_atomic,

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "cmd/devsel.h"
+#include "cmd/core/devsel.h"
 
 #include "lib/dev/cmdchan.h"
 
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/cmd.h"
+#include "cmd/core/cmd.h"
 #include "lib/dev/cfg.h"
 #include "lib/dev/discover.h"
 #include "lib/out/out.h"

@@ -2,7 +2,7 @@
 #ifndef PRMCTL_CMD_DUMP_H
 #define PRMCTL_CMD_DUMP_H
 
-#include "cmd/cmd.h"
+#include "cmd/core/cmd.h"
 
 /* `prmctl --dump-commands`: the command table as JSON (completions, man check). */
 int dump_commands(const struct prm_cmd *const *cmds, const struct argp *global);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "cmd/dump.h"
+#include "cmd/core/dump.h"
 
 #include <ctype.h>
 

@@ -170,6 +170,9 @@ int cmd_number(const char *s, uint64_t max, uint64_t *v);
 void cmd_catch_stop(void);
 bool cmd_stop_requested(void);
 
+/* For a simulator service process: every SIGINT/SIGTERM calls stop(), which must be async-signal-safe. */
+void cmd_catch_stop_service(void (*stop)(void));
+
 /*
  * A verb that is itself a group of verbs ("devlink region list"): c's name
  * is the whole path ("devlink region"); argv[0] is the verb's.

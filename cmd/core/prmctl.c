@@ -14,9 +14,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd/cmd.h"
-#include "cmd/devsel.h"
-#include "cmd/dump.h"
+#include "cmd/core/cmd.h"
+#include "cmd/core/devsel.h"
+#include "cmd/core/dump.h"
 #include "lib/dev/cfg.h"
 #include "lib/out/out.h"
 

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* Parsing a verb's argv, and how results and errors reach the user. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd/core/cmd.h"
+#include "lib/out/out.h"
+#include "lib/util/match.h"
+
+struct prm_globals G;
+
+int cmd_parse(const struct argp *argp, int argc, char **argv, void *input)
+{
+	int rc = argp_parse(argp, argc, argv,
+			    ARGP_IN_ORDER | ARGP_NO_EXIT | ARGP_NO_HELP, NULL,
+			    input);
+
+	if (G.help_shown)
+		return EXIT_OK;
+	if (rc) {
+		if (out_json())
+			out_error(EXIT_USAGE, "usage", "%s: invalid arguments (see '%s --help')",
+				  argv[0], argv[0]);
+		return EXIT_USAGE;
+	}
+	out_set_format(G.json ? OUT_JSON : OUT_TEXT, G.pretty, G.quiet);
+	return 0;
+}
+
+int cmd_fail(const struct prm_err *err)
+{
+	int code = err->kind ? (int)err->kind : EXIT_FAIL;
+
+	out_error(code, err->reason ? err->reason : prm_err_kind_name(err->kind),
+		  "%s", err->msg[0] ? err->msg : "failed");
+	return code;
+}
+
+int cmd_usage(const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	out_error(EXIT_USAGE, "usage", "%s", msg);
+	return EXIT_USAGE;
+}
+
+int cmd_done(int status)
+{
+	errno = 0;
+	if (out_doc_end()) {
+		int e = errno ? errno : EIO;
+
+		fprintf(stderr, "prmctl: error writing output: %s\n", strerror(e));
+		return status ? status : EXIT_FAIL;
+	}
+	return status;
+}
+
+int cmd_match(const struct match_set *s, const char *word, const char *what,
+	      const char *ctx, const char *hint, size_t *idx)
+{
+	const char *close;
+	char list[256];
+
+	switch (match_name(s, word, idx)) {
+	case MATCH_EXACT:
+	case MATCH_PREFIX:
+		return 0;
+	case MATCH_AMBIGUOUS:
+		match_list_prefixed(s, word, list, sizeof(list));
+		return cmd_usage("%s'%s' is ambiguous: %s", ctx, word, list);
+	case MATCH_NONE:
+		break;
+	}
+	close = match_suggest(s, word);
+	if (close)
+		return cmd_usage("%sunknown %s '%s'; did you mean '%s'? (see '%s')",
+				 ctx, what, word, close, hint);
+	return cmd_usage("%sunknown %s '%s' (see '%s')", ctx, what, word, hint);
+}
