@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-/* prmctl caps [PAGE] [FIELD...]: capability pages, decoded field by field. */
+/*
+ * prmctl caps [PAGE] [FIELD...]: capability pages, decoded field by field.
+ * Reading them is lib/ops/cappages.c.
+ */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

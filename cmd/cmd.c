@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-/* prmctl cmd OPCODE|NAME: one raw PRM command, for experts. */
+/*
+ * prmctl cmd OPCODE|NAME: one raw PRM command, for experts. The message is
+ * built and sent by lib/ops/rawcmd.c; here, options, --in and printing.
+ */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -2,6 +2,8 @@
 /*
  * prmctl esw functions|watch: the host functions an e-switch manager sees
  * (QUERY_ESW_FUNCTIONS), once or as they change (ESW_FUNCTIONS_CHANGED).
+ * The commands, events and polling are lib/ops/esw.c; here, options and
+ * printing what changed.
  */
 #include <errno.h>
 #include <stdio.h>

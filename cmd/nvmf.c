@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * prmctl nvmf ns: NVMe-oF target offload namespace counters
- * (QUERY_NVMF_NAMESPACE_CONTEXT), once or as rates.
+ * (QUERY_NVMF_NAMESPACE_CONTEXT), once or as rates. The command and its
+ * decoding are lib/ops/nvmf.c; here, options, sampling and printing.
  */
 #include <errno.h>
 #include <stdio.h>

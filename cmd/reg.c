@@ -2,7 +2,8 @@
 /*
  * prmctl reg list | describe | read | write: access registers over ICMD
  * (ACCESS_REG). Registers are the built-in tables, then NVIDIA's register
- * database (mstflint's .adb), read only when a name is not built in.
+ * database (mstflint's .adb), read only when a name is not built in. The
+ * accesses and field setting are lib/ops/reg.c.
  */
 #include <errno.h>
 #include <stdio.h>
