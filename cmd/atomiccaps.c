@@ -11,11 +11,11 @@
 #include "cmd/atomic.h"
 #include "cmd/core/cmd.h"
 #include "cmd/core/devsel.h"
+#include "lib/ops/atomic.h"
 #include "lib/ops/caps.h"
 #include "lib/out/out.h"
 #include "lib/prm/atomiccaps.h"
 #include "lib/prm/caps.h"
-#include "lib/prm/layouts/layouts.h"
 
 const struct argp atomic_caps_argp = {
 	NULL, cmd_no_args, NULL,
@@ -27,16 +27,9 @@ const struct argp atomic_caps_argp = {
 
 int atomic_device_caps(struct dev *d, uint8_t *page, bool *general_atomic)
 {
-	const struct prm_cap_page *p = prm_cap_page_by_name("atomic");
-	uint8_t general[DEV_CAP_PAGE_BYTES];
 	struct prm_err err = { 0 };
 
-	if (dev_query_cap(d, 0, true, general, &err) ||
-	    dev_query_cap(d, p->cap_type, true, page, &err))
-		return cmd_fail(&err);
-	*general_atomic = prm_field_value(&prm_layout_cmd_hca_cap, general, sizeof(general),
-					  "atomic");
-	return 0;
+	return atomic_caps_query(d, page, general_atomic, &err) ? cmd_fail(&err) : 0;
 }
 
 int atomic_caps(int argc, char **argv)

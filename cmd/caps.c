@@ -1,25 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-/* prmctl caps [PAGE] [FIELD...]: capability pages, decoded field by field. */
+/*
+ * prmctl caps [PAGE] [FIELD...]: capability pages, decoded field by field.
+ * Reading them is lib/ops/cappages.c.
+ */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd/core/cmd.h"
 #include "cmd/core/devsel.h"
-#include "lib/dev/cmdchan.h"
 #include "lib/dev/dev.h"
-#include "lib/dev/regaccess.h"
 #include "lib/ops/caps.h"
+#include "lib/ops/cappages.h"
 #include "lib/out/layout_print.h"
 #include "lib/out/out.h"
 #include "lib/prm/caps.h"
 #include "lib/prm/layouts/layouts.h"
-#include "lib/prm/names.h"
-#include "lib/prm/registers.h"
 #include "lib/util/match.h"
 
 #define MAX_FIELDS 64
-#define REG_MTRC_CAP 0x9040
 
 enum { OPT_MAX = 0x700, OPT_LIST };
 
@@ -127,20 +126,12 @@ static int show_page(struct dev *d, const struct page_name *p, const struct caps
 	static uint8_t page[DEV_CAP_PAGE_BYTES];
 	const struct prm_layout *l = page_layout(p);
 	struct prm_err err = { 0 };
-	const struct cmd_chan *chan;
 	const char *via = NULL;
 	int rc;
 
 	memset(page, 0, sizeof(page));
-	if (p->page) {
-		if (dev_cmd_chan(d, &chan, &err) ||
-		    dev_query_cap(d, p->page->cap_type, !o->max, page, &err))
-			return cmd_fail(&err);
-		via = chan->access;
-	} else if (dev_reg_access(d, REG_MTRC_CAP, PRM_REG_GET, page, prm_layout_bytes(l),
-				  &via, &err)) {
+	if (cappages_read(d, p->page, o->max, page, &via, &err))
 		return cmd_fail(&err);
-	}
 	out_doc_begin();
 	out_str("device", d->label);
 	out_str("access", via);
@@ -157,16 +148,15 @@ static int show_page(struct dev *d, const struct page_name *p, const struct caps
 /* Each page, and whether the general page says the device has it. */
 static int list(struct dev *d)
 {
-	static uint8_t general[DEV_CAP_PAGE_BYTES];
-	const struct prm_cap_page *g = prm_cap_page_by_type(0);
+	bool present[32] = { false };
 	struct prm_err err = { 0 };
-	const struct cmd_chan *chan;
+	const char *via = NULL;
 
-	if (dev_cmd_chan(d, &chan, &err) || dev_query_cap(d, 0, true, general, &err))
+	if (cappages_present(d, present, sizeof(present) / sizeof(present[0]), &via, &err))
 		return cmd_fail(&err);
 	out_doc_begin();
 	out_str("device", d->label);
-	out_str("access", chan->access);
+	out_str("access", via);
 	out_table_begin("pages");
 	for (size_t i = 0; i < prm_ncap_pages; i++) {
 		const struct prm_cap_page *p = &prm_cap_pages[i];
@@ -174,8 +164,7 @@ static int list(struct dev *d)
 		out_obj_begin(NULL);
 		out_str("page", p->name);
 		out_hex("cap_type", p->cap_type);
-		out_bool("present", !p->gate ||
-				    prm_field_value(g->layout, general, sizeof(general), p->gate));
+		out_bool("present", i < sizeof(present) / sizeof(present[0]) && present[i]);
 		out_str("gate", p->gate ? p->gate : NULL);
 		out_str("description", p->desc);
 		out_obj_end();

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-/* prmctl cmd OPCODE|NAME: one raw PRM command, for experts. */
+/*
+ * prmctl cmd OPCODE|NAME: one raw PRM command, for experts. The message is
+ * built and sent by lib/ops/rawcmd.c; here, options, --in and printing.
+ */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,19 +10,13 @@
 
 #include "cmd/core/cmd.h"
 #include "cmd/core/devsel.h"
-#include "lib/dev/cmdchan.h"
 #include "lib/dev/dev.h"
+#include "lib/ops/rawcmd.h"
 #include "lib/out/layout_print.h"
 #include "lib/out/out.h"
-#include "lib/prm/caps.h"
-#include "lib/prm/cmdinfo.h"
-#include "lib/prm/cmdstatus.h"
-#include "lib/prm/layouts/layouts.h"
 #include "lib/prm/names.h"
-#include "lib/prm/registers.h"
 #include "lib/util/hexparse.h"
 #include "lib/util/readall.h"
-#include "lib/prm/opcodes.h"
 
 #define CMD_MAX_BYTES (1u << 16)
 
@@ -79,30 +76,17 @@ static const struct argp cmd_argp = {
 	prm_global_children, NULL, NULL
 };
 
-/*
- * What follows the header, where prmctl knows its layout: the capability
- * page of a QUERY_HCA_CAP, the register of an ACCESS_REG.
- */
-static int payload(uint16_t op, uint16_t op_mod, const uint8_t *in, size_t inlen,
-		   const uint8_t *out, size_t outlen, struct prm_err *err)
+/* What follows the header, where prmctl knows its layout: decoded too. */
+static int payload(const struct rawcmd *c, struct prm_err *err)
 {
-	size_t hdr = prm_layout_bytes(&prm_layout_mbox_out);
-	const struct prm_layout *l = NULL;
 	const char *key = NULL;
+	size_t off;
+	const struct prm_layout *l = rawcmd_payload(c, &key, &off);
 
-	if (op == MLX5_CMD_OP_QUERY_HCA_CAP && prm_cap_page_of_op_mod(op_mod)) {
-		l = prm_cap_page_of_op_mod(op_mod)->layout;
-		key = "capability";
-	} else if (op == MLX5_CMD_OP_ACCESS_REG) {
-		const struct prm_register *r = prm_register_by_id((uint16_t)PRM_GET(access_register_in, in, inlen, "register_id"));
-
-		l = r ? r->layout : NULL;
-		key = "register";
-	}
-	if (!l || outlen < hdr + prm_layout_bytes(l))
+	if (!l)
 		return 0;
 	out_obj_begin(key);
-	if (out_layout(l, out + hdr, outlen - hdr, 0, err))
+	if (out_layout(l, c->out + off, c->outlen - off, 0, err))
 		return -1;
 	out_obj_end();
 	return 0;
@@ -110,56 +94,33 @@ static int payload(uint16_t op, uint16_t op_mod, const uint8_t *in, size_t inlen
 
 static int send(uint16_t op, const struct cmd_opts *o, const uint8_t *extra, size_t extra_len)
 {
-	const struct prm_cmd_info *info = prm_cmd_info(op);
 	const char *name = prm_name_of(&prm_cmd_opcode_names, op);
-	size_t inlen = 8 + extra_len, outlen = o->out_len;
 	struct prm_err err = { 0 };
-	const struct cmd_chan *chan;
-	struct cmd_result res;
-	uint8_t *in, *out;
+	struct rawcmd c;
 	struct dev *d;
 	int rc;
 
-	if (info && info->in && inlen < prm_layout_bytes(info->in))
-		inlen = prm_layout_bytes(info->in);
-	if (inlen < 16)
-		inlen = 16;
-	if (!outlen)
-		outlen = info && info->out ? prm_layout_bytes(info->out) : 16;
-	in = calloc(1, inlen);
-	out = calloc(1, outlen);
-	if (!in || !out) {
-		free(in);
-		free(out);
-		return cmd_fail(&(struct prm_err){ PRM_E_FAILED, ENOMEM, "oom", "out of memory" });
-	}
-	PRM_SET(mbox_in, in, inlen, "opcode", op);
-	PRM_SET(mbox_in, in, inlen, "op_mod", o->op_mod);
-	if (extra_len)
-		memcpy(in + 8, extra, extra_len);
+	if (rawcmd_build(&c, op, (uint16_t)o->op_mod, extra, extra_len, o->out_len, &err))
+		return cmd_fail(&err);
 	rc = cmd_open_device(false, &d);
 	if (rc)
 		goto done;
-	/* an unknown opcode may change anything */
-	if (((!info || info->changes_state) &&
-	     dev_check_write(d, G.write, name ? name : "an unknown command", &err)) ||
-	    dev_cmd_chan(d, &chan, &err) || dev_cmd_exec(d, in, inlen, out, outlen, &res, &err) ||
-	    prm_cmd_check(&err, d->label, in, inlen, res.status, res.syndrome)) {
+	if (rawcmd_send(d, &c, G.write, &err)) {
 		rc = cmd_fail(&err);
 		dev_close(d);
 		goto done;
 	}
 	out_doc_begin();
 	out_str("device", d->label);
-	out_str("access", chan->access);
+	out_str("access", c.access);
 	out_named("opcode", op, true, name);
 	out_hex("op_mod", o->op_mod);
-	out_named("status", res.status, true, prm_name_of(&prm_cmd_status_names, res.status));
-	out_hex_width("syndrome", res.syndrome, 32);
+	out_named("status", c.res.status, true, prm_name_of(&prm_cmd_status_names, c.res.status));
+	out_hex_width("syndrome", c.res.syndrome, 32);
 	/* the header's status and syndrome are above: fields only when there is more */
-	if (info && info->out && info->out->nfields > 2) {
+	if (c.info && c.info->out && c.info->out->nfields > 2) {
 		out_obj_begin("fields");
-		if (out_layout(info->out, out, outlen, 0, &err)) {
+		if (out_layout(c.info->out, c.out, c.outlen, 0, &err)) {
 			out_doc_abort();
 			rc = cmd_fail(&err);
 			dev_close(d);
@@ -167,19 +128,18 @@ static int send(uint16_t op, const struct cmd_opts *o, const uint8_t *extra, siz
 		}
 		out_obj_end();
 	}
-	if (payload(op, (uint16_t)o->op_mod, in, inlen, out, outlen, &err)) {
+	if (payload(&c, &err)) {
 		out_doc_abort();
 		rc = cmd_fail(&err);
 		dev_close(d);
 		goto done;
 	}
-	if (!info || !info->out || G.verbose)
-		out_be_words("output", 0, out, outlen);
+	if (!c.info || !c.info->out || G.verbose)
+		out_be_words("output", 0, c.out, c.outlen);
 	cmd_close_device(d);
 	rc = cmd_done(EXIT_OK);
 done:
-	free(in);
-	free(out);
+	rawcmd_free(&c);
 	return rc;
 }
 

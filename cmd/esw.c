@@ -2,6 +2,8 @@
 /*
  * prmctl esw functions|watch: the host functions an e-switch manager sees
  * (QUERY_ESW_FUNCTIONS), once or as they change (ESW_FUNCTIONS_CHANGED).
+ * The commands, events and polling are lib/ops/esw.c; here, options and
+ * printing what changed.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -11,26 +13,18 @@
 #include "cmd/core/cmd.h"
 #include "cmd/core/devsel.h"
 #include "cmd/eswdl.h"
-#include "cmd/trace.h"
-#include "lib/dev/cmdchan.h"
-#include "lib/ops/caps.h"
-#include "lib/ops/eq.h"
+#include "lib/dev/dev.h"
+#include "lib/ops/esw.h"
 #include "lib/out/out.h"
-#include "lib/prm/caps.h"
 #include "lib/prm/esw.h"
-#include "lib/prm/layouts/layouts.h"
 #include "lib/util/clock.h"
-#include "lib/prm/opcodes.h"
 
-#define EVENT_ESW_FUNCTIONS_CHANGED 0x0e	/* Linux device.h */
-#define SETTLE_MS 50
 #define MAX_CHANGES 256
 
 enum { OPT_INTERVAL = 0x900, OPT_COUNT, OPT_DURATION };
 
 struct esw_opts {
 	uint64_t interval_ms, count, duration_ms;
-	uint64_t t0;		/* when watching began */
 };
 
 static const struct argp functions_argp = {
@@ -77,39 +71,6 @@ static const struct argp watch_argp = {
 	prm_global_children, NULL, NULL
 };
 
-/* Why this function cannot ask, or 0 with how many SF words to read. */
-static int esw_gate(struct dev *d, unsigned *words, bool *events, struct prm_err *err)
-{
-	uint8_t general[DEV_CAP_PAGE_BYTES], esw[DEV_CAP_PAGE_BYTES];
-	const struct prm_cap_page *p = prm_cap_page_by_name("esw");
-
-	if (dev_query_cap(d, 0, true, general, err))
-		return -1;
-	if (!PRM_GET(cmd_hca_cap, general, sizeof(general), "eswitch_manager"))
-		return prm_err_set(err, PRM_E_NODEV, 0, "not_esw_manager",
-				   "%s is not an e-switch manager (general.eswitch_manager is 0): "
-				   "ask the function that manages the e-switch (the ECPF on a "
-				   "SmartNIC, else the PF)", d->label);
-	if (dev_query_cap(d, p->cap_type, true, esw, err))
-		return -1;
-	*words = esw_sf_words((unsigned)prm_field_value(p->layout, esw, sizeof(esw),
-							 "log_max_esw_sf"));
-	*events = prm_field_value(p->layout, esw, sizeof(esw), "esw_functions_changed");
-	return 0;
-}
-
-static int query(struct dev *d, unsigned words, struct esw_functions *f, struct prm_err *err)
-{
-	uint8_t in[16] = { 0 }, out[ESW_OUT_BYTES + 8 * ESW_MAX_SF_WORDS] = { 0 };
-	size_t outlen = ESW_OUT_BYTES + 8 * words;
-
-	PRM_SET(query_esw_functions_in, in, sizeof(in), "opcode", MLX5_CMD_OP_QUERY_ESW_FUNCTIONS);
-	if (dev_cmd_run(d, in, sizeof(in), out, outlen, err))
-		return -1;
-	esw_functions_parse(out, outlen, words, f);
-	return 0;
-}
-
 static void functions_out(const struct esw_functions *f, bool line)
 {
 	uint32_t idx[ESW_MAX_SF_WORDS * 64];
@@ -148,21 +109,20 @@ static void functions_out(const struct esw_functions *f, bool line)
 static int functions(int argc, char **argv)
 {
 	struct esw_functions f;
+	struct esw_manager m;
 	struct prm_err err = { 0 };
 	struct dev *d = NULL;
-	unsigned words;
-	bool events;
 	int rc = cmd_parse(&functions_argp, argc, argv, NULL);
 
 	if (rc || G.help_shown || (rc = cmd_open_device(false, &d)))
 		return rc;
-	if (esw_gate(d, &words, &events, &err) || query(d, words, &f, &err)) {
+	if (esw_manager_check(d, &m, &err) || esw_functions_query(d, m.sf_words, &f, &err)) {
 		rc = cmd_fail(&err);
 	} else {
 		out_doc_begin();
 		out_str("device", d->label);
 		functions_out(&f, false);
-		out_bool("esw_functions_changed_events", events);
+		out_bool("esw_functions_changed_events", m.events);
 		rc = cmd_done(EXIT_OK);
 	}
 	cmd_close_device(d);
@@ -193,39 +153,14 @@ static int report(struct dev *d, const struct esw_functions *was, const struct e
 	return 0;
 }
 
-/* One wait for a change: an event (then let it settle), or a poll interval. */
-static int wait_change(struct eq *q, const struct esw_opts *o, struct prm_err *err)
-{
-	uint8_t eqe[EQE_BYTES];
-	int got;
-
-	if (!q) {	/* in slices, so --duration and SIGINT are not kept waiting */
-		uint64_t end = clock_now_ms() + o->interval_ms;
-
-		while (!cmd_stop_requested() && clock_now_ms() < end &&
-		       (!o->duration_ms || clock_now_ms() - o->t0 < o->duration_ms))
-			clock_sleep_us(20000);
-		return clock_now_ms() < end ? 1 : 0;
-	}
-	got = eq_next(q, eqe, 100, err);
-	if (got != 0)
-		return got < 0 ? -1 : 1;
-	clock_sleep_us(SETTLE_MS * 1000);
-	while (eq_next(q, eqe, 0, err) == 0)	/* a burst is one change */
-		;
-	return 0;
-}
-
 static int watch(int argc, char **argv)
 {
 	struct esw_opts o = { .interval_ms = 1000 };
 	struct esw_functions was, now;
-	struct prm_err err = { 0 }, ignored = { 0 };
-	uint64_t types[4] = { 0 }, changes = 0;
+	struct prm_err err = { 0 };
+	struct esw_watch w = { 0 };
+	uint64_t changes = 0;
 	struct dev *d = NULL;
-	struct eq *q = NULL;
-	unsigned words;
-	bool events;
 	int rc = cmd_parse(&watch_argp, argc, argv, &o);
 
 	if (rc || G.help_shown || (rc = cmd_open_device(false, &d)))
@@ -235,37 +170,31 @@ static int watch(int argc, char **argv)
 		dev_close(d);
 		return rc;
 	}
-	o.t0 = clock_now_ms();
-	if (esw_gate(d, &words, &events, &err) || query(d, words, &was, &err))
+	w.d = d;
+	w.interval_ms = o.interval_ms;
+	w.duration_ms = o.duration_ms;
+	if (esw_watch_start(&w, &was, &err))
 		goto fail;
-	types[EVENT_ESW_FUNCTIONS_CHANGED / 64] = UINT64_C(1) << EVENT_ESW_FUNCTIONS_CHANGED % 64;
-	if (events && eq_create(d, 4, types, &q, &ignored))
-		q = NULL;
 	out_line_begin();
 	out_time_ns("time", clock_wall_ns());
 	out_str("device", d->label);
 	out_str("event", "started");
-	out_str("waiting_by", q ? "events" : "polling");
-	if (!q)
+	out_str("waiting_by", w.q ? "events" : "polling");
+	if (!w.q)
 		out_u64("interval_ms", o.interval_ms);
 	functions_out(&was, true);
 	if (cmd_done(EXIT_OK))
 		goto out;
 	cmd_catch_stop();
 	while (!cmd_stop_requested() && (!o.count || changes < o.count) &&
-	       (!o.duration_ms || clock_now_ms() - o.t0 < o.duration_ms)) {
-		rc = wait_change(q, &o, &err);
+	       (!o.duration_ms || clock_now_ms() - w.t0 < o.duration_ms)) {
+		rc = esw_watch_next(&w, &now, &err);
 		if (rc < 0 && cmd_stop_requested())
-			break;
+			break;	/* a stop that cut the wait or the query short is a stop */
 		if (rc < 0)
 			goto fail;
 		if (rc > 0)
 			continue;
-		if (query(d, words, &now, &err)) {
-			if (cmd_stop_requested())
-				break;	/* a stop that cut the query short is a stop */
-			goto fail;
-		}
 		if (report(d, &was, &now, &changes))
 			goto out;
 		was = now;
@@ -275,8 +204,7 @@ static int watch(int argc, char **argv)
 fail:
 	rc = cmd_fail(&err);
 out:
-	if (q)
-		eq_destroy(q, &ignored);
+	esw_watch_end(&w);
 	cmd_close_device(d);
 	return rc;
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * prmctl nvmf ns: NVMe-oF target offload namespace counters
- * (QUERY_NVMF_NAMESPACE_CONTEXT), once or as rates.
+ * (QUERY_NVMF_NAMESPACE_CONTEXT), once or as rates. The command and its
+ * decoding are lib/ops/nvmf.c; here, options, sampling and printing.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -10,18 +11,13 @@
 
 #include "cmd/core/cmd.h"
 #include "cmd/core/devsel.h"
-#include "lib/dev/cmdchan.h"
-#include "lib/ops/caps.h"
+#include "lib/dev/dev.h"
+#include "lib/ops/nvmf.h"
 #include "lib/out/out.h"
-#include "lib/prm/cmdstatus.h"
-#include "lib/prm/layouts/layouts.h"
 #include "lib/prm/nvmf.h"
 #include "lib/util/clock.h"
-#include "lib/prm/opcodes.h"
 
 #define MAX_NS 64
-#define PROBE_NS 32		/* namespaces tried when none is named */
-#define ST_BAD_PARAM 3
 
 enum { OPT_XRQN = 0xa00, OPT_NSID, OPT_RAW, OPT_INTERVAL, OPT_COUNT };
 
@@ -87,39 +83,6 @@ static const struct argp ns_argp = {
 	prm_global_children, NULL, NULL
 };
 
-/* 0, 1 when the namespace is not there, -1 on failure. */
-static int query(struct dev *d, uint64_t xrqn, uint32_t nsid, struct nvmf_ns *ns,
-		 struct prm_err *err)
-{
-	uint8_t in[16] = { 0 }, out[128] = { 0 };
-	struct cmd_result res;
-
-	PRM_SET(query_nvmf_namespace_in, in, sizeof(in), "opcode", MLX5_CMD_OP_QUERY_NVMF_NAMESPACE_CONTEXT);
-	PRM_SET(query_nvmf_namespace_in, in, sizeof(in), "xrqn", xrqn);
-	PRM_SET(query_nvmf_namespace_in, in, sizeof(in), "frontend_namespace", nsid);
-	if (dev_cmd_exec(d, in, sizeof(in), out, sizeof(out), &res, err))
-		return -1;
-	if (res.status == ST_BAD_PARAM)
-		return 1;
-	if (prm_cmd_check(err, d->label, in, sizeof(in), res.status, res.syndrome))
-		return -1;
-	nvmf_ns_parse(out, sizeof(out), ns);
-	return 0;
-}
-
-static int gate(struct dev *d, struct prm_err *err)
-{
-	uint8_t general[DEV_CAP_PAGE_BYTES];
-
-	if (dev_query_cap(d, 0, true, general, err))
-		return -1;
-	if (!PRM_GET(cmd_hca_cap, general, sizeof(general), "nvmf_target_offload"))
-		return prm_err_set(err, PRM_E_NODEV, 0, "no_nvmf_offload",
-				   "%s has no NVMe-oF target offload "
-				   "(general.nvmf_target_offload is 0)", d->label);
-	return 0;
-}
-
 static void counters(const struct nvmf_ns *ns, bool raw)
 {
 	for (unsigned i = 0; i < NVMF_COUNTERS; i++)
@@ -176,7 +139,7 @@ static int sample_loop(struct dev *d, const struct nvmf_opts *o, const uint32_t 
 		now_ms = clock_now_ms();
 		for (unsigned i = 0; i < n; i++) {
 			struct nvmf_ns now;
-			int rc = query(d, o->xrqn, ids[i], &now, err);
+			int rc = nvmf_ns_query(d, o->xrqn, ids[i], &now, err);
 
 			if (rc < 0)	/* a stop that cut a query short is a stop */
 				return cmd_stop_requested() ? 0 : -1;
@@ -200,7 +163,7 @@ static int ns(int argc, char **argv)
 	uint32_t ids[MAX_NS];
 	struct prm_err err = { 0 };
 	struct dev *d = NULL;
-	unsigned n = 0, tries;
+	unsigned n = 0;
 	int rc = cmd_parse(&ns_argp, argc, argv, &o);
 
 	if (rc || G.help_shown)
@@ -209,28 +172,13 @@ static int ns(int argc, char **argv)
 		return cmd_usage("--count goes with --interval");
 	if ((rc = cmd_open_device(false, &d)))
 		return rc;
-	if (gate(d, &err))
+	if (nvmf_offload_check(d, &err) ||
+	    nvmf_ns_find(d, o.xrqn, o.nsid, o.nnsid, ids, found, &n, &err))
 		goto fail;
-	tries = o.nnsid ? o.nnsid : PROBE_NS;
-	for (unsigned i = 0; i < tries; i++) {
-		uint32_t id = o.nnsid ? o.nsid[i] : i + 1;
-		int q = query(d, o.xrqn, id, &found[n], &err);
-
-		if (q < 0)
-			goto fail;
-		if (q > 0 && o.nnsid) {
-			prm_err_set(&err, PRM_E_NODEV, ENOENT, "no_namespace",
-				    "%s: no namespace %u on XRQ 0x%llx", d->label, id,
-				    (unsigned long long)o.xrqn);
-			goto fail;
-		}
-		if (q == 0)
-			ids[n++] = id;
-	}
 	if (o.interval_ms && !n) {
 		prm_err_set(&err, PRM_E_NODEV, ENOENT, "no_namespace",
 			    "%s: no namespace among 1-%d answers on XRQ 0x%llx: nothing to sample",
-			    d->label, PROBE_NS, (unsigned long long)o.xrqn);
+			    d->label, NVMF_PROBE_NS, (unsigned long long)o.xrqn);
 		goto fail;
 	}
 	if (o.interval_ms) {
@@ -252,7 +200,7 @@ static int ns(int argc, char **argv)
 	}
 	out_table_end();
 	if (!n)
-		out_note("no namespace among 1-%d answers on XRQ 0x%llx", PROBE_NS,
+		out_note("no namespace among 1-%d answers on XRQ 0x%llx", NVMF_PROBE_NS,
 			 (unsigned long long)o.xrqn);
 	rc = cmd_done(EXIT_OK);
 	goto out;

@@ -2,9 +2,11 @@
 /*
  * prmctl reg list | describe | read | write: access registers over ICMD
  * (ACCESS_REG). Registers are the built-in tables, then NVIDIA's register
- * database (mstflint's .adb), read only when a name is not built in.
+ * database (mstflint's .adb), read only when a name is not built in. The
+ * accesses and field setting are lib/ops/reg.c.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -12,7 +14,8 @@
 #include "cmd/core/cmd.h"
 #include "cmd/core/devsel.h"
 #include "lib/dev/adbload.h"
-#include "lib/dev/regaccess.h"
+#include "lib/dev/dev.h"
+#include "lib/ops/reg.h"
 #include "lib/out/layout_print.h"
 #include "lib/out/out.h"
 #include "lib/prm/registers.h"
@@ -171,24 +174,18 @@ static int resolve(const struct reg_opts *o, const struct prm_register **r,
 	return 0;
 }
 
-/* FIELD=VALUE into the register bytes. */
-static int assign(const struct prm_register *r, uint8_t *buf, size_t len,
-		  const char *a)
+/* FIELD=VALUE: which field of the register, and the number. */
+static int parse_field(const struct prm_register *r, const char *a, struct reg_field *f)
 {
 	const char *eq = strchr(a, '=');
-	struct prm_err err = { 0 };
-	char field[128];
-	uint64_t v;
 
 	if (!r)
 		return cmd_usage("reg: fields need a register prmctl has a layout for");
-	if (!eq || eq == a || (size_t)(eq - a) >= sizeof(field))
+	if (!eq || eq == a || (size_t)(eq - a) >= sizeof(f->path))
 		return cmd_usage("reg: '%s' is not FIELD=VALUE", a);
-	snprintf(field, sizeof(field), "%.*s", (int)(eq - a), a);
-	if (cmd_number(eq + 1, UINT64_MAX, &v))
-		return cmd_usage("reg: '%s': '%s' is not a number", field, eq + 1);
-	if (prm_set(r->layout, buf, len, field, v, &err))
-		return cmd_fail(&err);
+	snprintf(f->path, sizeof(f->path), "%.*s", (int)(eq - a), a);
+	if (cmd_number(eq + 1, UINT64_MAX, &f->value))
+		return cmd_usage("reg: '%s': '%s' is not a number", f->path, eq + 1);
 	return 0;
 }
 
@@ -219,6 +216,7 @@ static int access_reg(bool writing, int argc, char **argv)
 	struct reg_opts o = { .writing = writing };
 	const struct prm_register *r = NULL;
 	uint8_t buf[REG_MAX_BYTES] = { 0 };
+	struct reg_field f[MAX_ASSIGN];
 	struct prm_err err = { 0 };
 	const char *via = NULL;
 	struct dev *d;
@@ -233,26 +231,20 @@ static int access_reg(bool writing, int argc, char **argv)
 	if (writing && !o.nassign)
 		return cmd_usage("reg write: which fields? (FIELD=VALUE...)");
 	rc = resolve(&o, &r, &id, &len);
+	/* each field tried as it is read: the first bad one, of either kind, is the error */
 	for (int i = 0; !rc && i < o.nassign; i++)
-		rc = assign(r, buf, len, o.assign[i]);
+		if (!(rc = parse_field(r, o.assign[i], &f[i])) &&
+		    reg_fields_set(r->layout, buf, len, &f[i], 1, &err))
+			rc = cmd_fail(&err);
 	if (rc)
 		return rc;
 	rc = cmd_open_device(false, &d);
 	if (rc)
 		return rc;
-	if ((writing && dev_check_write(d, G.write, "reg write", &err)) ||
-	    dev_reg_access(d, id, PRM_REG_GET, buf, len, &via, &err))
+	if (writing ? (dev_check_write(d, G.write, "reg write", &err) ||
+		       reg_modify(d, id, r->layout, f, (unsigned)o.nassign, buf, len, &via, &err))
+		    : reg_get(d, id, buf, len, &via, &err))
 		goto fail;
-	if (writing) {
-		for (int i = 0; !rc && i < o.nassign; i++)
-			rc = assign(r, buf, len, o.assign[i]);
-		if (rc) {
-			dev_close(d);
-			return rc;
-		}
-		if (dev_reg_access(d, id, PRM_REG_SET, buf, len, &via, &err))
-			goto fail;
-	}
 	rc = print(d, via, r, id, buf, len);
 	dev_close(d);
 	return rc;

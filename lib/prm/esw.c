@@ -1,8 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include <string.h>
-
 #include "lib/prm/esw.h"
-#include "lib/prm/layouts/layouts.h"
 
 unsigned esw_sf_words(unsigned log_max_esw_sf)
 {
@@ -10,36 +7,6 @@ unsigned esw_sf_words(unsigned log_max_esw_sf)
 	if (log_max_esw_sf >= 12)
 		return ESW_MAX_SF_WORDS;
 	return (unsigned)(((UINT64_C(1) << log_max_esw_sf) + 63) / 64);
-}
-
-void esw_functions_parse(const uint8_t *out, size_t len, unsigned nwords,
-			 struct esw_functions *f)
-{
-	const struct prm_layout *l = &prm_layout_query_esw_functions_out;
-
-	memset(f, 0, sizeof(*f));
-#define G(name) prm_field_value(l, out, len, "host_params_context." name)
-	f->host_number = (uint8_t)G("host_number");
-	f->pf_not_exist = G("host_pf_not_exist");
-	f->pf_disabled = G("host_pf_disabled");
-	f->vhca_id_valid = G("host_pf_vhca_id_valid");
-	f->vhca_id = (uint16_t)G("host_pf_vhca_id");
-	f->num_vfs = (uint16_t)G("host_num_of_vfs");
-	f->total_vfs = (uint16_t)G("host_total_vfs");
-	f->pci_bus = (uint16_t)G("host_pci_bus");
-	f->pci_device = (uint16_t)G("host_pci_device");
-	f->pci_function = (uint16_t)G("host_pci_function");
-#undef G
-	if (nwords > ESW_MAX_SF_WORDS)
-		nwords = ESW_MAX_SF_WORDS;
-	for (unsigned w = 0; w < nwords && ESW_OUT_BYTES + 8 * (w + 1) <= len; w++) {
-		uint64_t v = 0;
-
-		for (int b = 0; b < 8; b++)
-			v = v << 8 | out[ESW_OUT_BYTES + 8 * w + b];
-		f->sf_words[w] = v;
-		f->nwords = w + 1;
-	}
 }
 
 unsigned esw_sf_list(const struct esw_functions *f, uint32_t *idx, unsigned max)

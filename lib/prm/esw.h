@@ -3,10 +3,10 @@
 #define PRMCTL_PRM_ESW_H
 
 /*
- * QUERY_ESW_FUNCTIONS read (mlx5-layouts.md §4.7): the host PF behind an
- * e-switch manager, and the SFs enabled. host_sf_enable follows the
- * 128-byte output as big-endian 64-bit words; bit n (from the least
- * significant) of word w is SF 64w + n.
+ * QUERY_ESW_FUNCTIONS's answer (mlx5-layouts.md §4.7; the command and its
+ * decoding are lib/ops/esw.c): the host PF behind an e-switch manager, and
+ * the SFs enabled. host_sf_enable follows the 128-byte output as big-endian
+ * 64-bit words; bit n (from the least significant) of word w is SF 64w + n.
  */
 
 #include <stdbool.h>
@@ -26,8 +26,6 @@ struct esw_functions {
 
 /* How many SF words to ask for, from the e-switch page's log_max_esw_sf. */
 unsigned esw_sf_words(unsigned log_max_esw_sf);
-void esw_functions_parse(const uint8_t *out, size_t len, unsigned nwords,
-			 struct esw_functions *f);
 /* The enabled SFs' indices, in order; returns how many (all of them counted). */
 unsigned esw_sf_list(const struct esw_functions *f, uint32_t *idx, unsigned max);
 
