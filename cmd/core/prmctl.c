@@ -308,7 +308,7 @@ static int find_verb(const struct prm_cmd *c, const char *word,
 	return rc;
 }
 
-/* Parse, judge, open, check --write, run, close: the same for every verb. */
+/* Parse, judge, open, check --write, run, close, clean up: the same for every verb. */
 static int exec_verb(const struct prm_verb *v, const char *what, int argc, char **argv)
 {
 	struct cmd_run r = { .what = what };
@@ -326,8 +326,14 @@ static int exec_verb(const struct prm_verb *v, const char *what, int argc, char 
 		rc = cmd_require_write(&r);
 	if (!rc && !G.help_shown)
 		rc = v->exec(&r);
-	if (r.dev)
+	if (r.dev && r.quiet_close)
+		dev_close(r.dev);
+	else if (r.dev)
 		cmd_close_device(r.dev);
+	if (v->cleanup)
+		v->cleanup(&r);
+	/* the register database's tables are used up to the verb's last line of output */
+	cmd_adb_drop();
 	free(r.opts);
 	return rc;
 }
@@ -379,7 +385,7 @@ static int exec_command(const struct prm_cmd *c, int argc, char **argv)
 {
 	const struct prm_verb v = { .name = c->name, .summary = c->summary, .argp = c->argp,
 				    .flags = c->flags, .exec = c->exec, .opts_size = c->opts_size,
-				    .check = c->check };
+				    .check = c->check, .cleanup = c->cleanup };
 
 	return exec_verb(&v, c->name, argc, argv);
 }
