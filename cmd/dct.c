@@ -20,6 +20,7 @@
 #include "lib/out/out.h"
 #include "lib/prm/dct.h"
 #include "lib/prm/layouts/layouts.h"
+#include "lib/util/clock.h"
 
 static const struct argp_option create_options[] = {
 	{ "pd", DCT_OPT_PD, "N", 0, "Protection domain (default: one is allocated)", 0 },
@@ -75,6 +76,7 @@ error_t dct_parse(int key, char *arg, struct argp_state *state)
 	case ARGP_KEY_INIT:	/* the defaults of the verbs that have these options */
 		o->timeout_ms = 5000;
 		o->first = 0x100;
+		o->t0_ms = clock_now_ms();
 		return 0;
 	case ARGP_KEY_ARG:
 		if (o->has_dctn || number(state, "DCTN", arg, 0xffffff, &o->dctn))

@@ -132,7 +132,7 @@ int dct_watch(struct cmd_run *r)
 {
 	struct dct_opts *o = r->opts;
 	struct prm_err err = { 0 }, ignored = { 0 };
-	uint64_t seen = 0, t0 = clock_now_ms();
+	uint64_t seen = 0;
 	struct dev *d = r->dev;
 	struct eq *q = NULL;
 	uint32_t dctn;
@@ -167,7 +167,7 @@ int dct_watch(struct cmd_run *r)
 		goto out;
 	cmd_catch_stop();
 	while (!cmd_stop_requested() && (!o->count || seen < o->count) &&
-	       (!o->duration_ms || clock_now_ms() - t0 < o->duration_ms)) {
+	       (!o->duration_ms || clock_now_ms() - o->t0_ms < o->duration_ms)) {
 		int got = dct_event_next(q, DCT_EVENT_KEY_VIOLATION, 100, &dctn, &err);
 
 		if (got < 0 && cmd_stop_requested())
