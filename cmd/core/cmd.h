@@ -74,16 +74,12 @@ struct cmd_run {
  * A verb that is itself a group of verbs ("devlink region") names it in
  * group; the framework runs that group with the rest of the arguments.
  */
-/* while verb tables move from positional run() rows to designated exec() ones */
-#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
-
 struct prm_cmd;
 
 struct prm_verb {
 	const char *name;
 	const char *summary;
 	const struct argp *argp;
-	int (*run)(int argc, char **argv);
 	unsigned flags;
 	int (*exec)(struct cmd_run *r);
 	size_t opts_size;
@@ -97,8 +93,7 @@ int cmd_require_write(struct cmd_run *r);
 
 /*
  * A command group: either verbs, or, for a command without verbs, exec()
- * (as a verb's, with its argp, flags, opts_size, check and cleanup) or the
- * older run().
+ * (as a verb's, with its argp, flags, opts_size, check and cleanup).
  * Each group lives in its own cmd/<name>.c.
  */
 struct prm_cmd {
@@ -108,7 +103,6 @@ struct prm_cmd {
 	size_t nverbs;
 	const char *default_verb;	/* run when no verb is given, or NULL */
 	const struct argp *argp;	/* commands without verbs */
-	int (*run)(int argc, char **argv);
 	unsigned flags;
 	int (*exec)(struct cmd_run *r);
 	size_t opts_size;
@@ -181,12 +175,6 @@ bool cmd_stop_requested(void);
 
 /* For a simulator service process: every SIGINT/SIGTERM calls stop(), which must be async-signal-safe. */
 void cmd_catch_stop_service(void (*stop)(void));
-
-/*
- * A verb that is itself a group of verbs ("devlink region list"): c's name
- * is the whole path ("devlink region"); argv[0] is the verb's.
- */
-int cmd_run_subgroup(const struct prm_cmd *c, int argc, char **argv);
 
 /* Finish the output document; a failed write is exit 1. */
 int cmd_done(int status);

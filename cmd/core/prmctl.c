@@ -338,6 +338,8 @@ static int exec_verb(const struct prm_verb *v, const char *what, int argc, char 
 	return rc;
 }
 
+static int cmd_run_subgroup(const struct prm_cmd *c, int argc, char **argv);
+
 static int run_verb(const struct prm_cmd *c, const struct prm_verb *v, int argc,
 		    char **argv)
 {
@@ -349,7 +351,8 @@ static int run_verb(const struct prm_cmd *c, const struct prm_verb *v, int argc,
 	if (!full)
 		return EXIT_FAIL;
 	argv[0] = full;
-	rc = v->exec ? exec_verb(v, full + strlen("prmctl "), argc, argv) : v->run(argc, argv);
+	rc = v->group ? cmd_run_subgroup(v->group, argc, argv)
+	     : exec_verb(v, full + strlen("prmctl "), argc, argv);
 	free(full);
 	return rc;
 }
@@ -398,13 +401,16 @@ static int run_command(const struct prm_cmd *c, int argc, char **argv)
 	if (!name)
 		return EXIT_FAIL;
 	argv[0] = name;
-	rc = c->verbs ? run_group(c, argc, argv)
-	     : c->exec ? exec_command(c, argc, argv) : c->run(argc, argv);
+	rc = c->verbs ? run_group(c, argc, argv) : exec_command(c, argc, argv);
 	free(name);
 	return rc;
 }
 
-int cmd_run_subgroup(const struct prm_cmd *c, int argc, char **argv)
+/*
+ * A verb that is itself a group of verbs ("devlink region list"): c's name
+ * is the whole path ("devlink region"); argv[0] is the verb's.
+ */
+static int cmd_run_subgroup(const struct prm_cmd *c, int argc, char **argv)
 {
 	const struct prm_cmd *was = cur_cmd;
 	int rc = run_command(c, argc, argv);
