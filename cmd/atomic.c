@@ -293,10 +293,9 @@ static const struct prm_verb verbs[] = {
 	{ .name = "wqe", .summary = "The send WQE segments of one atomic, hex and decoded",
 	  .argp = &atomic_wqe_argp, .check = atomic_wqe_check, .exec = atomic_wqe,
 	  .opts_size = sizeof(struct atomic_args), .flags = CMD_MAY_USE_DEVICE },
-	/* cmd/atomiccaps.c's, not yet on the framework */
 	{ .name = "caps",
 	  .summary = "What the device's atomic capabilities mean for 1/2/4/8-byte operations",
-	  .argp = &atomic_caps_argp, .run = atomic_caps, .flags = CMD_NEEDS_DEVICE },
+	  .argp = &atomic_caps_argp, .exec = atomic_caps, .flags = CMD_NEEDS_DEVICE },
 };
 
 const struct prm_cmd cmd_atomic = {

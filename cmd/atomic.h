@@ -70,7 +70,7 @@ int atomic_selftest(struct cmd_run *r);
 int atomic_check_write_cmd(struct cmd_run *r);
 int atomic_wqe(struct cmd_run *r);
 int atomic_wqe_check(struct cmd_run *r);
-int atomic_caps(int argc, char **argv);
+int atomic_caps(struct cmd_run *r);
 
 struct dev;
 /* The atomic page and the general page's atomic bit of d; an exit status. */

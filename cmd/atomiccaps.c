@@ -10,7 +10,7 @@
 
 #include "cmd/atomic.h"
 #include "cmd/core/cmd.h"
-#include "cmd/core/devsel.h"
+#include "lib/dev/dev.h"
 #include "lib/ops/atomic.h"
 #include "lib/ops/caps.h"
 #include "lib/out/out.h"
@@ -32,25 +32,20 @@ int atomic_device_caps(struct dev *d, uint8_t *page, bool *general_atomic)
 	return atomic_caps_query(d, page, general_atomic, &err) ? cmd_fail(&err) : 0;
 }
 
-int atomic_caps(int argc, char **argv)
+int atomic_caps(struct cmd_run *r)
 {
 	uint8_t page[DEV_CAP_PAGE_BYTES];
 	const struct prm_cap_page *p = prm_cap_page_by_name("atomic");
 	struct atomic_caps_summary s[ATOMIC_CAPS_ROWS];
-	struct dev *d = NULL;
 	bool general_atomic;
 	unsigned n;
-	int rc = cmd_parse(&atomic_caps_argp, argc, argv, NULL);
+	int rc;
 
-	if (rc || G.help_shown || (rc = cmd_open_device(false, &d)))
+	if ((rc = atomic_device_caps(r->dev, page, &general_atomic)))
 		return rc;
-	if ((rc = atomic_device_caps(d, page, &general_atomic))) {
-		cmd_close_device(d);
-		return rc;
-	}
 	n = atomic_caps_summarize(page, sizeof(page), general_atomic, s);
 	out_doc_begin();
-	out_str("device", d->label);
+	out_str("device", r->dev->label);
 	out_bool("atomic", general_atomic);
 	out_obj_begin("caps");
 	for (size_t i = 0; i < p->layout->nfields; i++) {
@@ -72,6 +67,5 @@ int atomic_caps(int argc, char **argv)
 		out_obj_end();
 	}
 	out_table_end();
-	cmd_close_device(d);
 	return cmd_done(EXIT_OK);
 }

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "cmd/core/cmd.h"
-#include "cmd/core/devsel.h"
 #include "lib/dev/dev.h"
 #include "lib/ops/caps.h"
 #include "lib/ops/cappages.h"
@@ -22,11 +21,20 @@
 
 enum { OPT_MAX = 0x700, OPT_LIST };
 
+/* The pages users can name: the capability pages, then "tracer". */
+struct page_name {
+	const char *name;
+	const struct prm_cap_page *page;	/* NULL: tracer */
+};
+
 struct caps_opts {
 	bool max, list;
 	const char *page;
 	const char *field[MAX_FIELDS];
 	int nfields;
+	/* check()'s: the page shown and its FIELDs' indices */
+	struct page_name shown;
+	size_t fidx[MAX_FIELDS];
 };
 
 static const struct argp_option options[] = {
@@ -66,12 +74,6 @@ static const struct argp caps_argp = {
 	"atomic, roce, esw, debug, general_2; and tracer (the MTRC_CAP register). "
 	"FIELDs limit the output to those fields.",
 	prm_global_children, NULL, NULL
-};
-
-/* The pages users can name: the capability pages, then "tracer". */
-struct page_name {
-	const char *name;
-	const struct prm_cap_page *page;	/* NULL: tracer */
 };
 
 static size_t page_names(struct page_name *v)
@@ -173,38 +175,39 @@ static int list(struct dev *d)
 	return cmd_done(EXIT_OK);
 }
 
-static int run(int argc, char **argv)
+static int check(struct cmd_run *r)
 {
+	struct caps_opts *o = r->opts;
 	struct page_name names[32];
-	struct caps_opts o = { 0 };
 	size_t n = page_names(names), idx = 0;
 	struct match_set s = { names, n, sizeof(names[0]) };
-	size_t fidx[MAX_FIELDS];
-	struct dev *d;
-	int rc = cmd_parse(&caps_argp, argc, argv, &o);
+	int rc;
 
-	if (rc || G.help_shown)
-		return rc;
-	if (o.list && (o.page || o.max))
+	if (o->list && (o->page || o->max))
 		return cmd_usage("caps: --list takes no page and no --max");
-	if (o.page && (rc = cmd_match(&s, o.page, "capability page", "caps: ", "prmctl caps --help", &idx)))
+	if (o->page && (rc = cmd_match(&s, o->page, "capability page", "caps: ", "prmctl caps --help", &idx)))
 		return rc;
-	if (o.page && (rc = resolve_fields(page_layout(&names[idx]), &o, fidx)))
+	if (o->page && (rc = resolve_fields(page_layout(&names[idx]), o, o->fidx)))
 		return rc;
-	if (o.page && !names[idx].page && o.max)
+	if (o->page && !names[idx].page && o->max)
 		return cmd_usage("caps: tracer is a register: it has no maximum values");
-	rc = cmd_open_device(false, &d);
-	if (rc)
-		return rc;
-	rc = o.list ? list(d) : show_page(d, &names[idx], &o, fidx);
-	cmd_close_device(d);
-	return rc;
+	o->shown = names[idx];
+	return 0;
+}
+
+static int caps(struct cmd_run *r)
+{
+	const struct caps_opts *o = r->opts;
+
+	return o->list ? list(r->dev) : show_page(r->dev, &o->shown, o, o->fidx);
 }
 
 const struct prm_cmd cmd_caps = {
 	.name = "caps",
 	.summary = "Capability pages, decoded (QUERY_HCA_CAP)",
 	.argp = &caps_argp,
-	.run = run,
+	.check = check,
+	.exec = caps,
+	.opts_size = sizeof(struct caps_opts),
 	.flags = CMD_NEEDS_DEVICE,
 };

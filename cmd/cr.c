@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "cmd/core/cmd.h"
-#include "cmd/core/devsel.h"
+#include "lib/dev/dev.h"
 #include "lib/dev/icmd.h"
 #include "lib/dev/vsec.h"
 #include "lib/out/out.h"

@@ -13,13 +13,14 @@
 
 #include "cmd/core/cmd.h"
 #include "cmd/dct.h"
-#include "cmd/core/devsel.h"
 #include "cmd/trace.h"
+#include "lib/dev/dev.h"
 #include "lib/ops/pd.h"
 #include "lib/out/layout_print.h"
 #include "lib/out/out.h"
 #include "lib/prm/dct.h"
 #include "lib/prm/layouts/layouts.h"
+#include "lib/util/clock.h"
 
 static const struct argp_option create_options[] = {
 	{ "pd", DCT_OPT_PD, "N", 0, "Protection domain (default: one is allocated)", 0 },
@@ -72,6 +73,11 @@ error_t dct_parse(int key, char *arg, struct argp_state *state)
 	uint64_t v;
 
 	switch (key) {
+	case ARGP_KEY_INIT:	/* the defaults of the verbs that have these options */
+		o->timeout_ms = 5000;
+		o->first = 0x100;
+		o->t0_ms = clock_now_ms();
+		return 0;
 	case ARGP_KEY_ARG:
 		if (o->has_dctn || number(state, "DCTN", arg, 0xffffff, &o->dctn))
 			return o->has_dctn ? (argp_error(state, "one DCT ('%s' is one too many)", arg),
@@ -140,6 +146,16 @@ error_t dct_parse(int key, char *arg, struct argp_state *state)
 	return ARGP_ERR_UNKNOWN;
 }
 
+/* list's --count is how many numbers (64 unless given); watch's is unbounded unless given */
+static error_t list_parse(int key, char *arg, struct argp_state *state)
+{
+	error_t rc = dct_parse(key, arg, state);
+
+	if (key == ARGP_KEY_INIT)
+		((struct dct_opts *)state->input)->count = 64;
+	return rc;
+}
+
 static const struct argp create_argp = {
 	create_options, dct_parse, NULL,
 	"Create a DC target (CREATE_DCT) from the fields given, each checked before sending. "
@@ -170,7 +186,7 @@ static const struct argp arm_argp = {
 	prm_global_children, NULL, NULL
 };
 static const struct argp list_argp = {
-	list_options, dct_parse, NULL,
+	list_options, list_parse, NULL,
 	"The DCTs that answer QUERY_DCT in a range of numbers (no command lists them; the "
 	"simulator hands them out from 0x100): number, state, PD, CQ, key, violations.",
 	prm_global_children, NULL, NULL
@@ -188,31 +204,11 @@ int dct_fail(struct prm_err *err)
 	return cmd_fail(err);
 }
 
-int dct_open_writing(struct dev **d, const char *what)
+static int one_dct_check(struct cmd_run *r)
 {
-	struct prm_err err = { 0 };
-	int rc = cmd_open_device(false, d);
+	const struct dct_opts *o = r->opts;
 
-	if (rc)
-		return rc;
-	if (dev_check_write(*d, G.write, what, &err)) {
-		rc = cmd_fail(&err);
-		cmd_close_device(*d);
-		*d = NULL;
-	}
-	return rc;
-}
-
-static int one_dct(int argc, char **argv, const struct argp *argp, struct dct_opts *o,
-		   struct dev **d, const char *writes)
-{
-	int rc = cmd_parse(argp, argc, argv, o);
-
-	if (rc || G.help_shown)
-		return rc ? rc : -1;
-	if (!o->has_dctn)
-		return cmd_usage("which DCT? (its number, as 'dct create' printed it)");
-	return writes ? dct_open_writing(d, writes) : cmd_open_device(false, d);
+	return o->has_dctn ? 0 : cmd_usage("which DCT? (its number, as 'dct create' printed it)");
 }
 
 /* Without --pd, one allocated for the DCT (and left to it). */
@@ -229,160 +225,115 @@ static int create_with_pd(struct dev *d, struct dct_opts *o, uint32_t *dctn,
 	return dct_create(d, &o->attr, dctn, err);
 }
 
-static int create(int argc, char **argv)
+static int create(struct cmd_run *r)
 {
-	struct dct_opts o = { 0 };
+	struct dct_opts *o = r->opts;
 	struct prm_err err = { 0 };
-	struct dev *d = NULL;
 	uint32_t dctn;
-	int rc = cmd_parse(&create_argp, argc, argv, &o);
 
-	if (rc || G.help_shown || (rc = dct_open_writing(&d, "dct create")))
-		return rc;
-	if (create_with_pd(d, &o, &dctn, &err)) {
-		rc = dct_fail(&err);
-	} else {
-		out_doc_begin();
-		out_str("device", d->label);
-		out_hex("dctn", dctn);
-		out_u64("pd", o.attr.pd);
-		out_bool("pd_allocated", !o.has_pd);
-		rc = cmd_done(EXIT_OK);
-	}
-	cmd_close_device(d);
-	return rc;
+	if (create_with_pd(r->dev, o, &dctn, &err))
+		return dct_fail(&err);
+	out_doc_begin();
+	out_str("device", r->dev->label);
+	out_hex("dctn", dctn);
+	out_u64("pd", o->attr.pd);
+	out_bool("pd_allocated", !o->has_pd);
+	return cmd_done(EXIT_OK);
 }
 
-static int query(int argc, char **argv)
+static int query(struct cmd_run *r)
 {
-	struct dct_opts o = { 0 };
+	const struct dct_opts *o = r->opts;
 	struct prm_err err = { 0 };
-	struct dev *d = NULL;
 	struct dct_info info;
-	int rc = one_dct(argc, argv, &query_argp, &o, &d, NULL);
+	int rc;
 
-	if (rc)
-		return rc < 0 ? EXIT_OK : rc;
-	if (dct_query(d, (uint32_t)o.dctn, &info, &err)) {
-		rc = dct_fail(&err);
-	} else {
-		out_doc_begin();
-		out_str("device", d->label);
-		out_hex("dctn", o.dctn);
-		out_str("state_name", dct_state_name(info.state));
-		out_obj_begin("dct_context");
-		rc = out_layout(&prm_layout_dctc, info.ctx, sizeof(info.ctx), 0, &err);
-		out_obj_end();
-		rc = rc ? cmd_fail(&err) : cmd_done(EXIT_OK);
-	}
-	cmd_close_device(d);
-	return rc;
+	if (dct_query(r->dev, (uint32_t)o->dctn, &info, &err))
+		return dct_fail(&err);
+	out_doc_begin();
+	out_str("device", r->dev->label);
+	out_hex("dctn", o->dctn);
+	out_str("state_name", dct_state_name(info.state));
+	out_obj_begin("dct_context");
+	rc = out_layout(&prm_layout_dctc, info.ctx, sizeof(info.ctx), 0, &err);
+	out_obj_end();
+	return rc ? cmd_fail(&err) : cmd_done(EXIT_OK);
 }
 
-static int drain(int argc, char **argv)
+static int drain(struct cmd_run *r)
 {
-	struct dct_opts o = { .timeout_ms = 5000 };
+	const struct dct_opts *o = r->opts;
 	struct prm_err err = { 0 };
-	struct dev *d = NULL;
 	uint64_t waited;
-	int rc = one_dct(argc, argv, &drain_argp, &o, &d, "dct drain");
 
-	if (rc)
-		return rc < 0 ? EXIT_OK : rc;
-	if (dct_drain_wait(d, (uint32_t)o.dctn, o.wait, o.timeout_ms, &waited, &err)) {
-		rc = dct_fail(&err);
-	} else {
-		out_doc_begin();
-		out_str("device", d->label);
-		out_hex("dctn", o.dctn);
-		out_str("state_name", o.wait ? "DRAINED" : "DRAINING");
-		if (o.wait)
-			out_u64("waited_ms", waited);
-		rc = cmd_done(EXIT_OK);
-	}
-	cmd_close_device(d);
-	return rc;
+	if (dct_drain_wait(r->dev, (uint32_t)o->dctn, o->wait, o->timeout_ms, &waited, &err))
+		return dct_fail(&err);
+	out_doc_begin();
+	out_str("device", r->dev->label);
+	out_hex("dctn", o->dctn);
+	out_str("state_name", o->wait ? "DRAINED" : "DRAINING");
+	if (o->wait)
+		out_u64("waited_ms", waited);
+	return cmd_done(EXIT_OK);
 }
 
-static int destroy(int argc, char **argv)
+static int destroy(struct cmd_run *r)
 {
-	struct dct_opts o = { 0 };
+	const struct dct_opts *o = r->opts;
 	struct prm_err err = { 0 };
-	struct dev *d = NULL;
 	struct dct_info info;
-	int rc = one_dct(argc, argv, &destroy_argp, &o, &d, "dct destroy");
 
-	if (rc)
-		return rc < 0 ? EXIT_OK : rc;
-	if (dct_query(d, (uint32_t)o.dctn, &info, &err))
-		goto fail;
-	if (info.state != DCT_STATE_DRAINED && !o.force) {
+	if (dct_query(r->dev, (uint32_t)o->dctn, &info, &err))
+		return dct_fail(&err);
+	if (info.state != DCT_STATE_DRAINED && !o->force) {
 		prm_err_set(&err, PRM_E_FAILED, EBUSY, "not_drained",
 			    "%s: DCT 0x%llx is %s, not drained: 'dct drain 0x%llx --wait' first "
-			    "(or --force)", d->label, (unsigned long long)o.dctn,
-			    dct_state_name(info.state), (unsigned long long)o.dctn);
-		goto fail;
+			    "(or --force)", r->dev->label, (unsigned long long)o->dctn,
+			    dct_state_name(info.state), (unsigned long long)o->dctn);
+		return dct_fail(&err);
 	}
-	if (dct_destroy(d, (uint32_t)o.dctn, &err))
-		goto fail;
+	if (dct_destroy(r->dev, (uint32_t)o->dctn, &err))
+		return dct_fail(&err);
 	out_doc_begin();
-	out_str("device", d->label);
-	out_hex("dctn", o.dctn);
+	out_str("device", r->dev->label);
+	out_hex("dctn", o->dctn);
 	out_str("was", dct_state_name(info.state));
 	out_bool("destroyed", true);
-	rc = cmd_done(EXIT_OK);
-	cmd_close_device(d);
-	return rc;
-fail:
-	rc = dct_fail(&err);
-	cmd_close_device(d);
-	return rc;
+	return cmd_done(EXIT_OK);
 }
 
-static int arm(int argc, char **argv)
+static int arm(struct cmd_run *r)
 {
-	struct dct_opts o = { 0 };
+	const struct dct_opts *o = r->opts;
 	struct prm_err err = { 0 };
-	struct dev *d = NULL;
-	int rc = one_dct(argc, argv, &arm_argp, &o, &d, "dct arm");
 
-	if (rc)
-		return rc < 0 ? EXIT_OK : rc;
-	if (dct_arm(d, (uint32_t)o.dctn, &err)) {
-		rc = dct_fail(&err);
-	} else {
-		out_doc_begin();
-		out_str("device", d->label);
-		out_hex("dctn", o.dctn);
-		out_bool("armed", true);
-		rc = cmd_done(EXIT_OK);
-	}
-	cmd_close_device(d);
-	return rc;
+	if (dct_arm(r->dev, (uint32_t)o->dctn, &err))
+		return dct_fail(&err);
+	out_doc_begin();
+	out_str("device", r->dev->label);
+	out_hex("dctn", o->dctn);
+	out_bool("armed", true);
+	return cmd_done(EXIT_OK);
 }
 
-static int list(int argc, char **argv)
+static int list(struct cmd_run *r)
 {
-	struct dct_opts o = { .first = 0x100, .count = 64 };
+	const struct dct_opts *o = r->opts;
 	struct prm_err err = { 0 };
-	struct dev *d = NULL;
 	uint32_t v[DCT_MAX_WATCH];
 	unsigned n;
-	int rc = cmd_parse(&list_argp, argc, argv, &o);
 
-	if (rc || G.help_shown || (rc = cmd_open_device(false, &d)))
-		return rc;
-	if (dct_probe(d, o.first, o.count, v, DCT_MAX_WATCH, &n, &err))
-		goto fail;
+	if (dct_probe(r->dev, o->first, o->count, v, DCT_MAX_WATCH, &n, &err))
+		return dct_fail(&err);
 	out_doc_begin();
-	out_str("device", d->label);
+	out_str("device", r->dev->label);
 	out_table_begin("dcts");
 	for (unsigned i = 0; i < n; i++) {
 		struct dct_info info;
 
-		if (dct_query(d, v[i], &info, &err)) {
+		if (dct_query(r->dev, v[i], &info, &err)) {
 			out_doc_abort();
-			goto fail;
+			return dct_fail(&err);
 		}
 		out_obj_begin(NULL);
 		out_hex("dctn", v[i]);
@@ -394,30 +345,34 @@ static int list(int argc, char **argv)
 		out_obj_end();
 	}
 	out_table_end();
-	rc = cmd_done(EXIT_OK);
-	cmd_close_device(d);
-	return rc;
-fail:
-	rc = dct_fail(&err);
-	cmd_close_device(d);
-	return rc;
+	return cmd_done(EXIT_OK);
 }
 
 static const struct prm_verb verbs[] = {
-	{ "create", "Create a DC target", &create_argp, create, CMD_NEEDS_DEVICE | CMD_WRITES },
-	{ "query", "A DCT's context, decoded", &query_argp, query, CMD_NEEDS_DEVICE },
-	{ "drain", "Drain it; --wait for the DCT_DRAINED event", &drain_argp, drain,
-	  CMD_NEEDS_DEVICE | CMD_WRITES },
-	{ "destroy", "Destroy it (drained)", &destroy_argp, destroy,
-	  CMD_NEEDS_DEVICE | CMD_WRITES },
-	{ "arm", "Arm it for a key-violation event", &arm_argp, arm,
-	  CMD_NEEDS_DEVICE | CMD_WRITES },
-	{ "list", "The DCTs that answer in a range of numbers", &list_argp, list,
-	  CMD_NEEDS_DEVICE },
-	{ "lifecycle", "Create, drain, wait, destroy: each step timed", &dct_lifecycle_argp,
-	  dct_lifecycle, CMD_NEEDS_DEVICE | CMD_WRITES },
-	{ "watch", "Report key violations and re-arm", &dct_watch_argp, dct_watch,
-	  CMD_NEEDS_DEVICE | CMD_WRITES },
+	{ .name = "create", .summary = "Create a DC target", .argp = &create_argp,
+	  .exec = create, .opts_size = sizeof(struct dct_opts),
+	  .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
+	{ .name = "query", .summary = "A DCT's context, decoded", .argp = &query_argp,
+	  .check = one_dct_check, .exec = query, .opts_size = sizeof(struct dct_opts),
+	  .flags = CMD_NEEDS_DEVICE },
+	{ .name = "drain", .summary = "Drain it; --wait for the DCT_DRAINED event",
+	  .argp = &drain_argp, .check = one_dct_check, .exec = drain,
+	  .opts_size = sizeof(struct dct_opts), .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
+	{ .name = "destroy", .summary = "Destroy it (drained)", .argp = &destroy_argp,
+	  .check = one_dct_check, .exec = destroy, .opts_size = sizeof(struct dct_opts),
+	  .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
+	{ .name = "arm", .summary = "Arm it for a key-violation event", .argp = &arm_argp,
+	  .check = one_dct_check, .exec = arm, .opts_size = sizeof(struct dct_opts),
+	  .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
+	{ .name = "list", .summary = "The DCTs that answer in a range of numbers",
+	  .argp = &list_argp, .exec = list, .opts_size = sizeof(struct dct_opts),
+	  .flags = CMD_NEEDS_DEVICE },
+	{ .name = "lifecycle", .summary = "Create, drain, wait, destroy: each step timed",
+	  .argp = &dct_lifecycle_argp, .exec = dct_lifecycle,
+	  .opts_size = sizeof(struct dct_opts), .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
+	{ .name = "watch", .summary = "Report key violations and re-arm", .argp = &dct_watch_argp,
+	  .exec = dct_watch, .opts_size = sizeof(struct dct_opts),
+	  .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
 };
 
 const struct prm_cmd cmd_dct = {

@@ -27,18 +27,18 @@ struct dct_opts {
 	uint64_t timeout_ms, first, count, duration_ms;
 	uint32_t dcts[DCT_MAX_WATCH];
 	unsigned ndcts;
+	uint64_t t0_ms;		/* the command's start: watch's --duration counts from it */
 };
 
-struct dev;
+struct cmd_run;
 
+/* Every dct verb's options; on ARGP_KEY_INIT, the defaults of --timeout and --first, and t0_ms. */
 error_t dct_parse(int key, char *arg, struct argp_state *state);
 /* cmd_fail, with where DCT commands can be run when fwctl refused them. */
 int dct_fail(struct prm_err *err);
-/* The device, when it may be changed (--write on hardware); an exit status. */
-int dct_open_writing(struct dev **d, const char *what);
 
 extern const struct argp dct_lifecycle_argp, dct_watch_argp;
-int dct_lifecycle(int argc, char **argv);
-int dct_watch(int argc, char **argv);
+int dct_lifecycle(struct cmd_run *r);
+int dct_watch(struct cmd_run *r);
 
 #endif

@@ -8,7 +8,7 @@
 
 #include "cmd/core/cmd.h"
 #include "cmd/dct.h"
-#include "cmd/core/devsel.h"
+#include "lib/dev/dev.h"
 #include "lib/ops/dct.h"
 #include "lib/ops/eq.h"
 #include "lib/ops/pd.h"
@@ -52,30 +52,28 @@ static void step(const char *name, uint64_t us)
 	out_obj_end();
 }
 
-int dct_lifecycle(int argc, char **argv)
+int dct_lifecycle(struct cmd_run *r)
 {
-	struct dct_opts o = { .timeout_ms = 5000 };
+	struct dct_opts *o = r->opts;
 	struct prm_err err = { 0 }, ignored = { 0 };
-	struct dev *d = NULL;
+	struct dev *d = r->dev;
 	uint32_t pd = 0, dctn = 0;
 	uint64_t waited, t, us[6];
 	bool have_pd = false, have_dct = false;
-	int rc = cmd_parse(&dct_lifecycle_argp, argc, argv, &o), n = 0;
+	int rc, n = 0;
 
-	if (rc || G.help_shown || (rc = dct_open_writing(&d, "dct lifecycle")))
-		return rc;
 	t = clock_now_us();
 #define DONE() (us[n++] = clock_now_us() - t, t = clock_now_us())
 	if (pd_alloc(d, &pd, &err))
 		goto fail;
 	have_pd = true;
 	DONE();
-	o.attr.pd = pd;
-	if (dct_create(d, &o.attr, &dctn, &err))
+	o->attr.pd = pd;
+	if (dct_create(d, &o->attr, &dctn, &err))
 		goto fail;
 	have_dct = true;
 	DONE();
-	if (dct_drain_wait(d, dctn, true, o.timeout_ms, &waited, &err))
+	if (dct_drain_wait(d, dctn, true, o->timeout_ms, &waited, &err))
 		goto fail;
 	DONE();
 	if (dct_destroy(d, dctn, &err))
@@ -99,9 +97,7 @@ int dct_lifecycle(int argc, char **argv)
 	step("dealloc_pd", us[4]);
 	out_table_end();
 	out_u64("total_us", us[0] + us[1] + us[2] + us[3] + us[4]);
-	rc = cmd_done(EXIT_OK);
-	cmd_close_device(d);
-	return rc;
+	return cmd_done(EXIT_OK);
 fail:
 	rc = dct_fail(&err);
 	/* a DCT left draining cannot be destroyed: it stays, and is named */
@@ -112,7 +108,6 @@ fail:
 	}
 	if (have_pd && pd_dealloc(d, pd, &ignored))
 		out_warn("%s: PD %llu is left behind", d->label, (unsigned long long)pd);
-	cmd_close_device(d);
 	return rc;
 }
 
@@ -133,24 +128,22 @@ static int report(struct dev *d, uint32_t dctn, struct prm_err *err)
 	return dct_arm(d, dctn, err);
 }
 
-int dct_watch(int argc, char **argv)
+int dct_watch(struct cmd_run *r)
 {
-	struct dct_opts o = { 0 };
+	struct dct_opts *o = r->opts;
 	struct prm_err err = { 0 }, ignored = { 0 };
-	uint64_t seen = 0, t0 = clock_now_ms();
-	struct dev *d = NULL;
+	uint64_t seen = 0;
+	struct dev *d = r->dev;
 	struct eq *q = NULL;
 	uint32_t dctn;
-	int rc = cmd_parse(&dct_watch_argp, argc, argv, &o);
+	int rc = EXIT_OK;
 
-	if (rc || G.help_shown || (rc = dct_open_writing(&d, "dct watch")))
-		return rc;
-	if (!o.ndcts && dct_probe(d, 0x100, 64, o.dcts, DCT_MAX_WATCH, &o.ndcts, &err))
+	if (!o->ndcts && dct_probe(d, 0x100, 64, o->dcts, DCT_MAX_WATCH, &o->ndcts, &err))
 		goto fail;
 	if (dct_events_create(d, DCT_EVENT_KEY_VIOLATION, &q, &err))
 		goto fail;
-	for (unsigned i = 0; i < o.ndcts; i++)
-		if (dct_arm(d, o.dcts[i], &err))
+	for (unsigned i = 0; i < o->ndcts; i++)
+		if (dct_arm(d, o->dcts[i], &err))
 			goto fail;
 	out_line_begin();
 	out_time_ns("time", clock_wall_ns());
@@ -158,23 +151,23 @@ int dct_watch(int argc, char **argv)
 	out_str("event", "started");
 	if (out_json()) {
 		out_arr_begin("dcts");
-		for (unsigned i = 0; i < o.ndcts; i++)
-			out_hex(NULL, o.dcts[i]);
+		for (unsigned i = 0; i < o->ndcts; i++)
+			out_hex(NULL, o->dcts[i]);
 		out_arr_end();
 	} else {	/* one line of key=value: the list as one value */
 		char list[DCT_MAX_WATCH * 10] = "";
 		size_t used = 0;
 
-		for (unsigned i = 0; i < o.ndcts; i++)
+		for (unsigned i = 0; i < o->ndcts; i++)
 			used += (size_t)snprintf(list + used, sizeof(list) - used, "%s0x%x",
-						 i ? "," : "", o.dcts[i]);
+						 i ? "," : "", o->dcts[i]);
 		out_str("dcts", list);
 	}
 	if (cmd_done(EXIT_OK))
 		goto out;
 	cmd_catch_stop();
-	while (!cmd_stop_requested() && (!o.count || seen < o.count) &&
-	       (!o.duration_ms || clock_now_ms() - t0 < o.duration_ms)) {
+	while (!cmd_stop_requested() && (!o->count || seen < o->count) &&
+	       (!o->duration_ms || clock_now_ms() - o->t0_ms < o->duration_ms)) {
 		int got = dct_event_next(q, DCT_EVENT_KEY_VIOLATION, 100, &dctn, &err);
 
 		if (got < 0 && cmd_stop_requested())
@@ -199,6 +192,5 @@ fail:
 out:
 	if (q)
 		eq_destroy(q, &ignored);
-	cmd_close_device(d);
 	return rc;
 }

@@ -252,8 +252,9 @@ static int check_size(const struct decode_opts *o, const struct prm_layout *l,
 	return 0;
 }
 
-static int decode_run(const struct decode_opts *o)
+static int decode(struct cmd_run *r)
 {
+	const struct decode_opts *o = r->opts;
 	const struct prm_layout *l;
 	struct prm_err err = { 0 };
 	uint8_t *buf = NULL;
@@ -296,14 +297,6 @@ static int decode_run(const struct decode_opts *o)
 	return cmd_done(EXIT_OK);
 }
 
-static int decode(struct cmd_run *r)
-{
-	int rc = decode_run(r->opts);
-
-	/* the database's tables are used up to the last line of output */
-	cmd_adb_drop();
-	return rc;
-}
 
 const struct prm_cmd cmd_decode = {
 	.name = "decode",

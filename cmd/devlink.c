@@ -299,7 +299,8 @@ static const struct prm_verb verbs[] = {
 	  .argp = &recover_argp, .check = recover_check, .exec = recover,
 	  .opts_size = sizeof(struct rep_opts), .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
 	{ .name = "region", .summary = "Regions: list, snapshot to a file, read, delete",
-	  .argp = &devlink_region_argp, .run = devlink_region_run, .flags = CMD_NEEDS_DEVICE },
+	  .argp = &devlink_region_argp, .group = &cmd_devlink_region,
+	  .flags = CMD_NEEDS_DEVICE },
 };
 
 const struct prm_cmd cmd_devlink = {

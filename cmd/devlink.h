@@ -4,8 +4,10 @@
 
 #include <argp.h>
 
+#include "cmd/core/cmd.h"
+
 /* prmctl devlink region: a group of verbs inside the devlink command. */
 extern const struct argp devlink_region_argp;
-int devlink_region_run(int argc, char **argv);
+extern const struct prm_cmd cmd_devlink_region;
 
 #endif

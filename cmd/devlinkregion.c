@@ -361,7 +361,7 @@ static const struct prm_verb verbs[] = {
 	  .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
 };
 
-static const struct prm_cmd region_cmd = {
+const struct prm_cmd cmd_devlink_region = {
 	.name = "devlink region",
 	.summary = "The driver's memory regions over devlink (mlx5: crdump, the CR space)",
 	.verbs = verbs,
@@ -376,9 +376,3 @@ const struct argp devlink_region_argp = {
 	"read NAME --snapshot ID [-o FILE], del NAME --snapshot ID (--write).",
 	prm_global_children, NULL, NULL
 };
-
-int devlink_region_run(int argc, char **argv)
-{
-	/* argv[0] is "prmctl devlink region"; the group puts it back */
-	return cmd_run_subgroup(&region_cmd, argc, argv);
-}

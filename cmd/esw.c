@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "cmd/core/cmd.h"
-#include "cmd/core/devsel.h"
 #include "cmd/eswdl.h"
 #include "lib/dev/dev.h"
 #include "lib/ops/esw.h"
@@ -49,6 +48,9 @@ static error_t watch_parse(int key, char *arg, struct argp_state *state)
 	struct esw_opts *o = state->input;
 
 	switch (key) {
+	case ARGP_KEY_INIT:
+		o->interval_ms = 1000;
+		return 0;
 	case OPT_INTERVAL:
 		return cmd_opt_count(state, "--interval", arg, 3600000, "1 to 3600000 ms",
 				     &o->interval_ms);
@@ -106,27 +108,20 @@ static void functions_out(const struct esw_functions *f, bool line)
 	out_arr_end();
 }
 
-static int functions(int argc, char **argv)
+static int functions(struct cmd_run *r)
 {
 	struct esw_functions f;
 	struct esw_manager m;
 	struct prm_err err = { 0 };
-	struct dev *d = NULL;
-	int rc = cmd_parse(&functions_argp, argc, argv, NULL);
 
-	if (rc || G.help_shown || (rc = cmd_open_device(false, &d)))
-		return rc;
-	if (esw_manager_check(d, &m, &err) || esw_functions_query(d, m.sf_words, &f, &err)) {
-		rc = cmd_fail(&err);
-	} else {
-		out_doc_begin();
-		out_str("device", d->label);
-		functions_out(&f, false);
-		out_bool("esw_functions_changed_events", m.events);
-		rc = cmd_done(EXIT_OK);
-	}
-	cmd_close_device(d);
-	return rc;
+	if (esw_manager_check(r->dev, &m, &err) ||
+	    esw_functions_query(r->dev, m.sf_words, &f, &err))
+		return cmd_fail(&err);
+	out_doc_begin();
+	out_str("device", r->dev->label);
+	functions_out(&f, false);
+	out_bool("esw_functions_changed_events", m.events);
+	return cmd_done(EXIT_OK);
 }
 
 static int report(struct dev *d, const struct esw_functions *was, const struct esw_functions *now,
@@ -153,26 +148,21 @@ static int report(struct dev *d, const struct esw_functions *was, const struct e
 	return 0;
 }
 
-static int watch(int argc, char **argv)
+static int watch(struct cmd_run *r)
 {
-	struct esw_opts o = { .interval_ms = 1000 };
+	const struct esw_opts *o = r->opts;
 	struct esw_functions was, now;
 	struct prm_err err = { 0 };
 	struct esw_watch w = { 0 };
 	uint64_t changes = 0;
-	struct dev *d = NULL;
-	int rc = cmd_parse(&watch_argp, argc, argv, &o);
+	struct dev *d = r->dev;
+	int rc = EXIT_OK;
 
-	if (rc || G.help_shown || (rc = cmd_open_device(false, &d)))
-		return rc;
-	if (d->access && strcmp(d->access, "devlink") == 0) {
-		rc = esw_watch_devlink(d, o.count, o.duration_ms);
-		dev_close(d);
-		return rc;
-	}
+	if (d->access && strcmp(d->access, "devlink") == 0)
+		return esw_watch_devlink(d, o->count, o->duration_ms);
 	w.d = d;
-	w.interval_ms = o.interval_ms;
-	w.duration_ms = o.duration_ms;
+	w.interval_ms = o->interval_ms;
+	w.duration_ms = o->duration_ms;
 	if (esw_watch_start(&w, &was, &err))
 		goto fail;
 	out_line_begin();
@@ -181,13 +171,13 @@ static int watch(int argc, char **argv)
 	out_str("event", "started");
 	out_str("waiting_by", w.q ? "events" : "polling");
 	if (!w.q)
-		out_u64("interval_ms", o.interval_ms);
+		out_u64("interval_ms", o->interval_ms);
 	functions_out(&was, true);
 	if (cmd_done(EXIT_OK))
 		goto out;
 	cmd_catch_stop();
-	while (!cmd_stop_requested() && (!o.count || changes < o.count) &&
-	       (!o.duration_ms || clock_now_ms() - w.t0 < o.duration_ms)) {
+	while (!cmd_stop_requested() && (!o->count || changes < o->count) &&
+	       (!o->duration_ms || clock_now_ms() - w.t0 < o->duration_ms)) {
 		rc = esw_watch_next(&w, &now, &err);
 		if (rc < 0 && cmd_stop_requested())
 			break;	/* a stop that cut the wait or the query short is a stop */
@@ -205,14 +195,14 @@ fail:
 	rc = cmd_fail(&err);
 out:
 	esw_watch_end(&w);
-	cmd_close_device(d);
 	return rc;
 }
 
 static const struct prm_verb verbs[] = {
-	{ "functions", "The host PF, its VFs and the SFs enabled", &functions_argp, functions,
-	  CMD_NEEDS_DEVICE },
-	{ "watch", "Follow them as they change", &watch_argp, watch, CMD_NEEDS_DEVICE },
+	{ .name = "functions", .summary = "The host PF, its VFs and the SFs enabled",
+	  .argp = &functions_argp, .exec = functions, .flags = CMD_NEEDS_DEVICE },
+	{ .name = "watch", .summary = "Follow them as they change", .argp = &watch_argp,
+	  .exec = watch, .opts_size = sizeof(struct esw_opts), .flags = CMD_NEEDS_DEVICE },
 };
 
 const struct prm_cmd cmd_esw = {

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "cmd/core/cmd.h"
-#include "cmd/core/devsel.h"
+#include "lib/dev/dev.h"
 #include "lib/out/layout_print.h"
 #include "lib/out/out.h"
 #include "lib/prm/initseg.h"

@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "cmd/core/cmd.h"
-#include "cmd/core/devsel.h"
 #include "lib/dev/dev.h"
 #include "lib/ops/nvmf.h"
 #include "lib/out/out.h"
@@ -156,63 +155,59 @@ static int sample_loop(struct dev *d, const struct nvmf_opts *o, const uint32_t 
 	return 0;
 }
 
-static int ns(int argc, char **argv)
+static int ns_check(struct cmd_run *r)
 {
-	struct nvmf_opts o = { 0 };
+	const struct nvmf_opts *o = r->opts;
+
+	return o->count && !o->interval_ms ? cmd_usage("--count goes with --interval") : 0;
+}
+
+static int ns(struct cmd_run *r)
+{
+	const struct nvmf_opts *o = r->opts;
 	struct nvmf_ns found[MAX_NS];
 	uint32_t ids[MAX_NS];
 	struct prm_err err = { 0 };
-	struct dev *d = NULL;
+	struct dev *d = r->dev;
 	unsigned n = 0;
-	int rc = cmd_parse(&ns_argp, argc, argv, &o);
+	int rc;
 
-	if (rc || G.help_shown)
-		return rc;
-	if (o.count && !o.interval_ms)
-		return cmd_usage("--count goes with --interval");
-	if ((rc = cmd_open_device(false, &d)))
-		return rc;
 	if (nvmf_offload_check(d, &err) ||
-	    nvmf_ns_find(d, o.xrqn, o.nsid, o.nnsid, ids, found, &n, &err))
-		goto fail;
-	if (o.interval_ms && !n) {
+	    nvmf_ns_find(d, o->xrqn, o->nsid, o->nnsid, ids, found, &n, &err))
+		return cmd_fail(&err);
+	if (o->interval_ms && !n) {
 		prm_err_set(&err, PRM_E_NODEV, ENOENT, "no_namespace",
 			    "%s: no namespace among 1-%d answers on XRQ 0x%llx: nothing to sample",
-			    d->label, NVMF_PROBE_NS, (unsigned long long)o.xrqn);
-		goto fail;
+			    d->label, NVMF_PROBE_NS, (unsigned long long)o->xrqn);
+		return cmd_fail(&err);
 	}
-	if (o.interval_ms) {
-		rc = sample_loop(d, &o, ids, n, found, &err);
+	if (o->interval_ms) {
+		rc = sample_loop(d, o, ids, n, found, &err);
 		if (rc < 0)
-			goto fail;
-		rc = rc ? EXIT_FAIL : EXIT_OK;
-		goto out;
+			return cmd_fail(&err);
+		return rc ? EXIT_FAIL : EXIT_OK;
 	}
 	out_doc_begin();
 	out_str("device", d->label);
-	out_hex("xrqn", o.xrqn);
+	out_hex("xrqn", o->xrqn);
 	out_table_begin("namespaces");
 	for (unsigned i = 0; i < n; i++) {
 		out_obj_begin(NULL);
 		out_u64("nsid", ids[i]);
-		counters(&found[i], o.raw);
+		counters(&found[i], o->raw);
 		out_obj_end();
 	}
 	out_table_end();
 	if (!n)
 		out_note("no namespace among 1-%d answers on XRQ 0x%llx", NVMF_PROBE_NS,
-			 (unsigned long long)o.xrqn);
-	rc = cmd_done(EXIT_OK);
-	goto out;
-fail:
-	rc = cmd_fail(&err);
-out:
-	cmd_close_device(d);
-	return rc;
+			 (unsigned long long)o->xrqn);
+	return cmd_done(EXIT_OK);
 }
 
 static const struct prm_verb verbs[] = {
-	{ "ns", "Namespace counters, once or as rates", &ns_argp, ns, CMD_NEEDS_DEVICE },
+	{ .name = "ns", .summary = "Namespace counters, once or as rates", .argp = &ns_argp,
+	  .check = ns_check, .exec = ns, .opts_size = sizeof(struct nvmf_opts),
+	  .flags = CMD_NEEDS_DEVICE },
 };
 
 const struct prm_cmd cmd_nvmf = {

@@ -3,7 +3,6 @@
 #include <stdlib.h>
 
 #include "cmd/core/cmd.h"
-#include "cmd/core/devsel.h"
 #include "lib/dev/cmdchan.h"
 #include "lib/dev/dev.h"
 #include "lib/ops/probe.h"
@@ -48,31 +47,26 @@ static void row(const struct probe_row *r)
 	out_obj_end();
 }
 
-static int run(int argc, char **argv)
+static int probe(struct cmd_run *r)
 {
 	struct probe_row *rows = calloc(prm_ncmd_infos, sizeof(*rows));
 	struct prm_err err = { 0 };
 	const struct cmd_chan *chan;
-	struct dev *d;
-	int rc = rows ? cmd_parse(&probe_argp, argc, argv, NULL) : EXIT_FAIL;
 
-	if (rc || G.help_shown || (rc = cmd_open_device(false, &d))) {
+	if (!rows)
+		return EXIT_FAIL;
+	if (dev_cmd_chan(r->dev, &chan, &err) || dev_probe_commands(r->dev, rows, &err)) {
 		free(rows);
-		return rc;
-	}
-	if (dev_cmd_chan(d, &chan, &err) || dev_probe_commands(d, rows, &err)) {
-		dev_close(d);
-		free(rows);
+		r->quiet_close = true;	/* the channel failing is the news, its teardown is not */
 		return cmd_fail(&err);
 	}
 	out_doc_begin();
-	out_str("device", d->label);
+	out_str("device", r->dev->label);
 	out_str("access", chan->access);
 	out_table_begin("commands");
 	for (size_t i = 0; i < prm_ncmd_infos; i++)
 		row(&rows[i]);
 	out_table_end();
-	cmd_close_device(d);
 	free(rows);
 	return cmd_done(EXIT_OK);
 }
@@ -81,6 +75,6 @@ const struct prm_cmd cmd_probe = {
 	.name = "probe",
 	.summary = "Which commands the device supports, refuses, or was not asked",
 	.argp = &probe_argp,
-	.run = run,
+	.exec = probe,
 	.flags = CMD_NEEDS_DEVICE,
 };

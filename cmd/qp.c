@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "cmd/core/cmd.h"
-#include "cmd/core/devsel.h"
+#include "lib/dev/dev.h"
 #include "lib/ops/pd.h"
 #include "lib/ops/qp.h"
 #include "lib/out/out.h"
@@ -39,6 +39,8 @@ struct qp_opts {
 	uint32_t rqpn[MAX_PAIRS];
 	unsigned nrqpn;
 	const char *bad;	/* the first invalid setting, found while parsing */
+	unsigned mtu_code;	/* check()'s, from mtu */
+	uint32_t *lat[S_N];	/* check()'s: room for every command's microseconds */
 };
 
 struct failure {
@@ -53,8 +55,6 @@ struct run {
 	const struct qp_opts *o;
 	struct dev *d;
 	uint32_t pd;
-	unsigned mtu_code;
-	uint32_t *lat[S_N];	/* microseconds, one per command */
 	uint64_t nlat[S_N];
 	struct failure fail[MAX_FAILURES];
 	unsigned nfail;
@@ -83,6 +83,10 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	uint64_t v;
 
 	switch (key) {
+	case ARGP_KEY_INIT:
+		*o = (struct qp_opts){ .pairs = 16, .cycles = 1000, .mtu = 1024, .ip = 0xc0000201,
+				       .mac = { 0x02, 0, 0, 0, 0, 0x01 } };
+		return 0;
 	case OPT_PAIRS:
 	case OPT_CYCLES:
 		if (cmd_number(arg, key == OPT_PAIRS ? MAX_PAIRS : 10000000, &v) || !v) {
@@ -163,7 +167,7 @@ static void note_failure(struct run *r, enum step s, unsigned pair, uint8_t st, 
 /* A pair's RoCE v2 path: each pair its own UDP source port. */
 static struct qp_path path_of(const struct run *r, unsigned pair, uint32_t remote)
 {
-	struct qp_path p = { .mtu_code = r->mtu_code, .remote_qpn = remote, .rip = r->o->ip,
+	struct qp_path p = { .mtu_code = r->o->mtu_code, .remote_qpn = remote, .rip = r->o->ip,
 			     .udp_sport = (uint16_t)(0xc000 + pair) };
 
 	memcpy(p.rmac, r->o->mac, sizeof(p.rmac));
@@ -210,7 +214,7 @@ static int qp_cmd(struct run *r, enum step s, unsigned pair, uint32_t qpn, uint3
 		}
 		return -1;
 	}
-	r->lat[s][r->nlat[s]++] = rep.us;
+	r->o->lat[s][r->nlat[s]++] = rep.us;
 	if (rep.status) {
 		note_failure(r, s, pair, rep.status, rep.syndrome);
 		return 1;
@@ -276,14 +280,14 @@ static void report(struct run *r)
 	for (int s = 0; s < S_N; s++) {
 		uint64_t n = r->nlat[s];
 
-		qsort(r->lat[s], n, sizeof(uint32_t), by_value);
+		qsort(r->o->lat[s], n, sizeof(uint32_t), by_value);
 		out_obj_begin(NULL);
 		out_str("step", step_names[s]);
 		out_u64("count", n);
 		if (n) {
-			out_u64("median_us", r->lat[s][n / 2]);
-			out_u64("p99_us", r->lat[s][n * 99 / 100]);
-			out_u64("max_us", r->lat[s][n - 1]);
+			out_u64("median_us", r->o->lat[s][n / 2]);
+			out_u64("p99_us", r->o->lat[s][n * 99 / 100]);
+			out_u64("max_us", r->o->lat[s][n - 1]);
 		} else {
 			out_null("median_us");
 			out_null("p99_us");
@@ -307,69 +311,65 @@ static void report(struct run *r)
 	out_str("verdict", r->failed ? "fail" : "pass");
 }
 
-static int selftest(int argc, char **argv)
+static int selftest_check(struct cmd_run *cr)
 {
-	struct qp_opts o = { .pairs = 16, .cycles = 1000, .mtu = 1024, .ip = 0xc0000201,
-			     .mac = { 0x02, 0, 0, 0, 0, 0x01 } };
-	struct run r = { .o = &o };
+	struct qp_opts *o = cr->opts;
 	const char *why = NULL;
-	int rc = cmd_parse(&selftest_argp, argc, argv, &o), dup;
+	int dup;
 
-	if (rc || G.help_shown)
-		return rc;
-	r.mtu_code = qp_mtu_code(o.mtu, &why);
-	if (o.nrqpn && o.nrqpn != o.pairs)
-		return cmd_usage("--remote-qpn: %u given for %llu pairs: one per pair", o.nrqpn,
-				 (unsigned long long)o.pairs);
-	for (unsigned i = 0; i < o.nrqpn; i++)
-		if ((dup = qp_duplicate(o.rqpn, o.nrqpn, i)) >= 0)
+	o->mtu_code = qp_mtu_code(o->mtu, &why);
+	if (o->nrqpn && o->nrqpn != o->pairs)
+		return cmd_usage("--remote-qpn: %u given for %llu pairs: one per pair", o->nrqpn,
+				 (unsigned long long)o->pairs);
+	for (unsigned i = 0; i < o->nrqpn; i++)
+		if ((dup = qp_duplicate(o->rqpn, o->nrqpn, i)) >= 0)
 			return cmd_usage("--remote-qpn 0x%x: session already in use by pair %d "
-					 "(pair %u would duplicate it)", o.rqpn[i], dup, i);
+					 "(pair %u would duplicate it)", o->rqpn[i], dup, i);
 	if (!G.timeout_ms)
 		G.timeout_ms = 2000;	/* a transition that never completes is a finding */
 	for (int s = 0; s < S_N; s++) {
-		r.lat[s] = malloc(sizeof(uint32_t) * 2 * o.pairs * o.cycles + 1);
-		if (!r.lat[s]) {
-			rc = cmd_usage("out of memory for %llu latencies",
-				       (unsigned long long)(2 * o.pairs * o.cycles));
-			goto free;
-		}
+		o->lat[s] = malloc(sizeof(uint32_t) * 2 * o->pairs * o->cycles + 1);
+		if (!o->lat[s])
+			return cmd_usage("out of memory for %llu latencies",
+					 (unsigned long long)(2 * o->pairs * o->cycles));
 	}
-	if ((rc = cmd_open_device(false, &r.d)))
-		goto free;
-	if (dev_check_write(r.d, G.write, "qp selftest", &r.err)) {
-		rc = cmd_fail(&r.err);
-		goto close;
-	}
-	if (pd_alloc(r.d, &r.pd, &r.err)) {
-		rc = cmd_fail(&r.err);
-		goto close;
-	}
-	for (uint64_t c = 0; c < o.cycles; c++)
-		if (cycle(&r, o.nrqpn ? o.rqpn : NULL))
+	return 0;
+}
+
+static void selftest_cleanup(struct cmd_run *cr)
+{
+	struct qp_opts *o = cr->opts;
+
+	for (int s = 0; s < S_N; s++)
+		free(o->lat[s]);
+}
+
+static int selftest(struct cmd_run *cr)
+{
+	const struct qp_opts *o = cr->opts;
+	struct run r = { .o = o, .d = cr->dev };
+
+	if (pd_alloc(r.d, &r.pd, &r.err))
+		return cmd_fail(&r.err);
+	for (uint64_t c = 0; c < o->cycles; c++)
+		if (cycle(&r, o->nrqpn ? o->rqpn : NULL))
 			break;
 	if (r.timed_out)	/* the seed's "remote does not answer" */
 		prm_err_prefix(&r.err, "pair %u stuck in %s (%s never completed): ", r.stuck_pair,
 			       step_from[r.stuck_step], step_names[r.stuck_step]);
-	if (r.err.msg[0]) {
-		rc = cmd_fail(&r.err);
-		goto close;
-	}
+	if (r.err.msg[0])
+		return cmd_fail(&r.err);
 	if (pd_dealloc(r.d, r.pd, &r.err))
 		out_warn("%s: PD %u is left behind: %s", r.d->label, r.pd, r.err.msg);
 	report(&r);
-	rc = cmd_done(r.failed ? EXIT_CHECK : EXIT_OK);
-close:
-	cmd_close_device(r.d);
-free:
-	for (int s = 0; s < S_N; s++)
-		free(r.lat[s]);
-	return rc;
+	return cmd_done(r.failed ? EXIT_CHECK : EXIT_OK);
 }
 
 static const struct prm_verb verbs[] = {
-	{ "selftest", "Set up and tear down RC QP pairs, timed", &selftest_argp, selftest,
-	  CMD_NEEDS_DEVICE | CMD_WRITES },
+	{ .name = "selftest", .summary = "Set up and tear down RC QP pairs, timed",
+	  .argp = &selftest_argp, .check = selftest_check, .exec = selftest,
+	  .cleanup = selftest_cleanup, .opts_size = sizeof(struct qp_opts),
+	  .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
 };
 
 const struct prm_cmd cmd_qp = {

@@ -12,7 +12,6 @@
 #include <strings.h>
 
 #include "cmd/core/cmd.h"
-#include "cmd/core/devsel.h"
 #include "lib/dev/adbload.h"
 #include "lib/dev/dev.h"
 #include "lib/ops/reg.h"
@@ -31,6 +30,12 @@ struct reg_opts {
 	int nassign;
 	uint64_t len;
 	bool writing;
+	/* check()'s, before the device is opened: the register, its request, its fields */
+	const struct prm_register *r;	/* NULL: an id without a layout */
+	uint16_t id;
+	size_t size;
+	struct reg_field f[MAX_ASSIGN];
+	uint8_t buf[REG_MAX_BYTES];
 };
 
 static const struct argp_option read_options[] = {
@@ -78,6 +83,13 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	return ARGP_ERR_UNKNOWN;
 }
 
+static error_t write_parse(int key, char *arg, struct argp_state *state)
+{
+	if (key == ARGP_KEY_INIT)
+		((struct reg_opts *)state->input)->writing = true;
+	return parse(key, arg, state);
+}
+
 static const struct argp read_argp = {
 	read_options, parse, "NAME|ID",
 	"Read an access register (ACCESS_REG GET over ICMD) and decode every field. "
@@ -86,19 +98,12 @@ static const struct argp read_argp = {
 };
 
 static const struct argp write_argp = {
-	read_options, parse, "NAME FIELD=VALUE...",
+	read_options, write_parse, "NAME FIELD=VALUE...",
 	"Read a register, change the named fields, write it back (ACCESS_REG SET) "
 	"and print what the device returns. Needs --write on real hardware.",
 	prm_global_children, NULL, NULL
 };
 
-
-/* Every verb ends here: the database's tables live until the output is done. */
-static int drop_adb(int rc)
-{
-	cmd_adb_drop();
-	return rc;
-}
 
 static const char *source_of(const struct prm_register *r)
 {
@@ -211,69 +216,52 @@ static int print(struct dev *d, const char *via, const struct prm_register *r, u
 	return cmd_done(EXIT_OK);
 }
 
-static int access_reg(bool writing, int argc, char **argv)
+/* The register, its size and the fields to set, judged before -d opens. */
+static int access_check(struct cmd_run *run)
 {
-	struct reg_opts o = { .writing = writing };
-	const struct prm_register *r = NULL;
-	uint8_t buf[REG_MAX_BYTES] = { 0 };
-	struct reg_field f[MAX_ASSIGN];
+	struct reg_opts *o = run->opts;
+	struct prm_err err = { 0 };
+	int rc;
+
+	if (!o->reg)
+		return cmd_usage("reg: which register? (see 'prmctl reg list')");
+	if (o->writing && !o->nassign)
+		return cmd_usage("reg write: which fields? (FIELD=VALUE...)");
+	rc = resolve(o, &o->r, &o->id, &o->size);
+	/* each field tried as it is read: the first bad one, of either kind, is the error */
+	for (int i = 0; !rc && i < o->nassign; i++)
+		if (!(rc = parse_field(o->r, o->assign[i], &o->f[i])) &&
+		    reg_fields_set(o->r->layout, o->buf, o->size, &o->f[i], 1, &err))
+			rc = cmd_fail(&err);
+	return rc;
+}
+
+static int access_reg(struct cmd_run *run)
+{
+	struct reg_opts *o = run->opts;
 	struct prm_err err = { 0 };
 	const char *via = NULL;
-	struct dev *d;
-	uint16_t id = 0;
-	size_t len = 0;
-	int rc = cmd_parse(writing ? &write_argp : &read_argp, argc, argv, &o);
 
-	if (rc || G.help_shown)
-		return rc;
-	if (!o.reg)
-		return cmd_usage("reg: which register? (see 'prmctl reg list')");
-	if (writing && !o.nassign)
-		return cmd_usage("reg write: which fields? (FIELD=VALUE...)");
-	rc = resolve(&o, &r, &id, &len);
-	/* each field tried as it is read: the first bad one, of either kind, is the error */
-	for (int i = 0; !rc && i < o.nassign; i++)
-		if (!(rc = parse_field(r, o.assign[i], &f[i])) &&
-		    reg_fields_set(r->layout, buf, len, &f[i], 1, &err))
-			rc = cmd_fail(&err);
-	if (rc)
-		return rc;
-	rc = cmd_open_device(false, &d);
-	if (rc)
-		return rc;
-	if (writing ? (dev_check_write(d, G.write, "reg write", &err) ||
-		       reg_modify(d, id, r->layout, f, (unsigned)o.nassign, buf, len, &via, &err))
-		    : reg_get(d, id, buf, len, &via, &err))
-		goto fail;
-	rc = print(d, via, r, id, buf, len);
-	dev_close(d);
-	return rc;
-fail:
-	dev_close(d);
-	return cmd_fail(&err);
-}
-
-static int reg_read(int argc, char **argv)
-{
-	return drop_adb(access_reg(false, argc, argv));
-}
-
-static int reg_write(int argc, char **argv)
-{
-	return drop_adb(access_reg(true, argc, argv));
+	/* reg has never warned about the command queue's teardown (ICMD is its usual path) */
+	run->quiet_close = true;
+	if (o->writing ? reg_modify(run->dev, o->id, o->r->layout, o->f, (unsigned)o->nassign,
+				    o->buf, o->size, &via, &err)
+		       : reg_get(run->dev, o->id, o->buf, o->size, &via, &err))
+		return cmd_fail(&err);
+	return print(run->dev, via, o->r, o->id, o->buf, o->size);
 }
 
 static error_t describe_parse(int key, char *arg, struct argp_state *state)
 {
-	const char **name = state->input;
+	struct reg_opts *o = state->input;
 
 	if (key != ARGP_KEY_ARG)
 		return ARGP_ERR_UNKNOWN;
-	if (*name) {
+	if (o->reg) {
 		argp_error(state, "unexpected argument '%s'", arg);
 		return EINVAL;
 	}
-	*name = arg;
+	o->reg = arg;
 	return 0;
 }
 
@@ -284,21 +272,19 @@ static const struct argp describe_argp = {
 	prm_global_children, NULL, NULL
 };
 
-static int describe(int argc, char **argv)
+static int describe(struct cmd_run *run)
 {
-	struct reg_opts o = { 0 };
+	struct reg_opts *o = run->opts;
 	const struct prm_register *r;
 	uint16_t id;
 	size_t len;
-	int rc = cmd_parse(&describe_argp, argc, argv, &o.reg);
+	int rc;
 
-	if (rc || G.help_shown)
-		return rc;
-	if (!o.reg)
+	if (!o->reg)
 		return cmd_usage("reg describe: which register? (see 'prmctl reg list')");
 	/* with a --len, an id without a layout comes back as NULL, not as advice about --len */
-	o.len = 4;
-	rc = resolve(&o, &r, &id, &len);
+	o->len = 4;
+	rc = resolve(o, &r, &id, &len);
 	if (rc)
 		return rc;
 	if (!r)
@@ -310,11 +296,6 @@ static int describe(int argc, char **argv)
 	out_str("table", source_of(r));
 	out_layout_describe(r->layout);
 	return cmd_done(EXIT_OK);
-}
-
-static int reg_describe(int argc, char **argv)
-{
-	return drop_adb(describe(argc, argv));
 }
 
 static const struct argp list_argp = {
@@ -389,14 +370,11 @@ static void list_summary(const struct prm_adb *db)
 	out_table_end();
 }
 
-static int list(int argc, char **argv)
+static int list(struct cmd_run *run)
 {
-	const struct prm_adb *db;
-	int rc = cmd_parse(&list_argp, argc, argv, NULL);
+	const struct prm_adb *db = cmd_adb();
 
-	if (rc || G.help_shown)
-		return rc;
-	db = cmd_adb();
+	(void)run;
 	if (!db)
 		out_warn("%s; listing the built-in registers only", cmd_adb_error()->msg);
 	out_doc_begin();
@@ -413,17 +391,17 @@ static int list(int argc, char **argv)
 	return cmd_done(EXIT_OK);
 }
 
-static int reg_list(int argc, char **argv)
-{
-	return drop_adb(list(argc, argv));
-}
-
 static const struct prm_verb verbs[] = {
-	{ "list", "List the registers prmctl knows", &list_argp, reg_list, 0 },
-	{ "describe", "Print a register's layout", &describe_argp, reg_describe, 0 },
-	{ "read", "Read and decode a register", &read_argp, reg_read, CMD_NEEDS_DEVICE },
-	{ "write", "Change fields of a register", &write_argp, reg_write,
-	  CMD_NEEDS_DEVICE | CMD_WRITES },
+	{ .name = "list", .summary = "List the registers prmctl knows", .argp = &list_argp,
+	  .exec = list },
+	{ .name = "describe", .summary = "Print a register's layout", .argp = &describe_argp,
+	  .exec = describe, .opts_size = sizeof(struct reg_opts) },
+	{ .name = "read", .summary = "Read and decode a register", .argp = &read_argp,
+	  .check = access_check, .exec = access_reg, .opts_size = sizeof(struct reg_opts),
+	  .flags = CMD_NEEDS_DEVICE },
+	{ .name = "write", .summary = "Change fields of a register", .argp = &write_argp,
+	  .check = access_check, .exec = access_reg, .opts_size = sizeof(struct reg_opts),
+	  .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
 };
 
 const struct prm_cmd cmd_reg = {

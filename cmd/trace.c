@@ -416,19 +416,20 @@ static const struct prm_verb verbs[] = {
 	  .summary = "Per event id and format string: counts, intervals, top talkers",
 	  .argp = &trace_analyze_argp, .exec = trace_analyze,
 	  .opts_size = sizeof(struct trace_analyze_opts) },
-	/* cmd/tracelive.c's and cmd/tracecapture.c's, not yet on the framework */
 	{ .name = "status", .summary = "The tracer's registers: owner, configuration, state",
-	  .argp = &trace_status_argp, .run = trace_status, .flags = CMD_NEEDS_DEVICE },
+	  .argp = &trace_status_argp, .exec = trace_status, .flags = CMD_NEEDS_DEVICE },
 	{ .name = "own", .summary = "Take the tracer's ownership", .argp = &trace_own_argp,
-	  .run = trace_own, .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
-	{ .name = "release", .summary = "Give the tracer's ownership back",
-	  .argp = &trace_release_argp, .run = trace_release,
+	  .exec = trace_own, .opts_size = sizeof(struct trace_own_opts),
 	  .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
-	{ .name = "capture",
-	  .summary = "Capture the tracer into a file (owns, configures, releases)", .argp = &trace_capture_argp, .run = trace_capture,
+	{ .name = "release", .summary = "Give the tracer's ownership back",
+	  .argp = &trace_release_argp, .exec = trace_release,
+	  .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
+	{ .name = "capture", .summary = "Capture the tracer into a file (owns, configures, releases)",
+	  .argp = &trace_capture_argp, .check = trace_capture_check, .exec = trace_capture,
+	  .cleanup = trace_capture_cleanup, .opts_size = sizeof(struct trace_capture_opts),
 	  .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
 	{ .name = "stop", .summary = "Stop a tracer left running and release it",
-	  .argp = &trace_stop_argp, .run = trace_stop, .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
+	  .argp = &trace_stop_argp, .exec = trace_stop, .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
 };
 
 const struct prm_cmd cmd_trace = {

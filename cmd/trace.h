@@ -5,6 +5,8 @@
 /* Between the trace verbs (cmd/trace.c, cmd/traceanalyze.c). */
 
 #include <argp.h>
+#include <stdbool.h>
+#include <stdint.h>
 
 #include "cmd/tracein.h"
 #include "lib/prm/trace.h"
@@ -22,14 +24,35 @@ struct trace_analyze_opts {
 	uint64_t top;
 };
 
+/* trace own's options (cmd/tracelive.c). */
+struct trace_own_opts {
+	unsigned tries;
+	uint64_t wait_ms;
+	uint64_t t0_ms;		/* the command's start: waited_ms counts from it */
+};
+
+/* trace capture's options (cmd/tracecapture.c). */
+struct trace_capture_opts {
+	const char *file;
+	uint64_t duration_ms;	/* 0: until interrupted */
+	uint64_t size;
+	uint64_t interval_ms;
+	bool force;
+	/* check()'s, before the device is opened */
+	char tmp[4096];		/* FILE.part */
+	uint8_t *buf;		/* the blocks of one poll */
+};
+
 extern const struct argp trace_analyze_argp, trace_status_argp, trace_own_argp,
 	trace_release_argp, trace_capture_argp, trace_stop_argp;
 struct cmd_run;
 int trace_analyze(struct cmd_run *r);
-int trace_status(int argc, char **argv);
-int trace_own(int argc, char **argv);
-int trace_release(int argc, char **argv);
-int trace_capture(int argc, char **argv);
-int trace_stop(int argc, char **argv);
+int trace_status(struct cmd_run *r);
+int trace_own(struct cmd_run *r);
+int trace_release(struct cmd_run *r);
+int trace_capture_check(struct cmd_run *r);
+int trace_capture(struct cmd_run *r);
+void trace_capture_cleanup(struct cmd_run *r);
+int trace_stop(struct cmd_run *r);
 
 #endif

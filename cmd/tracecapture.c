@@ -15,7 +15,6 @@
 #include <unistd.h>
 
 #include "cmd/core/cmd.h"
-#include "cmd/core/devsel.h"
 #include "cmd/trace.h"
 #include "lib/dev/cfg.h"
 #include "lib/dev/dev.h"
@@ -36,18 +35,10 @@
 
 enum { OPT_DURATION = 0x700, OPT_SIZE, OPT_INTERVAL, OPT_FORCE };
 
-struct capture_opts {
-	const char *file;
-	uint64_t duration_ms;	/* 0: until interrupted */
-	uint64_t size;
-	uint64_t interval_ms;
-	bool force;
-};
-
 struct capture {
 	struct dev *d;
 	int fd;
-	char tmp[4096];
+	const char *tmp;
 	bool created;		/* tmp is ours to remove */
 	struct tracer_state st;
 	unsigned log_size;
@@ -71,9 +62,13 @@ static const struct argp_option options[] = {
 
 static error_t parse(int key, char *arg, struct argp_state *state)
 {
-	struct capture_opts *o = state->input;
+	struct trace_capture_opts *o = state->input;
 
 	switch (key) {
+	case ARGP_KEY_INIT:
+		o->size = 256 << 10;
+		o->interval_ms = 5;
+		return 0;
 	case 'o':
 		o->file = arg;
 		return 0;
@@ -302,7 +297,7 @@ static int preflight(struct capture *c, uint64_t size, struct prm_err *err)
 	return 0;
 }
 
-static int run(struct capture *c, const struct capture_opts *o, struct prm_err *err)
+static int run(struct capture *c, const struct trace_capture_opts *o, struct prm_err *err)
 {
 	unsigned log_size = c->log_size;
 	bool granted;
@@ -424,35 +419,43 @@ static int open_part(struct capture *c, const char *file, bool force, struct prm
 	return prm_err_set(err, PRM_E_FAILED, errno, "io", "%s: %s", c->tmp, strerror(errno));
 }
 
-int trace_capture(int argc, char **argv)
+/* The file, FILE.part and the read buffer, before the device is opened. */
+int trace_capture_check(struct cmd_run *r)
 {
-	struct capture_opts o = { .size = 256 << 10, .interval_ms = 5 };
-	struct capture c = { .fd = -1 };
-	struct prm_err err = { 0 }, ferr = { 0 };
-	int rc = cmd_parse(&trace_capture_argp, argc, argv, &o);
-	bool torn_down = true;
+	struct trace_capture_opts *o = r->opts;
 
-	if (rc || G.help_shown)
-		return rc;
-	if (!o.file)
+	if (!o->file)
 		return cmd_usage("trace capture: where to? -o FILE");
-	if (!o.force && access(o.file, F_OK) == 0)
-		return cmd_usage("%s exists; --force replaces it", o.file);
-	snprintf(c.tmp, sizeof(c.tmp), "%s.part", o.file);
-	if (!o.force && access(c.tmp, F_OK) == 0)
-		return cmd_usage(PART_EXISTS, c.tmp, o.file);
-	c.buf = malloc((size_t)POLL_BLOCKS * TRACE_BLOCK_BYTES);
-	if (!c.buf)
+	if (!o->force && access(o->file, F_OK) == 0)
+		return cmd_usage("%s exists; --force replaces it", o->file);
+	snprintf(o->tmp, sizeof(o->tmp), "%s.part", o->file);
+	if (!o->force && access(o->tmp, F_OK) == 0)
+		return cmd_usage(PART_EXISTS, o->tmp, o->file);
+	o->buf = malloc((size_t)POLL_BLOCKS * TRACE_BLOCK_BYTES);
+	if (!o->buf)
 		return cmd_usage("out of memory");
-	if ((rc = cmd_open_device(false, &c.d))) {
-		free(c.buf);
-		return rc;
-	}
-	if (dev_check_write(c.d, G.write, "trace capture", &err) ||
-	    preflight(&c, o.size, &err) || open_part(&c, o.file, o.force, &err))
+	return 0;
+}
+
+void trace_capture_cleanup(struct cmd_run *r)
+{
+	struct trace_capture_opts *o = r->opts;
+
+	free(o->buf);
+}
+
+int trace_capture(struct cmd_run *r)
+{
+	const struct trace_capture_opts *o = r->opts;
+	struct capture c = { .d = r->dev, .fd = -1, .tmp = o->tmp, .buf = o->buf };
+	struct prm_err err = { 0 }, ferr = { 0 };
+	bool torn_down = true;
+	int rc = 0;
+
+	if (preflight(&c, o->size, &err) || open_part(&c, o->file, o->force, &err))
 		goto out;
 	cmd_catch_stop();
-	rc = run(&c, &o, &err);
+	rc = run(&c, o, &err);
 	/* the stop asked for, arriving inside a bounded wait: the end of a capture */
 	if (rc && cmd_stop_requested() && err.reason && !strcmp(err.reason, "interrupted")) {
 		rc = 0;
@@ -471,7 +474,7 @@ int trace_capture(int argc, char **argv)
 	if (!rc || keep_on_failure(&c, &err)) {
 		struct prm_err eerr = { 0 };
 
-		if (end_file(&c, o.file, &eerr)) {
+		if (end_file(&c, o->file, &eerr)) {
 			if (!rc)
 				err = eerr, rc = -1;
 			else
@@ -480,7 +483,7 @@ int trace_capture(int argc, char **argv)
 			c.created = false;
 			if (rc)
 				out_warn("%s: the %llu blocks captured before the failure are kept "
-					 "in %s", c.d->label, (unsigned long long)c.blocks, o.file);
+					 "in %s", c.d->label, (unsigned long long)c.blocks, o->file);
 		}
 	}
 out:
@@ -493,7 +496,7 @@ out:
 	} else {
 		out_doc_begin();
 		out_str("device", c.d->label);
-		out_str("file", o.file);
+		out_str("file", o->file);
 		out_u64("blocks", c.blocks);
 		out_u64("bytes", c.blocks * TRACE_BLOCK_BYTES);
 		out_u64("overruns", c.overruns);
@@ -502,7 +505,5 @@ out:
 		out_str("teardown", torn_down ? "done" : "failed");
 		rc = cmd_done(EXIT_OK);
 	}
-	cmd_close_device(c.d);
-	free(c.buf);
 	return rc;
 }

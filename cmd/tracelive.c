@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "cmd/core/cmd.h"
-#include "cmd/core/devsel.h"
 #include "cmd/trace.h"
 #include "lib/dev/dev.h"
 #include "lib/ops/tracer.h"
@@ -16,11 +15,6 @@
 #include "lib/util/clock.h"
 
 enum { OPT_TRIES = 0x600, OPT_WAIT };
-
-struct live_opts {
-	unsigned tries;
-	uint64_t wait_ms;
-};
 
 static const struct argp_option own_options[] = {
 	{ "tries", OPT_TRIES, "N", 0,
@@ -33,10 +27,14 @@ static const struct argp_option own_options[] = {
 
 static error_t live_parse(int key, char *arg, struct argp_state *state)
 {
-	struct live_opts *o = state->input;
+	struct trace_own_opts *o = state->input;
 	uint64_t v;
 
 	switch (key) {
+	case ARGP_KEY_INIT:
+		o->tries = 5;
+		o->t0_ms = clock_now_ms();
+		return 0;
 	case OPT_TRIES:
 		if (cmd_number(arg, 1000, &v) || !v) {
 			argp_error(state, "--tries '%s': expected 1 to 1000", arg);
@@ -91,22 +89,15 @@ static void sections(const struct tracecap *c)
 	out_table_end();
 }
 
-int trace_status(int argc, char **argv)
+int trace_status(struct cmd_run *r)
 {
 	struct tracer_state st;
 	struct prm_err err = { 0 };
-	struct dev *d = NULL;
-	int rc = cmd_parse(&trace_status_argp, argc, argv, NULL);
 
-	if (rc || G.help_shown || (rc = cmd_open_device(false, &d)))
-		return rc;
-	if (tracer_read_state(d, &st, &err)) {
-		rc = cmd_fail(&err);
-		cmd_close_device(d);
-		return rc;
-	}
+	if (tracer_read_state(r->dev, &st, &err))
+		return cmd_fail(&err);
 	out_doc_begin();
-	out_str("device", d->label);
+	out_str("device", r->dev->label);
 	out_str("access", st.via);
 	out_bool("owner", st.cap.trace_owner);
 	out_bool("trace_to_memory", st.cap.trace_to_memory);
@@ -124,93 +115,70 @@ int trace_status(int argc, char **argv)
 		  st.trace_status == 1 ? "active" : st.trace_status == 0 ? "disabled" : NULL);
 	out_bool("arm_event", st.arm_event);
 	out_u64("current_timestamp", st.current_timestamp);
-	cmd_close_device(d);
 	return cmd_done(EXIT_OK);
 }
 
-int trace_own(int argc, char **argv)
+int trace_own(struct cmd_run *r)
 {
-	struct live_opts o = { .tries = 5 };
+	const struct trace_own_opts *o = r->opts;
 	struct prm_err err = { 0 };
-	struct dev *d = NULL;
+	struct dev *d = r->dev;
 	bool granted, evq = false;
 	unsigned events = 0;
-	uint64_t t0 = clock_now_ms();
-	int rc = cmd_parse(&trace_own_argp, argc, argv, &o);
 
-	if (rc || G.help_shown || (rc = cmd_open_device(false, &d)))
-		return rc;
-	if (dev_check_write(d, G.write, "trace own", &err) ||
-	    tracer_own(d, o.tries, 100, &granted, &err) ||
-	    (!granted && o.wait_ms &&
-	     tracer_own_wait(d, (unsigned)o.wait_ms, &granted, &events, &evq, &err))) {
-		rc = cmd_fail(&err);
-	} else if (!granted) {
-		prm_err_set(&err, o.wait_ms ? PRM_E_TIMEOUT : PRM_E_FAILED, 0, "not_granted",
+	if (tracer_own(d, o->tries, 100, &granted, &err) ||
+	    (!granted && o->wait_ms &&
+	     tracer_own_wait(d, (unsigned)o->wait_ms, &granted, &events, &evq, &err)))
+		return cmd_fail(&err);
+	if (!granted) {
+		prm_err_set(&err, o->wait_ms ? PRM_E_TIMEOUT : PRM_E_FAILED, 0, "not_granted",
 			    "%s: the tracer stays with another agent (the kernel's mlx5_core owns "
-			    "it while loaded) after %u requests%s", d->label, o.tries,
-			    o.wait_ms ? " and the wait" : "");
-		rc = cmd_fail(&err);
-	} else {
-		out_doc_begin();
-		out_str("device", d->label);
-		out_bool("owner", true);
-		if (o.wait_ms) {
-			out_u64("waited_ms", clock_now_ms() - t0);
-			out_u64("ownership_events", events);
-			out_str("waited_by", evq ? "event queue" : "polling");
-		}
-		rc = cmd_done(EXIT_OK);
+			    "it while loaded) after %u requests%s", d->label, o->tries,
+			    o->wait_ms ? " and the wait" : "");
+		return cmd_fail(&err);
 	}
-	cmd_close_device(d);
-	return rc;
+	out_doc_begin();
+	out_str("device", d->label);
+	out_bool("owner", true);
+	if (o->wait_ms) {
+		out_u64("waited_ms", clock_now_ms() - o->t0_ms);
+		out_u64("ownership_events", events);
+		out_str("waited_by", evq ? "event queue" : "polling");
+	}
+	return cmd_done(EXIT_OK);
 }
 
-int trace_stop(int argc, char **argv)
+int trace_stop(struct cmd_run *r)
 {
 	struct prm_err err = { 0 };
-	struct dev *d = NULL;
+	struct dev *d = r->dev;
 	bool owner = false;
-	int rc = cmd_parse(&trace_stop_argp, argc, argv, NULL);
 
-	if (rc || G.help_shown || (rc = cmd_open_device(false, &d)))
-		return rc;
-	if (dev_check_write(d, G.write, "trace stop", &err) || tracer_is_owner(d, &owner, &err)) {
-		rc = cmd_fail(&err);
-	} else if (!owner) {
+	if (tracer_is_owner(d, &owner, &err))
+		return cmd_fail(&err);
+	if (!owner) {
 		prm_err_set(&err, PRM_E_FAILED, 0, "not_owner",
 			    "%s: the tracer is not ours to stop (MTRC_CAP.trace_owner is 0): "
 			    "another agent owns it, or nobody does", d->label);
-		rc = cmd_fail(&err);
-	} else if (tracer_set_status(d, false, false, &err) || tracer_release(d, &err)) {
-		rc = cmd_fail(&err);
-	} else {
-		out_doc_begin();
-		out_str("device", d->label);
-		out_named("trace_status", 0, false, "disabled");
-		out_bool("owner", false);
-		rc = cmd_done(EXIT_OK);
+		return cmd_fail(&err);
 	}
-	cmd_close_device(d);
-	return rc;
+	if (tracer_set_status(d, false, false, &err) || tracer_release(d, &err))
+		return cmd_fail(&err);
+	out_doc_begin();
+	out_str("device", d->label);
+	out_named("trace_status", 0, false, "disabled");
+	out_bool("owner", false);
+	return cmd_done(EXIT_OK);
 }
 
-int trace_release(int argc, char **argv)
+int trace_release(struct cmd_run *r)
 {
 	struct prm_err err = { 0 };
-	struct dev *d = NULL;
-	int rc = cmd_parse(&trace_release_argp, argc, argv, NULL);
 
-	if (rc || G.help_shown || (rc = cmd_open_device(false, &d)))
-		return rc;
-	if (dev_check_write(d, G.write, "trace release", &err) || tracer_release(d, &err)) {
-		rc = cmd_fail(&err);
-	} else {
-		out_doc_begin();
-		out_str("device", d->label);
-		out_bool("owner", false);
-		rc = cmd_done(EXIT_OK);
-	}
-	cmd_close_device(d);
-	return rc;
+	if (tracer_release(r->dev, &err))
+		return cmd_fail(&err);
+	out_doc_begin();
+	out_str("device", r->dev->label);
+	out_bool("owner", false);
+	return cmd_done(EXIT_OK);
 }

@@ -54,35 +54,38 @@ struct dev;
  * ARGP_KEY_INIT), its device open when the verb has CMD_NEEDS_DEVICE and
  * checked against --write when it has CMD_WRITES. The framework closes the
  * device after exec() returns (the command queue torn down, a failure there
- * a warning).
+ * a warning, unless exec() set quiet_close).
  */
 struct cmd_run {
 	const char *what;	/* "initseg dump": the verb's path, for messages */
 	void *opts;
 	struct dev *dev;
+	bool quiet_close;	/* a teardown that fails is no news: exec() said what failed */
 };
 
 /*
  * A verb of a command group: exec() with the options and device the
  * framework prepared; check(), when given, judges the options before any
- * device is opened (a usage error's exit status, or 0). argv[0] names the
+ * device is opened (a usage error's exit status, or 0), and may keep in
+ * them what it prepared (a buffer, an input read), which cleanup() frees
+ * once the device is closed, whether exec() ran or not. argv[0] names the
  * verb ("prmctl device list").
  *
- * run() is the older form that parses and opens by itself; verbs move to
- * exec() one by one.
+ * A verb that is itself a group of verbs ("devlink region") names it in
+ * group; the framework runs that group with the rest of the arguments.
  */
-/* while verb tables move from positional run() rows to designated exec() ones */
-#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+struct prm_cmd;
 
 struct prm_verb {
 	const char *name;
 	const char *summary;
 	const struct argp *argp;
-	int (*run)(int argc, char **argv);
 	unsigned flags;
 	int (*exec)(struct cmd_run *r);
 	size_t opts_size;
 	int (*check)(struct cmd_run *r);
+	void (*cleanup)(struct cmd_run *r);
+	const struct prm_cmd *group;
 };
 
 /* The verb refuses on hardware without --write (for verbs that write only sometimes). */
@@ -90,7 +93,7 @@ int cmd_require_write(struct cmd_run *r);
 
 /*
  * A command group: either verbs, or, for a command without verbs, exec()
- * (as a verb's, with its argp, flags, opts_size and check) or the older run().
+ * (as a verb's, with its argp, flags, opts_size, check and cleanup).
  * Each group lives in its own cmd/<name>.c.
  */
 struct prm_cmd {
@@ -100,11 +103,11 @@ struct prm_cmd {
 	size_t nverbs;
 	const char *default_verb;	/* run when no verb is given, or NULL */
 	const struct argp *argp;	/* commands without verbs */
-	int (*run)(int argc, char **argv);
 	unsigned flags;
 	int (*exec)(struct cmd_run *r);
 	size_t opts_size;
 	int (*check)(struct cmd_run *r);
+	void (*cleanup)(struct cmd_run *r);
 };
 
 extern const struct prm_cmd *const prm_commands[];	/* NULL-terminated */
@@ -126,8 +129,8 @@ error_t cmd_no_args(int key, char *arg, struct argp_state *state);
 /*
  * NVIDIA's register database (--adb, PRMCTL_ADB, or mstflint's), read at
  * most once, when a command first needs a name the built-in tables lack.
- * NULL when it cannot be read; cmd_adb_error() says why. cmd_adb_drop()
- * frees it once the output is done.
+ * NULL when it cannot be read; cmd_adb_error() says why. The framework
+ * frees it (cmd_adb_drop()) once a verb is done.
  */
 struct prm_adb;
 const struct prm_adb *cmd_adb(void);
@@ -172,12 +175,6 @@ bool cmd_stop_requested(void);
 
 /* For a simulator service process: every SIGINT/SIGTERM calls stop(), which must be async-signal-safe. */
 void cmd_catch_stop_service(void (*stop)(void));
-
-/*
- * A verb that is itself a group of verbs ("devlink region list"): c's name
- * is the whole path ("devlink region"); argv[0] is the verb's.
- */
-int cmd_run_subgroup(const struct prm_cmd *c, int argc, char **argv);
 
 /* Finish the output document; a failed write is exit 1. */
 int cmd_done(int status);

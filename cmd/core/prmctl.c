@@ -308,7 +308,7 @@ static int find_verb(const struct prm_cmd *c, const char *word,
 	return rc;
 }
 
-/* Parse, judge, open, check --write, run, close: the same for every verb. */
+/* Parse, judge, open, check --write, run, close, clean up: the same for every verb. */
 static int exec_verb(const struct prm_verb *v, const char *what, int argc, char **argv)
 {
 	struct cmd_run r = { .what = what };
@@ -326,11 +326,19 @@ static int exec_verb(const struct prm_verb *v, const char *what, int argc, char 
 		rc = cmd_require_write(&r);
 	if (!rc && !G.help_shown)
 		rc = v->exec(&r);
-	if (r.dev)
+	if (r.dev && r.quiet_close)
+		dev_close(r.dev);
+	else if (r.dev)
 		cmd_close_device(r.dev);
+	if (v->cleanup)
+		v->cleanup(&r);
+	/* the register database's tables are used up to the verb's last line of output */
+	cmd_adb_drop();
 	free(r.opts);
 	return rc;
 }
+
+static int cmd_run_subgroup(const struct prm_cmd *c, int argc, char **argv);
 
 static int run_verb(const struct prm_cmd *c, const struct prm_verb *v, int argc,
 		    char **argv)
@@ -343,7 +351,8 @@ static int run_verb(const struct prm_cmd *c, const struct prm_verb *v, int argc,
 	if (!full)
 		return EXIT_FAIL;
 	argv[0] = full;
-	rc = v->exec ? exec_verb(v, full + strlen("prmctl "), argc, argv) : v->run(argc, argv);
+	rc = v->group ? cmd_run_subgroup(v->group, argc, argv)
+	     : exec_verb(v, full + strlen("prmctl "), argc, argv);
 	free(full);
 	return rc;
 }
@@ -379,7 +388,7 @@ static int exec_command(const struct prm_cmd *c, int argc, char **argv)
 {
 	const struct prm_verb v = { .name = c->name, .summary = c->summary, .argp = c->argp,
 				    .flags = c->flags, .exec = c->exec, .opts_size = c->opts_size,
-				    .check = c->check };
+				    .check = c->check, .cleanup = c->cleanup };
 
 	return exec_verb(&v, c->name, argc, argv);
 }
@@ -392,13 +401,16 @@ static int run_command(const struct prm_cmd *c, int argc, char **argv)
 	if (!name)
 		return EXIT_FAIL;
 	argv[0] = name;
-	rc = c->verbs ? run_group(c, argc, argv)
-	     : c->exec ? exec_command(c, argc, argv) : c->run(argc, argv);
+	rc = c->verbs ? run_group(c, argc, argv) : exec_command(c, argc, argv);
 	free(name);
 	return rc;
 }
 
-int cmd_run_subgroup(const struct prm_cmd *c, int argc, char **argv)
+/*
+ * A verb that is itself a group of verbs ("devlink region list"): c's name
+ * is the whole path ("devlink region"); argv[0] is the verb's.
+ */
+static int cmd_run_subgroup(const struct prm_cmd *c, int argc, char **argv)
 {
 	const struct prm_cmd *was = cur_cmd;
 	int rc = run_command(c, argc, argv);

@@ -9,7 +9,6 @@
 #include <strings.h>
 
 #include "cmd/core/cmd.h"
-#include "cmd/core/devsel.h"
 #include "lib/dev/dev.h"
 #include "lib/ops/rawcmd.h"
 #include "lib/out/layout_print.h"
@@ -26,6 +25,7 @@ struct cmd_opts {
 	const char *name;
 	uint64_t op_mod, out_len;
 	const char *in;
+	struct rawcmd c;	/* check()'s: the command built, before a device is opened */
 };
 
 static const struct argp_option options[] = {
@@ -92,104 +92,110 @@ static int payload(const struct rawcmd *c, struct prm_err *err)
 	return 0;
 }
 
-static int send(uint16_t op, const struct cmd_opts *o, const uint8_t *extra, size_t extra_len)
+/* --in: hex bytes, or @FILE with a hex dump; into *extra, an exit status. */
+static int read_in(const char *in, uint8_t **extra, size_t *extra_len)
 {
-	const char *name = prm_name_of(&prm_cmd_opcode_names, op);
 	struct prm_err err = { 0 };
-	struct rawcmd c;
-	struct dev *d;
+	uint8_t *text = NULL;
+	size_t tlen = 0;
 	int rc;
 
-	if (rawcmd_build(&c, op, (uint16_t)o->op_mod, extra, extra_len, o->out_len, &err))
-		return cmd_fail(&err);
-	rc = cmd_open_device(false, &d);
-	if (rc)
-		goto done;
-	if (rawcmd_send(d, &c, G.write, &err)) {
-		rc = cmd_fail(&err);
-		dev_close(d);
-		goto done;
+	if (in[0] == '@') {
+		rc = read_all(in + 1, 4 * CMD_MAX_BYTES, &text, &tlen, &err) ||
+		     hex_parse((const char *)text, tlen, CMD_MAX_BYTES - 8, extra, extra_len,
+			       &(size_t){ 0 }, &err);
+		free(text);
+	} else {
+		rc = hex_parse(in, strlen(in), CMD_MAX_BYTES - 8, extra, extra_len, &(size_t){ 0 },
+			       &err);
 	}
-	out_doc_begin();
-	out_str("device", d->label);
-	out_str("access", c.access);
-	out_named("opcode", op, true, name);
-	out_hex("op_mod", o->op_mod);
-	out_named("status", c.res.status, true, prm_name_of(&prm_cmd_status_names, c.res.status));
-	out_hex_width("syndrome", c.res.syndrome, 32);
-	/* the header's status and syndrome are above: fields only when there is more */
-	if (c.info && c.info->out && c.info->out->nfields > 2) {
-		out_obj_begin("fields");
-		if (out_layout(c.info->out, c.out, c.outlen, 0, &err)) {
-			out_doc_abort();
-			rc = cmd_fail(&err);
-			dev_close(d);
-			goto done;
-		}
-		out_obj_end();
-	}
-	if (payload(&c, &err)) {
-		out_doc_abort();
-		rc = cmd_fail(&err);
-		dev_close(d);
-		goto done;
-	}
-	if (!c.info || !c.info->out || G.verbose)
-		out_be_words("output", 0, c.out, c.outlen);
-	cmd_close_device(d);
-	rc = cmd_done(EXIT_OK);
-done:
-	rawcmd_free(&c);
-	return rc;
+	if (!rc)
+		return 0;
+	prm_err_prefix(&err, "--in: ");
+	return cmd_fail(&err);
 }
 
-static int run(int argc, char **argv)
+static int check(struct cmd_run *r)
 {
-	struct cmd_opts o = { 0 };
+	struct cmd_opts *o = r->opts;
 	struct prm_err err = { 0 };
 	uint8_t *extra = NULL;
 	size_t extra_len = 0;
 	uint16_t op = 0;
-	int rc = cmd_parse(&cmd_argp, argc, argv, &o);
+	int rc;
 
-	if (rc || G.help_shown)
-		return rc;
-	if (!o.name)
+	if (!o->name)
 		return cmd_usage("cmd: which command? (OPCODE or NAME)");
-	if (prm_cmd_opcode_parse(o.name, &op))
+	if (prm_cmd_opcode_parse(o->name, &op))
 		return cmd_usage("cmd: unknown command '%s' (a name such as QUERY_ADAPTER, or an opcode)",
-				 o.name);
-	if (o.in && o.in[0] == '@') {
-		uint8_t *text = NULL;
-		size_t tlen = 0;
-
-		rc = read_all(o.in + 1, 4 * CMD_MAX_BYTES, &text, &tlen, &err) ||
-		     hex_parse((const char *)text, tlen, CMD_MAX_BYTES - 8, &extra, &extra_len,
-			       &(size_t){ 0 }, &err);
-		free(text);
-		if (rc) {
-			prm_err_prefix(&err, "--in: ");
-			return cmd_fail(&err);
-		}
-	} else if (o.in && hex_parse(o.in, strlen(o.in), CMD_MAX_BYTES - 8, &extra, &extra_len,
-				     &(size_t){ 0 }, &err)) {
-		prm_err_prefix(&err, "--in: ");
-		return cmd_fail(&err);
-	}
+				 o->name);
+	if (o->in && (rc = read_in(o->in, &extra, &extra_len)))
+		return rc;
 	if (extra_len > CMD_MAX_BYTES - 8) {
 		free(extra);
 		return cmd_usage("cmd: --in is %zu bytes; a command carries at most %u", extra_len,
 				 CMD_MAX_BYTES - 8);
 	}
-	rc = send(op, &o, extra, extra_len);
+	rc = rawcmd_build(&o->c, op, (uint16_t)o->op_mod, extra, extra_len, o->out_len, &err);
 	free(extra);
-	return rc;
+	return rc ? cmd_fail(&err) : 0;
+}
+
+static void cleanup(struct cmd_run *r)
+{
+	struct cmd_opts *o = r->opts;
+
+	rawcmd_free(&o->c);
+}
+
+/* A failed command is the news: the teardown after it is not. */
+static int fail(struct cmd_run *r, const struct prm_err *err)
+{
+	r->quiet_close = true;
+	return cmd_fail(err);
+}
+
+static int send(struct cmd_run *r)
+{
+	struct cmd_opts *o = r->opts;
+	struct rawcmd *c = &o->c;
+	const char *name = prm_name_of(&prm_cmd_opcode_names, c->opcode);
+	struct prm_err err = { 0 };
+
+	if (rawcmd_send(r->dev, c, G.write, &err))
+		return fail(r, &err);
+	out_doc_begin();
+	out_str("device", r->dev->label);
+	out_str("access", c->access);
+	out_named("opcode", c->opcode, true, name);
+	out_hex("op_mod", o->op_mod);
+	out_named("status", c->res.status, true, prm_name_of(&prm_cmd_status_names, c->res.status));
+	out_hex_width("syndrome", c->res.syndrome, 32);
+	/* the header's status and syndrome are above: fields only when there is more */
+	if (c->info && c->info->out && c->info->out->nfields > 2) {
+		out_obj_begin("fields");
+		if (out_layout(c->info->out, c->out, c->outlen, 0, &err)) {
+			out_doc_abort();
+			return fail(r, &err);
+		}
+		out_obj_end();
+	}
+	if (payload(c, &err)) {
+		out_doc_abort();
+		return fail(r, &err);
+	}
+	if (!c->info || !c->info->out || G.verbose)
+		out_be_words("output", 0, c->out, c->outlen);
+	return cmd_done(EXIT_OK);
 }
 
 const struct prm_cmd cmd_cmd = {
 	.name = "cmd",
 	.summary = "Send one raw PRM command (expert)",
 	.argp = &cmd_argp,
-	.run = run,
+	.check = check,
+	.exec = send,
+	.cleanup = cleanup,
+	.opts_size = sizeof(struct cmd_opts),
 	.flags = CMD_NEEDS_DEVICE,
 };
