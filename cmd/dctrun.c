@@ -165,7 +165,6 @@ int dct_watch(struct cmd_run *r)
 	}
 	if (cmd_done(EXIT_OK))
 		goto out;
-	cmd_catch_stop();
 	while (!cmd_stop_requested() && (!o->count || seen < o->count) &&
 	       (!o->duration_ms || clock_now_ms() - o->t0_ms < o->duration_ms)) {
 		int got = dct_event_next(q, DCT_EVENT_KEY_VIOLATION, 100, &dctn, &err);

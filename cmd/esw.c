@@ -175,7 +175,6 @@ static int watch(struct cmd_run *r)
 	functions_out(&was, true);
 	if (cmd_done(EXIT_OK))
 		goto out;
-	cmd_catch_stop();
 	while (!cmd_stop_requested() && (!o->count || changes < o->count) &&
 	       (!o->duration_ms || clock_now_ms() - w.t0 < o->duration_ms)) {
 		rc = esw_watch_next(&w, &now, &err);

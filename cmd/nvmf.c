@@ -128,7 +128,6 @@ static int sample_loop(struct dev *d, const struct nvmf_opts *o, const uint32_t 
 {
 	uint64_t t = clock_now_ms();
 
-	cmd_catch_stop();
 	for (uint64_t k = 0; !cmd_stop_requested() && (!o->count || k < o->count); k++) {
 		uint64_t now_ms;
 

@@ -454,7 +454,6 @@ int trace_capture(struct cmd_run *r)
 
 	if (preflight(&c, o->size, &err) || open_part(&c, o->file, o->force, &err))
 		goto out;
-	cmd_catch_stop();
 	rc = run(&c, o, &err);
 	/* the stop asked for, arriving inside a bounded wait: the end of a capture */
 	if (rc && cmd_stop_requested() && err.reason && !strcmp(err.reason, "interrupted")) {
