@@ -67,8 +67,8 @@ assert_only_finding() { # file message
 }
 
 @test "layers: nothing in lib/ includes cmd/" {
-	add_line lib/out/out.c '#include "cmd/cmd.h"'
-	assert_only_finding lib/out/out.c 'includes "cmd/cmd.h": nothing in lib/ includes cmd/'
+	add_line lib/out/out.c '#include "cmd/core/cmd.h"'
+	assert_only_finding lib/out/out.c 'includes "cmd/core/cmd.h": nothing in lib/ includes cmd/'
 }
 
 @test "layers: lib/dev reaches lib/sim only through its seam" {
