@@ -25,8 +25,7 @@
 #define EVENT_DCT_DRAINED 0x1c
 #define EVENT_DCT_KEY_VIOLATION 0x1d
 #define DRAIN_TICKS 10		/* 100 ms */
-#define DCTC_BYTES 64
-#define DCTC_AT 0x10		/* the context in CREATE_DCT's input and QUERY_DCT's output */
+#define DCTC_BYTES 64		/* struct sim_dct's ctx */
 
 enum { DCT_ACTIVE, DCT_DRAINING, DCT_DRAINED };
 
@@ -57,13 +56,17 @@ static void post(struct sim_adapter *a, uint8_t type, uint32_t dctn)
 uint8_t sim_dct_create_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
 			   size_t outlen, uint16_t *why)
 {
-	const uint8_t *ctx = in + DCTC_AT;
-	uint64_t mtu = PRM_GET(dctc, ctx, DCTC_BYTES, "mtu");
-	uint64_t cs_res = PRM_GET(dctc, ctx, DCTC_BYTES, "cs_res");
 	struct sim_dct *d = NULL;
+	const uint8_t *ctx;
+	uint64_t mtu, cs_res;
+	struct prm_loc at;
 
-	if (inlen < DCTC_AT + DCTC_BYTES)
+	if (prm_path_resolve(&prm_layout_create_dct_in, "dct_context_entry", &at, NULL) ||
+	    inlen < at.off / 8 + DCTC_BYTES)
 		return *why = 1, ST_BAD_PARAM;
+	ctx = in + at.off / 8;
+	mtu = PRM_GET(dctc, ctx, DCTC_BYTES, "mtu");
+	cs_res = PRM_GET(dctc, ctx, DCTC_BYTES, "cs_res");
 	if (!sim_pd_valid(a, (uint32_t)PRM_GET(dctc, ctx, DCTC_BYTES, "pd")))
 		return *why = 2, ST_BAD_RES;	/* no such protection domain */
 	if (mtu < 1 || mtu > 5)
@@ -84,22 +87,19 @@ uint8_t sim_dct_create_cmd(struct sim_adapter *a, const uint8_t *in, size_t inle
 	return ST_OK;
 }
 
-static struct sim_dct *named(struct sim_adapter *a, const struct prm_layout *l,
-			     const uint8_t *in, size_t inlen, const char *field)
-{
-	return find(a, prm_field_value(l, in, inlen, field));
-}
-
 uint8_t sim_dct_query_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
 			  size_t outlen, uint16_t *why)
 {
-	struct sim_dct *d = named(a, &prm_layout_query_dct_in, in, inlen, "dctn");
-	uint8_t *ctx = out + DCTC_AT;
+	struct sim_dct *d = find(a, PRM_GET(query_dct_in, in, inlen, "dctn"));
+	struct prm_loc at;
+	uint8_t *ctx;
 
 	if (!d)
 		return *why = 1, ST_BAD_RES;
-	if (outlen < DCTC_AT + DCTC_BYTES)
+	if (prm_path_resolve(&prm_layout_query_dct_out, "dct_context_entry", &at, NULL) ||
+	    outlen < at.off / 8 + DCTC_BYTES)
 		return *why = 2, ST_BAD_PARAM;
+	ctx = out + at.off / 8;
 	memcpy(ctx, d->ctx, DCTC_BYTES);
 	PRM_SET(dctc, ctx, DCTC_BYTES, "state", d->state);
 	PRM_SET(dctc, ctx, DCTC_BYTES, "dc_access_key_violation_count", d->violations);
@@ -109,7 +109,7 @@ uint8_t sim_dct_query_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen
 uint8_t sim_dct_drain_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
 			  size_t outlen, uint16_t *why)
 {
-	struct sim_dct *d = named(a, &prm_layout_drain_dct_in, in, inlen, "dctn");
+	struct sim_dct *d = find(a, PRM_GET(drain_dct_in, in, inlen, "dctn"));
 
 	(void)out;
 	(void)outlen;
@@ -125,7 +125,7 @@ uint8_t sim_dct_drain_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen
 uint8_t sim_dct_destroy_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
 			    size_t outlen, uint16_t *why)
 {
-	struct sim_dct *d = named(a, &prm_layout_destroy_dct_in, in, inlen, "dctn");
+	struct sim_dct *d = find(a, PRM_GET(destroy_dct_in, in, inlen, "dctn"));
 
 	(void)out;
 	(void)outlen;
@@ -140,7 +140,7 @@ uint8_t sim_dct_destroy_cmd(struct sim_adapter *a, const uint8_t *in, size_t inl
 uint8_t sim_dct_arm_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
 			size_t outlen, uint16_t *why)
 {
-	struct sim_dct *d = named(a, &prm_layout_arm_dct_in, in, inlen, "dct_number");
+	struct sim_dct *d = find(a, PRM_GET(arm_dct_in, in, inlen, "dct_number"));
 
 	(void)out;
 	(void)outlen;
