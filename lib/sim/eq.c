@@ -8,7 +8,6 @@
  * polls, and an entry it has not consumed may be overwritten (the EQ
  * overruns silently, as one that is never armed would).
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "lib/prm/layouts/layouts.h"
@@ -56,7 +55,6 @@ static bool write_eqe(struct sim_adapter *a, struct sim_eq *q, const uint8_t *eq
 uint8_t sim_eq_create(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
 		      size_t outlen, uint16_t *why)
 {
-	const struct prm_layout *l = &prm_layout_create_eq_in;
 	uint64_t log_size = PRM_GET(create_eq_in, in, inlen, "eq_context_entry.log_eq_size");
 	uint64_t log_page = PRM_GET(create_eq_in, in, inlen, "eq_context_entry.log_page_size");
 	struct sim_eq *q = NULL;
@@ -83,12 +81,10 @@ uint8_t sim_eq_create(struct sim_adapter *a, const uint8_t *in, size_t inlen, ui
 							    page_bytes : (size_t)EQE_BYTES << log_size))
 			return *why = 5, ST_BAD_PARAM;	/* not host memory */
 	}
-	for (int w = 0; w < 4; w++) {
-		char path[32];
-
-		snprintf(path, sizeof(path), "event_bitmask[%d]", w);
-		q->bitmask[w] = prm_field_value(l, in, inlen, path);
-	}
+	q->bitmask[0] = PRM_GET(create_eq_in, in, inlen, "event_bitmask[0]");
+	q->bitmask[1] = PRM_GET(create_eq_in, in, inlen, "event_bitmask[1]");
+	q->bitmask[2] = PRM_GET(create_eq_in, in, inlen, "event_bitmask[2]");
+	q->bitmask[3] = PRM_GET(create_eq_in, in, inlen, "event_bitmask[3]");
 	q->log_size = (uint8_t)log_size;
 	q->page_bytes = page_bytes;
 	do {	/* 8-bit numbers: skip any still in use after a wrap */

@@ -5,7 +5,6 @@
  * what sim_mkey_dma() checks: direct (MTT), local write, not UMR-capable,
  * 4 KiB aligned start and length.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -186,14 +185,6 @@ uint8_t sim_pd_dealloc_cmd(struct sim_adapter *a, const uint8_t *in, size_t inle
 	return ST_OK;
 }
 
-static uint64_t mkc(const uint8_t *in, size_t inlen, const char *f)
-{
-	char path[80];
-
-	snprintf(path, sizeof(path), "memory_key_mkey_entry.%s", f);
-	return prm_field_value(&prm_layout_create_mkey_in, in, inlen, path);
-}
-
 uint8_t sim_mkey_create_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
 			    size_t outlen, uint16_t *why)
 {
@@ -201,16 +192,17 @@ uint8_t sim_mkey_create_cmd(struct sim_adapter *a, const uint8_t *in, size_t inl
 	uint64_t octwords = PRM_GET(create_mkey_in, in, inlen, "translations_octword_actual_size");
 	uint32_t key;
 
-	k.access_mode = (unsigned)(mkc(in, inlen, "access_mode_4_2") << 2 |
-				   mkc(in, inlen, "access_mode_1_0"));
-	k.lw = mkc(in, inlen, "lw");
-	k.lr = mkc(in, inlen, "lr");
-	k.umr_en = mkc(in, inlen, "umr_en");
-	k.pd = (uint32_t)mkc(in, inlen, "pd");
-	k.start = mkc(in, inlen, "start_addr");
-	k.len = mkc(in, inlen, "len");
-	k.log_page_size = (unsigned)mkc(in, inlen, "log_page_size");
-	k.key = (uint32_t)mkc(in, inlen, "mkey_7_0");
+	k.access_mode =
+		(unsigned)(PRM_GET(create_mkey_in, in, inlen, "memory_key_mkey_entry.access_mode_4_2") << 2 |
+			   PRM_GET(create_mkey_in, in, inlen, "memory_key_mkey_entry.access_mode_1_0"));
+	k.lw = PRM_GET(create_mkey_in, in, inlen, "memory_key_mkey_entry.lw");
+	k.lr = PRM_GET(create_mkey_in, in, inlen, "memory_key_mkey_entry.lr");
+	k.umr_en = PRM_GET(create_mkey_in, in, inlen, "memory_key_mkey_entry.umr_en");
+	k.pd = (uint32_t)PRM_GET(create_mkey_in, in, inlen, "memory_key_mkey_entry.pd");
+	k.start = PRM_GET(create_mkey_in, in, inlen, "memory_key_mkey_entry.start_addr");
+	k.len = PRM_GET(create_mkey_in, in, inlen, "memory_key_mkey_entry.len");
+	k.log_page_size = (unsigned)PRM_GET(create_mkey_in, in, inlen, "memory_key_mkey_entry.log_page_size");
+	k.key = (uint32_t)PRM_GET(create_mkey_in, in, inlen, "memory_key_mkey_entry.mkey_7_0");
 	if (!sim_pd_valid(a, k.pd))
 		return *why = 1, ST_BAD_RES;
 	if (k.access_mode == SIM_MKEY_MTT) {

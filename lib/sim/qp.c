@@ -6,7 +6,6 @@
  * an MTU code 1-5, a remote QPN), RTR2RTS, 2RST from any state, DESTROY.
  * A transition from the wrong state is BAD_RES_STATE, as on hardware.
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "lib/prm/layouts/layouts.h"
@@ -88,18 +87,15 @@ uint8_t sim_qp_rst2init_cmd(struct sim_adapter *a, const uint8_t *in, size_t inl
 /* The address path a RoCE v2 connection needs, checked as firmware would. */
 static int path_ok(const uint8_t *in, size_t inlen, uint16_t *why)
 {
-	const struct prm_layout *l = &prm_layout_init2rtr_qp_in;
 	uint64_t mtu = PRM_GET(init2rtr_qp_in, in, inlen, "qpc.mtu");
 	uint64_t mac = PRM_GET(init2rtr_qp_in, in, inlen, "qpc.primary_address_path.rmac_47_32") << 32 |
 		       PRM_GET(init2rtr_qp_in, in, inlen, "qpc.primary_address_path.rmac_31_0");
-	uint32_t ip = 0;
-
-	for (int i = 12; i < 16; i++) {	/* IPv4-mapped: ::ffff:a.b.c.d */
-		char path[64];
-
-		snprintf(path, sizeof(path), "qpc.primary_address_path.rgid_rip[%d]", i);
-		ip = ip << 8 | (uint32_t)prm_field_value(l, in, inlen, path);
-	}
+	/* IPv4-mapped: ::ffff:a.b.c.d */
+	uint32_t ip =
+		(uint32_t)PRM_GET(init2rtr_qp_in, in, inlen, "qpc.primary_address_path.rgid_rip[12]") << 24 |
+		(uint32_t)PRM_GET(init2rtr_qp_in, in, inlen, "qpc.primary_address_path.rgid_rip[13]") << 16 |
+		(uint32_t)PRM_GET(init2rtr_qp_in, in, inlen, "qpc.primary_address_path.rgid_rip[14]") << 8 |
+		(uint32_t)PRM_GET(init2rtr_qp_in, in, inlen, "qpc.primary_address_path.rgid_rip[15]");
 	if (mtu < 1 || mtu > 5)
 		return *why = 3, -1;
 	if (!PRM_GET(init2rtr_qp_in, in, inlen, "qpc.remote_qpn"))
