@@ -4,7 +4,6 @@
  * (disabled, enabled, initialized), ISSI, pages, and the queries. Status and
  * syndrome as the PRM's command status codes.
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "lib/prm/layouts/layouts.h"
@@ -33,19 +32,6 @@ struct call {
 	uint16_t opcode, op_mod;
 	uint32_t syndrome;
 };
-
-static uint64_t in_get(const struct call *c, const struct prm_layout *l, const char *f)
-{
-	uint64_t v = 0;
-
-	prm_get(l, c->in, c->inlen, f, &v, NULL);
-	return v;
-}
-
-static void out_set(struct call *c, const struct prm_layout *l, const char *f, uint64_t v)
-{
-	prm_set(l, c->out, c->outlen, f, v, NULL);
-}
 
 /* A syndrome that tells which check failed: opcode in the high half. */
 static uint8_t fail(struct call *c, uint8_t status, uint16_t why)
@@ -76,14 +62,14 @@ static uint8_t disable_hca(struct call *c)
 
 static uint8_t query_issi(struct call *c)
 {
-	out_set(c, &prm_layout_query_issi_out, "current_issi", c->a->issi);
-	out_set(c, &prm_layout_query_issi_out, "supported_issi_dw0", 0x3);	/* 0 and 1 */
+	PRM_SET(query_issi_out, c->out, c->outlen, "current_issi", c->a->issi);
+	PRM_SET(query_issi_out, c->out, c->outlen, "supported_issi_dw0", 0x3);	/* 0 and 1 */
 	return ST_OK;
 }
 
 static uint8_t set_issi(struct call *c)
 {
-	uint64_t issi = in_get(c, &prm_layout_set_issi_in, "current_issi");
+	uint64_t issi = PRM_GET(set_issi_in, c->in, c->inlen, "current_issi");
 
 	if (issi > 1)
 		return fail(c, ST_BAD_PARAM, 1);
@@ -101,14 +87,14 @@ static uint8_t query_pages(struct call *c)
 		n = BOOT_PAGES + INIT_PAGES - c->a->pages_held;
 	else if (c->op_mod != 3)
 		return fail(c, ST_BAD_PARAM, 1);
-	out_set(c, &prm_layout_query_pages_out, "num_pages", (uint32_t)(n > 0 ? n : 0));
+	PRM_SET(query_pages_out, c->out, c->outlen, "num_pages", (uint32_t)(n > 0 ? n : 0));
 	return ST_OK;
 }
 
 static uint8_t manage_pages(struct call *c)
 {
 	struct sim_adapter *a = c->a;
-	uint64_t n = in_get(c, &prm_layout_manage_pages_in, "input_num_entries");
+	uint64_t n = PRM_GET(manage_pages_in, c->in, c->inlen, "input_num_entries");
 	size_t pas = prm_layout_bytes(&prm_layout_manage_pages_in);
 	size_t opas = prm_layout_bytes(&prm_layout_manage_pages_out);
 
@@ -138,7 +124,7 @@ static uint8_t manage_pages(struct call *c)
 		for (uint64_t i = 0; i < give; i++)
 			prm_bits_set(c->out, c->outlen, (uint32_t)((opas + i * 8) * 8), 64,
 				     a->page_addr[--a->pages_held]);
-		out_set(c, &prm_layout_manage_pages_out, "output_num_entries", give);
+		PRM_SET(manage_pages_out, c->out, c->outlen, "output_num_entries", give);
 		return ST_OK;
 	}
 	return fail(c, ST_BAD_PARAM, 3);
@@ -173,14 +159,10 @@ static uint8_t query_adapter(struct call *c)
 	const struct sim_model *m = c->a->model;
 	size_t at = prm_layout_bytes(&prm_layout_query_adapter_out) -
 		    prm_layout_bytes(&prm_layout_query_adapter_struct);
-	char path[64];
 
 	PRM_SET(query_adapter_struct, c->out + at, c->outlen - at, "ieee_vendor_id", 0x0002c9);
-	for (size_t i = 0; i < 16 && m->psid[i]; i++) {
-		snprintf(path, sizeof(path), "vsd_contd_psid[%zu]", i);
-		prm_set(&prm_layout_query_adapter_struct, c->out + at, c->outlen - at, path,
-			(uint8_t)m->psid[i], NULL);
-	}
+	prm_set_bytes(&prm_layout_query_adapter_struct, c->out + at, c->outlen - at, "vsd_contd_psid",
+		      (const uint8_t *)m->psid, strnlen(m->psid, 16), NULL);
 	return ST_OK;
 }
 
@@ -188,7 +170,7 @@ static uint8_t query_hca_cap(struct call *c)
 {
 	size_t at = prm_layout_bytes(&prm_layout_query_hca_cap_in);	/* 16: the page follows the header */
 
-	if (in_get(c, &prm_layout_query_hca_cap_in, "other_function"))
+	if (PRM_GET(query_hca_cap_in, c->in, c->inlen, "other_function"))
 		return fail(c, ST_BAD_PARAM, 2);	/* one function: no others to ask for */
 	if (sim_caps_fill(c->a, c->op_mod >> 1, c->op_mod & 1, c->out + at, c->outlen - at))
 		return fail(c, ST_BAD_PARAM, 1);	/* a page this firmware does not have */
@@ -244,7 +226,7 @@ static uint8_t set_hca_cap(struct call *c)
 {
 	size_t at = prm_layout_bytes(&prm_layout_mbox_in);	/* the page follows the header */
 
-	if (in_get(c, &prm_layout_set_hca_cap_in, "other_function"))
+	if (PRM_GET(set_hca_cap_in, c->in, c->inlen, "other_function"))
 		return fail(c, ST_BAD_PARAM, 2);	/* one function: no others */
 	if (c->op_mod & 1 || c->inlen < at)
 		return fail(c, ST_BAD_PARAM, 3);	/* op_mod is cap_type << 1 */
@@ -259,7 +241,7 @@ static uint8_t alloc_uar(struct call *c)
 	for (unsigned i = 1; i < 32; i++)
 		if (!(c->a->uars & 1u << i)) {
 			c->a->uars |= 1u << i;
-			out_set(c, &prm_layout_alloc_uar_out, "uar", i);
+			PRM_SET(alloc_uar_out, c->out, c->outlen, "uar", i);
 			return ST_OK;
 		}
 	return fail(c, ST_LIM, 1);
@@ -267,7 +249,7 @@ static uint8_t alloc_uar(struct call *c)
 
 static uint8_t dealloc_uar(struct call *c)
 {
-	uint64_t i = in_get(c, &prm_layout_dealloc_uar_in, "uar");
+	uint64_t i = PRM_GET(dealloc_uar_in, c->in, c->inlen, "uar");
 
 	if (i == 0 || i > 31 || !(c->a->uars & 1u << i))
 		return fail(c, ST_BAD_RES, 1);
@@ -286,7 +268,7 @@ static uint8_t access_reg(struct call *c)
 		return fail(c, ST_BAD_OUTP_LEN, 1);
 	memcpy(c->out + ohdr, c->in + hdr, len);
 	/* op_mod 0 writes, 1 reads (the driver's !write) */
-	st = sim_reg_access(c->a, (uint16_t)in_get(c, &prm_layout_access_register_in, "register_id"),
+	st = sim_reg_access(c->a, (uint16_t)PRM_GET(access_register_in, c->in, c->inlen, "register_id"),
 			    c->op_mod ? 1 : 2, c->out + ohdr, len);
 	return st ? fail(c, ST_BAD_PARAM, st) : ST_OK;
 }
@@ -356,8 +338,8 @@ void sim_fw_execute(struct sim_adapter *a, const uint8_t *in, size_t inlen,
 	const struct handler *h = NULL;
 	uint8_t status;
 
-	c.opcode = (uint16_t)in_get(&c, &prm_layout_mbox_in, "opcode");
-	c.op_mod = (uint16_t)in_get(&c, &prm_layout_mbox_in, "op_mod");
+	c.opcode = (uint16_t)PRM_GET(mbox_in, c.in, c.inlen, "opcode");
+	c.op_mod = (uint16_t)PRM_GET(mbox_in, c.in, c.inlen, "op_mod");
 	for (size_t i = 0; i < sizeof(handlers) / sizeof(handlers[0]); i++)
 		if (handlers[i].opcode == c.opcode)
 			h = &handlers[i];
