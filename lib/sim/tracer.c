@@ -165,16 +165,6 @@ void sim_tracer_steal(struct sim_adapter *a, bool on)
 
 /* ---- registers ---- */
 
-static void put(const struct prm_layout *l, uint8_t *data, size_t len, const char *f, uint64_t v)
-{
-	prm_set(l, data, len, f, v, NULL);
-}
-
-static uint64_t get(const struct prm_layout *l, const uint8_t *data, size_t len, const char *f)
-{
-	return prm_field_value(l, data, len, f);
-}
-
 static uint64_t now_ticks(struct sim_adapter *a)
 {
 	return (sim_now_ns() - a->start_ns) & ((UINT64_C(1) << TRACE_TS_BITS) - 1);
@@ -188,7 +178,7 @@ static int reg_cap(struct sim_adapter *a, bool set, uint8_t *d, size_t len)
 	if (len < prm_layout_bytes(l))
 		return REG_ST_BAD_PARAM;
 	if (set) {
-		bool want = get(l, d, len, "trace_owner");
+		bool want = PRM_GET(mtrc_cap, d, len, "trace_owner");
 
 		if (!want && t->host_owner) {
 			t->host_owner = false;
@@ -198,15 +188,15 @@ static int reg_cap(struct sim_adapter *a, bool set, uint8_t *d, size_t len)
 		}
 	}
 	memset(d, 0, len);
-	put(l, d, len, "trace_owner", t->host_owner);
-	put(l, d, len, "trace_to_memory", 1);
-	put(l, d, len, "trc_ver", 1);
-	put(l, d, len, "num_string_db", 1);
-	put(l, d, len, "first_string_trace", SIM_TRACER_FIRST_STRING);
-	put(l, d, len, "num_string_trace", SIM_TRACER_NUM_STRING);
-	put(l, d, len, "log_max_trace_buffer_size", SIM_TRACER_LOG_MAX);
-	put(l, d, len, "string_db_param[0].string_db_base_address", SIM_TRACER_DB_BASE);
-	put(l, d, len, "string_db_param[0].string_db_size", t->db_len);
+	PRM_SET(mtrc_cap, d, len, "trace_owner", t->host_owner);
+	PRM_SET(mtrc_cap, d, len, "trace_to_memory", 1);
+	PRM_SET(mtrc_cap, d, len, "trc_ver", 1);
+	PRM_SET(mtrc_cap, d, len, "num_string_db", 1);
+	PRM_SET(mtrc_cap, d, len, "first_string_trace", SIM_TRACER_FIRST_STRING);
+	PRM_SET(mtrc_cap, d, len, "num_string_trace", SIM_TRACER_NUM_STRING);
+	PRM_SET(mtrc_cap, d, len, "log_max_trace_buffer_size", SIM_TRACER_LOG_MAX);
+	PRM_SET(mtrc_cap, d, len, "string_db_param[0].string_db_base_address", SIM_TRACER_DB_BASE);
+	PRM_SET(mtrc_cap, d, len, "string_db_param[0].string_db_size", t->db_len);
 	return REG_ST_OK;
 }
 
@@ -219,19 +209,19 @@ static int reg_conf(struct sim_adapter *a, bool set, uint8_t *d, size_t len)
 	if (len < prm_layout_bytes(l))
 		return REG_ST_BAD_PARAM;
 	if (set) {
-		unsigned mode = (unsigned)get(l, d, len, "trace_mode");
-		unsigned log = (unsigned)get(l, d, len, "log_trace_buffer_size");
+		unsigned mode = (unsigned)PRM_GET(mtrc_conf, d, len, "trace_mode");
+		unsigned log = (unsigned)PRM_GET(mtrc_conf, d, len, "log_trace_buffer_size");
 
 		if (!t->host_owner || mode != 1 || log > SIM_TRACER_LOG_MAX)
 			return REG_ST_BAD_PARAM;
 		t->trace_mode = mode;
 		t->log_size = log;
-		t->mkey = (uint32_t)get(l, d, len, "trace_mkey");
+		t->mkey = (uint32_t)PRM_GET(mtrc_conf, d, len, "trace_mkey");
 	}
 	memset(d, 0, len);
-	put(l, d, len, "trace_mode", t->trace_mode);
-	put(l, d, len, "log_trace_buffer_size", t->log_size);
-	put(l, d, len, "trace_mkey", t->mkey);
+	PRM_SET(mtrc_conf, d, len, "trace_mode", t->trace_mode);
+	PRM_SET(mtrc_conf, d, len, "log_trace_buffer_size", t->log_size);
+	PRM_SET(mtrc_conf, d, len, "trace_mkey", t->mkey);
 	return REG_ST_OK;
 }
 
@@ -246,8 +236,8 @@ static int reg_ctrl(struct sim_adapter *a, bool set, uint8_t *d, size_t len)
 	if (set) {
 		if (!t->host_owner)
 			return REG_ST_BAD_PARAM;
-		if (get(l, d, len, "modify_field_select") & 1) {
-			bool on = get(l, d, len, "trace_status") == 1;
+		if (PRM_GET(mtrc_ctrl, d, len, "modify_field_select") & 1) {
+			bool on = PRM_GET(mtrc_ctrl, d, len, "trace_status") == 1;
 
 			if (on && !t->active) {
 				t->pi = 0;
@@ -255,14 +245,14 @@ static int reg_ctrl(struct sim_adapter *a, bool set, uint8_t *d, size_t len)
 			}
 			t->active = on;
 		}
-		if (get(l, d, len, "arm_event"))
+		if (PRM_GET(mtrc_ctrl, d, len, "arm_event"))
 			t->armed = true;
 	}
 	memset(d, 0, len);
-	put(l, d, len, "trace_status", t->active);
-	put(l, d, len, "arm_event", t->armed);
-	put(l, d, len, "current_timestamp52_32", now >> 32);
-	put(l, d, len, "current_timestamp31_0", now & 0xffffffff);
+	PRM_SET(mtrc_ctrl, d, len, "trace_status", t->active);
+	PRM_SET(mtrc_ctrl, d, len, "arm_event", t->armed);
+	PRM_SET(mtrc_ctrl, d, len, "current_timestamp52_32", now >> 32);
+	PRM_SET(mtrc_ctrl, d, len, "current_timestamp31_0", now & 0xffffffff);
 	return REG_ST_OK;
 }
 
@@ -275,9 +265,9 @@ static int reg_stdb(struct sim_adapter *a, uint8_t *d, size_t len)
 
 	if (len < hdr)
 		return REG_ST_BAD_PARAM;
-	index = get(l, d, len, "string_db_index");
-	size = get(l, d, len, "read_size");
-	off = get(l, d, len, "start_offset");
+	index = PRM_GET(mtrc_stdb, d, len, "string_db_index");
+	size = PRM_GET(mtrc_stdb, d, len, "read_size");
+	off = PRM_GET(mtrc_stdb, d, len, "start_offset");
 	if (index != 0 || size % 64 || off % 64 || off > t->db_len || size > t->db_len - off ||
 	    len < hdr + size)
 		return REG_ST_BAD_PARAM;
