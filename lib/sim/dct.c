@@ -42,14 +42,12 @@ void sim_dct_reset(struct sim_adapter *a)
 	memset(&a->dcts, 0, sizeof(a->dcts));
 }
 
-/* The event's data: the dctn in the last dword (EQE byte 0x38). */
+/* The event's data: struct mlx5_eqe_dct, the dctn in its last dword (EQE byte 0x38). */
 static void post(struct sim_adapter *a, uint8_t type, uint32_t dctn)
 {
 	uint8_t data[28] = { 0 };
 
-	data[25] = (uint8_t)(dctn >> 16);
-	data[26] = (uint8_t)(dctn >> 8);
-	data[27] = (uint8_t)dctn;
+	PRM_SET(eqe_dct, data, sizeof(data), "dctn", dctn);
 	sim_eq_post(a, type, 0, data, sizeof(data));
 }
 
