@@ -5,6 +5,7 @@
  */
 #include "lib/prm/names.h"
 
+#include "lib/prm/cmdstatus.h"
 #include "lib/prm/opcodes.h"
 
 #define NAMES(sym, ...)							\
@@ -54,25 +55,10 @@ NAMES(prm_cmd_delivery_status_names,
 	{ 0x9, "reserved fields not cleared" },
 	{ 0x10, "bad command descriptor type" });
 
-/* device.h MLX5_CMD_STAT_*, cmd.c cmd_status_str(). */
-NAMES(prm_cmd_status_names,
-	{ 0x00, "OK" },
-	{ 0x01, "internal error" },
-	{ 0x02, "bad operation" },
-	{ 0x03, "bad parameter" },
-	{ 0x04, "bad system state" },
-	{ 0x05, "bad resource" },
-	{ 0x06, "resource busy" },
-	{ 0x07, "FW not ready" },
-	{ 0x08, "limits exceeded" },
-	{ 0x09, "bad resource state" },
-	{ 0x0a, "bad index" },
-	{ 0x0f, "no resources" },
-	{ 0x10, "bad QP state" },
-	{ 0x30, "bad packet (discarded)" },
-	{ 0x40, "bad size too many outstanding CQEs" },
-	{ 0x50, "bad input length" },
-	{ 0x51, "bad output length" });
+/* cmd.c cmd_status_str(), from the one status list. */
+#define STATUS_NAME(name, value, str) { value, str },
+NAMES(prm_cmd_status_names, PRM_CMD_STATUSES(STATUS_NAME));
+#undef STATUS_NAME
 
 /* MLX5_CMD_OP_* without the prefix, from the one opcode list. */
 #define OPCODE_NAME(name, value) { value, #name },
