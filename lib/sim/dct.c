@@ -10,17 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/prm/cmdstatus.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/sim/dct.h"
 #include "lib/sim/fwcmd.h"
 #include "lib/sim/internal.h"
 #include "lib/sim/mkey.h"
-
-#define ST_OK 0
-#define ST_BAD_PARAM 3
-#define ST_BAD_RES 5
-#define ST_LIM 8
-#define ST_BAD_RES_STATE 9
 
 #define EVENT_DCT_DRAINED 0x1c
 #define EVENT_DCT_KEY_VIOLATION 0x1d
@@ -61,28 +56,28 @@ uint8_t sim_dct_create_cmd(struct sim_adapter *a, const uint8_t *in, size_t inle
 
 	if (prm_path_resolve(&prm_layout_create_dct_in, "dct_context_entry", &at, NULL) ||
 	    inlen < at.off / 8 + DCTC_BYTES)
-		return *why = 1, ST_BAD_PARAM;
+		return *why = 1, MLX5_CMD_STAT_BAD_PARAM_ERR;
 	ctx = in + at.off / 8;
 	mtu = PRM_GET(dctc, ctx, DCTC_BYTES, "mtu");
 	cs_res = PRM_GET(dctc, ctx, DCTC_BYTES, "cs_res");
 	if (!sim_pd_valid(a, (uint32_t)PRM_GET(dctc, ctx, DCTC_BYTES, "pd")))
-		return *why = 2, ST_BAD_RES;	/* no such protection domain */
+		return *why = 2, MLX5_CMD_STAT_BAD_RES_ERR;	/* no such protection domain */
 	if (mtu < 1 || mtu > 5)
-		return *why = 3, ST_BAD_PARAM;
+		return *why = 3, MLX5_CMD_STAT_BAD_PARAM_ERR;
 	if (cs_res > 2)
-		return *why = 4, ST_BAD_PARAM;
+		return *why = 4, MLX5_CMD_STAT_BAD_PARAM_ERR;
 	for (unsigned i = 0; i < SIM_MAX_DCTS && !d; i++)
 		if (!a->dcts.d[i].used)
 			d = &a->dcts.d[i];
 	if (!d)
-		return *why = 5, ST_LIM;
+		return *why = 5, MLX5_CMD_STAT_LIM_ERR;
 	memset(d, 0, sizeof(*d));
 	d->used = true;
 	d->dctn = SIM_DCT_FIRST + a->dcts.created++ % 0x10000;
 	memcpy(d->ctx, ctx, DCTC_BYTES);
 	d->state = DCT_ACTIVE;
 	PRM_SET(create_dct_out, out, outlen, "dctn", d->dctn);
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 uint8_t sim_dct_query_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
@@ -93,15 +88,15 @@ uint8_t sim_dct_query_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen
 	uint8_t *ctx;
 
 	if (!d)
-		return *why = 1, ST_BAD_RES;
+		return *why = 1, MLX5_CMD_STAT_BAD_RES_ERR;
 	if (prm_path_resolve(&prm_layout_query_dct_out, "dct_context_entry", &at, NULL) ||
 	    outlen < at.off / 8 + DCTC_BYTES)
-		return *why = 2, ST_BAD_PARAM;
+		return *why = 2, MLX5_CMD_STAT_BAD_PARAM_ERR;
 	ctx = out + at.off / 8;
 	memcpy(ctx, d->ctx, DCTC_BYTES);
 	PRM_SET(dctc, ctx, DCTC_BYTES, "state", d->state);
 	PRM_SET(dctc, ctx, DCTC_BYTES, "dc_access_key_violation_count", d->violations);
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 uint8_t sim_dct_drain_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
@@ -112,12 +107,12 @@ uint8_t sim_dct_drain_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen
 	(void)out;
 	(void)outlen;
 	if (!d)
-		return *why = 1, ST_BAD_RES;
+		return *why = 1, MLX5_CMD_STAT_BAD_RES_ERR;
 	if (d->state != DCT_ACTIVE)
-		return *why = 2, ST_BAD_RES_STATE;	/* draining or drained already */
+		return *why = 2, MLX5_CMD_STAT_BAD_RES_STATE_ERR;	/* draining or drained already */
 	d->state = DCT_DRAINING;
 	d->drain_ticks = DRAIN_TICKS;
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 uint8_t sim_dct_destroy_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
@@ -128,11 +123,11 @@ uint8_t sim_dct_destroy_cmd(struct sim_adapter *a, const uint8_t *in, size_t inl
 	(void)out;
 	(void)outlen;
 	if (!d)
-		return *why = 1, ST_BAD_RES;
+		return *why = 1, MLX5_CMD_STAT_BAD_RES_ERR;
 	if (d->state == DCT_DRAINING)
-		return *why = 2, ST_BAD_RES_STATE;	/* still draining */
+		return *why = 2, MLX5_CMD_STAT_BAD_RES_STATE_ERR;	/* still draining */
 	d->used = false;
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 uint8_t sim_dct_arm_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
@@ -143,9 +138,9 @@ uint8_t sim_dct_arm_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, 
 	(void)out;
 	(void)outlen;
 	if (!d)
-		return *why = 1, ST_BAD_RES;
+		return *why = 1, MLX5_CMD_STAT_BAD_RES_ERR;
 	d->armed = true;
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 void sim_dct_tick(struct sim_adapter *a)

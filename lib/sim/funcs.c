@@ -10,14 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/prm/cmdstatus.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/sim/fwcmd.h"
 #include "lib/sim/funcs.h"
 #include "lib/sim/internal.h"
 
 #define EVENT_ESW_FUNCTIONS_CHANGED 0x0e	/* Linux device.h */
-#define ST_OK 0
-#define ST_BAD_PARAM 3
 
 void sim_funcs_init(struct sim_adapter *a)
 {
@@ -79,7 +78,7 @@ uint8_t sim_esw_functions_cmd(struct sim_adapter *a, const uint8_t *in, size_t i
 	for (unsigned w = 0; w < SIM_SF_WORDS && at + 8 * (w + 1) <= outlen; w++)
 		for (int b = 0; b < 8; b++)
 			out[at + 8 * w + b] = (uint8_t)(f->sf_enable[w] >> (56 - 8 * b));
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 uint8_t sim_nvmf_ns_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
@@ -93,9 +92,9 @@ uint8_t sim_nvmf_ns_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, 
 		if (a->funcs.ns[n].nsid == nsid)
 			ns = &a->funcs.ns[n];
 	if (xrqn != SIM_NVMF_XRQN)
-		return *why = 1, ST_BAD_PARAM;	/* no such XRQ */
+		return *why = 1, MLX5_CMD_STAT_BAD_PARAM_ERR;	/* no such XRQ */
 	if (!ns)
-		return *why = 2, ST_BAD_PARAM;	/* no such namespace on it */
+		return *why = 2, MLX5_CMD_STAT_BAD_PARAM_ERR;	/* no such namespace on it */
 	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.num_read_cmd_high", ns->high[0]);
 	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.num_read_cmd_low", ns->low[0]);
 	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.num_read_blocks_high", ns->high[1]);
@@ -115,7 +114,7 @@ uint8_t sim_nvmf_ns_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, 
 	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.current_q_depth", 3 + nsid);
 	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.last_read_req_latency", 12000 + nsid);
 	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.last_write_req_latency", 15000 + nsid);
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 static int number(const char *s, const char *what, uint64_t max, uint64_t *v,
