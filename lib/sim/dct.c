@@ -11,14 +11,13 @@
 #include <string.h>
 
 #include "lib/prm/cmdstatus.h"
+#include "lib/prm/events.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/sim/dct.h"
 #include "lib/sim/fwcmd.h"
 #include "lib/sim/internal.h"
 #include "lib/sim/mkey.h"
 
-#define EVENT_DCT_DRAINED 0x1c
-#define EVENT_DCT_KEY_VIOLATION 0x1d
 #define DRAIN_TICKS 10		/* 100 ms */
 #define DCTC_BYTES 64		/* struct sim_dct's ctx */
 
@@ -153,7 +152,7 @@ void sim_dct_tick(struct sim_adapter *a)
 		if (d->drain_ticks && --d->drain_ticks)
 			continue;
 		d->state = DCT_DRAINED;
-		post(a, EVENT_DCT_DRAINED, d->dctn);
+		post(a, MLX5_EVENT_TYPE_DCT_DRAINED, d->dctn);
 	}
 }
 
@@ -175,7 +174,7 @@ int sim_dct_key_violation(struct sim_adapter *a, const char *arg, struct prm_err
 	d->violations++;
 	if (d->armed) {
 		d->armed = false;	/* once per arm */
-		post(a, EVENT_DCT_KEY_VIOLATION, d->dctn);
+		post(a, MLX5_EVENT_TYPE_DCT_KEY_VIOLATION, d->dctn);
 	}
 	return 0;
 }

@@ -11,12 +11,12 @@
 #include <string.h>
 
 #include "lib/prm/cmdstatus.h"
+#include "lib/prm/events.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/sim/fwcmd.h"
 #include "lib/sim/funcs.h"
 #include "lib/sim/internal.h"
 
-#define EVENT_ESW_FUNCTIONS_CHANGED 0x0e	/* Linux device.h */
 
 void sim_funcs_init(struct sim_adapter *a)
 {
@@ -168,6 +168,6 @@ int sim_esw_inject(struct sim_adapter *a, const char *args, struct prm_err *err)
 				   "sf-del=N", args);
 	}
 #undef IS
-	sim_eq_post(a, EVENT_ESW_FUNCTIONS_CHANGED, 0, NULL, 0);
+	sim_eq_post(a, MLX5_EVENT_TYPE_ESW_FUNCTIONS_CHANGED, 0, NULL, 0);
 	return 0;
 }

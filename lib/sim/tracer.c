@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/prm/events.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/trace.h"
 #include "lib/prm/tracefmt.h"
@@ -25,10 +26,6 @@
 
 #define REG_ST_OK 0
 #define REG_ST_BAD_PARAM 7
-
-#define EVENT_DEVICE_TRACER 0x26
-#define SUB_OWNERSHIP_CHANGE 0
-#define SUB_TRACES_AVAILABLE 1
 
 #define BLOCKS_PER_TICK 2
 #define RELIABLE_EVERY 12	/* entries; at most 6 ticks each: within 128 */
@@ -146,7 +143,7 @@ void sim_tracer_reset(struct sim_adapter *a)
 
 static void post(struct sim_adapter *a, uint8_t sub)
 {
-	sim_eq_post(a, EVENT_DEVICE_TRACER, sub, NULL, 0);
+	sim_eq_post(a, MLX5_EVENT_TYPE_DEVICE_TRACER, sub, NULL, 0);
 }
 
 void sim_tracer_steal(struct sim_adapter *a, bool on)
@@ -160,7 +157,7 @@ void sim_tracer_steal(struct sim_adapter *a, bool on)
 		t->host_owner = false;
 		t->active = false;	/* the new owner sets the tracer up its own way */
 	}
-	post(a, SUB_OWNERSHIP_CHANGE);
+	post(a, MLX5_TRACER_SUBTYPE_OWNERSHIP_CHANGE);
 }
 
 /* ---- registers ---- */
@@ -492,6 +489,6 @@ void sim_tracer_tick(struct sim_adapter *a, uint64_t now_ns)
 	free(burst);
 	if (t->armed) {
 		t->armed = false;
-		post(a, SUB_TRACES_AVAILABLE);
+		post(a, MLX5_TRACER_SUBTYPE_TRACES_AVAILABLE);
 	}
 }
