@@ -8,6 +8,7 @@
 #include "lib/prm/cmdstatus.h"
 #include "lib/prm/events.h"
 #include "lib/prm/opcodes.h"
+#include "lib/prm/regtlv.h"
 
 #define NAMES(sym, ...)							\
 	static const struct prm_name sym##_v[] = { __VA_ARGS__ };	\
@@ -77,24 +78,10 @@ NAMES(prm_cmd_xport_names, { 7, "pci" });
 /* driver.h CMD_OWNER_SW / CMD_OWNER_HW. */
 NAMES(prm_cmd_owner_names, { 0, "sw" }, { 1, "hw" });
 
-/* Register-access TLV status (mstflint return_by_reg_status). */
-NAMES(prm_reg_status_names,
-	{ 0x00, "ok" },
-	{ 0x01, "busy" },
-	{ 0x02, "version not supported" },
-	{ 0x03, "unknown TLV" },
-	{ 0x04, "register not supported" },
-	{ 0x05, "class not supported" },
-	{ 0x06, "method not supported" },
-	{ 0x07, "bad parameter" },
-	{ 0x08, "resource not available" },
-	{ 0x09, "message receipt ack" },
-	{ 0x0e, "not supported by secondary" },
-	{ 0x20, "bad configuration" },
-	{ 0x21, "erase exceeded" },
-	{ 0x22, "configuration corrupt" },
-	{ 0x24, "length too small" },
-	{ 0x70, "internal error" });
+/* Register-access TLV status (mstflint return_by_reg_status), from the one list. */
+#define REG_STATUS_NAME(name, value, str) { value, str },
+NAMES(prm_reg_status_names, PRM_REG_STATUSES(REG_STATUS_NAME));
+#undef REG_STATUS_NAME
 
 /* ICMD control status (mstflint translate_status). */
 NAMES(prm_icmd_status_names,
