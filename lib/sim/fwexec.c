@@ -13,6 +13,7 @@
 #include "lib/sim/internal.h"
 #include "lib/sim/mkey.h"
 #include "lib/prm/opcodes.h"
+#include "lib/prm/regtlv.h"
 
 /* pages the model asks for at boot and at init (QUERY_PAGES op_mod 1, 2) */
 #define BOOT_PAGES 8
@@ -266,7 +267,7 @@ static uint8_t access_reg(struct call *c)
 	memcpy(c->out + ohdr, c->in + hdr, len);
 	/* op_mod 0 writes, 1 reads (the driver's !write) */
 	st = sim_reg_access(c->a, (uint16_t)PRM_GET(access_register_in, c->in, c->inlen, "register_id"),
-			    c->op_mod ? 1 : 2, c->out + ohdr, len);
+			    c->op_mod ? PRM_REG_GET : PRM_REG_SET, c->out + ohdr, len);
 	return st ? fail(c, MLX5_CMD_STAT_BAD_PARAM_ERR, st) : MLX5_CMD_STAT_OK;
 }
 

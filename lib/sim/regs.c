@@ -10,17 +10,9 @@
 
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/registers.h"
+#include "lib/prm/regtlv.h"
 #include "lib/sim/internal.h"
 #include "lib/sim/tracer.h"
-
-/* register-access statuses (mstflint return_by_reg_status) */
-#define REG_ST_OK 0
-#define REG_ST_NOT_SUPPORTED 4
-#define REG_ST_BAD_METHOD 6
-#define REG_ST_BAD_PARAM 7
-
-#define METHOD_GET 1
-#define METHOD_SET 2
 
 struct sim_reg {
 	const struct prm_register *r;
@@ -212,20 +204,20 @@ uint8_t sim_reg_access(struct sim_adapter *a, uint16_t id, uint8_t method,
 	int st;
 
 	if (!s)
-		return REG_ST_NOT_SUPPORTED;
-	if (method != METHOD_GET && method != METHOD_SET)
-		return REG_ST_BAD_METHOD;
-	st = sim_tracer_reg(a, id, method == METHOD_SET, data, len);
+		return PRM_REG_STATUS_REG_NOT_SUPP;
+	if (method != PRM_REG_GET && method != PRM_REG_SET)
+		return PRM_REG_STATUS_METHOD_NOT_SUPP;
+	st = sim_tracer_reg(a, id, method == PRM_REG_SET, data, len);
 	if (st >= 0)
 		return (uint8_t)st;
-	if (method != METHOD_GET && method != METHOD_SET)
-		return REG_ST_BAD_METHOD;
+	if (method != PRM_REG_GET && method != PRM_REG_SET)
+		return PRM_REG_STATUS_METHOD_NOT_SUPP;
 	if (len < s->size)
-		return REG_ST_BAD_PARAM;
-	if (method == METHOD_SET)
+		return PRM_REG_STATUS_BAD_PARAM;
+	if (method == PRM_REG_SET)
 		take_writable(s->r->layout, s->state, data, s->size, 0);
 	refresh(a, s);
 	memset(data, 0, len);
 	memcpy(data, s->state, s->size);
-	return REG_ST_OK;
+	return PRM_REG_STATUS_OK;
 }

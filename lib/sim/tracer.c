@@ -16,6 +16,7 @@
 
 #include "lib/prm/events.h"
 #include "lib/prm/layouts/layouts.h"
+#include "lib/prm/regtlv.h"
 #include "lib/prm/trace.h"
 #include "lib/prm/tracefmt.h"
 #include "lib/sim/fwcmd.h"
@@ -23,9 +24,6 @@
 #include "lib/sim/proto.h"
 #include "lib/sim/tracer.h"
 #include "lib/prm/registers.h"
-
-#define REG_ST_OK 0
-#define REG_ST_BAD_PARAM 7
 
 #define BLOCKS_PER_TICK 2
 #define RELIABLE_EVERY 12	/* entries; at most 6 ticks each: within 128 */
@@ -173,7 +171,7 @@ static int reg_cap(struct sim_adapter *a, bool set, uint8_t *d, size_t len)
 	struct sim_tracer *t = a->tracer;
 
 	if (len < prm_layout_bytes(l))
-		return REG_ST_BAD_PARAM;
+		return PRM_REG_STATUS_BAD_PARAM;
 	if (set) {
 		bool want = PRM_GET(mtrc_cap, d, len, "trace_owner");
 
@@ -194,7 +192,7 @@ static int reg_cap(struct sim_adapter *a, bool set, uint8_t *d, size_t len)
 	PRM_SET(mtrc_cap, d, len, "log_max_trace_buffer_size", SIM_TRACER_LOG_MAX);
 	PRM_SET(mtrc_cap, d, len, "string_db_param[0].string_db_base_address", SIM_TRACER_DB_BASE);
 	PRM_SET(mtrc_cap, d, len, "string_db_param[0].string_db_size", t->db_len);
-	return REG_ST_OK;
+	return PRM_REG_STATUS_OK;
 }
 
 /* Only the owner configures; the firmware checks what it can (see mkey.c for the key). */
@@ -204,13 +202,13 @@ static int reg_conf(struct sim_adapter *a, bool set, uint8_t *d, size_t len)
 	struct sim_tracer *t = a->tracer;
 
 	if (len < prm_layout_bytes(l))
-		return REG_ST_BAD_PARAM;
+		return PRM_REG_STATUS_BAD_PARAM;
 	if (set) {
 		unsigned mode = (unsigned)PRM_GET(mtrc_conf, d, len, "trace_mode");
 		unsigned log = (unsigned)PRM_GET(mtrc_conf, d, len, "log_trace_buffer_size");
 
 		if (!t->host_owner || mode != 1 || log > SIM_TRACER_LOG_MAX)
-			return REG_ST_BAD_PARAM;
+			return PRM_REG_STATUS_BAD_PARAM;
 		t->trace_mode = mode;
 		t->log_size = log;
 		t->mkey = (uint32_t)PRM_GET(mtrc_conf, d, len, "trace_mkey");
@@ -219,7 +217,7 @@ static int reg_conf(struct sim_adapter *a, bool set, uint8_t *d, size_t len)
 	PRM_SET(mtrc_conf, d, len, "trace_mode", t->trace_mode);
 	PRM_SET(mtrc_conf, d, len, "log_trace_buffer_size", t->log_size);
 	PRM_SET(mtrc_conf, d, len, "trace_mkey", t->mkey);
-	return REG_ST_OK;
+	return PRM_REG_STATUS_OK;
 }
 
 static int reg_ctrl(struct sim_adapter *a, bool set, uint8_t *d, size_t len)
@@ -229,10 +227,10 @@ static int reg_ctrl(struct sim_adapter *a, bool set, uint8_t *d, size_t len)
 	uint64_t now = now_ticks(a);
 
 	if (len < prm_layout_bytes(l))
-		return REG_ST_BAD_PARAM;
+		return PRM_REG_STATUS_BAD_PARAM;
 	if (set) {
 		if (!t->host_owner)
-			return REG_ST_BAD_PARAM;
+			return PRM_REG_STATUS_BAD_PARAM;
 		if (PRM_GET(mtrc_ctrl, d, len, "modify_field_select") & 1) {
 			bool on = PRM_GET(mtrc_ctrl, d, len, "trace_status") == 1;
 
@@ -250,7 +248,7 @@ static int reg_ctrl(struct sim_adapter *a, bool set, uint8_t *d, size_t len)
 	PRM_SET(mtrc_ctrl, d, len, "arm_event", t->armed);
 	PRM_SET(mtrc_ctrl, d, len, "current_timestamp52_32", now >> 32);
 	PRM_SET(mtrc_ctrl, d, len, "current_timestamp31_0", now & 0xffffffff);
-	return REG_ST_OK;
+	return PRM_REG_STATUS_OK;
 }
 
 static int reg_stdb(struct sim_adapter *a, uint8_t *d, size_t len)
@@ -261,15 +259,15 @@ static int reg_stdb(struct sim_adapter *a, uint8_t *d, size_t len)
 	uint64_t index, size, off;
 
 	if (len < hdr)
-		return REG_ST_BAD_PARAM;
+		return PRM_REG_STATUS_BAD_PARAM;
 	index = PRM_GET(mtrc_stdb, d, len, "string_db_index");
 	size = PRM_GET(mtrc_stdb, d, len, "read_size");
 	off = PRM_GET(mtrc_stdb, d, len, "start_offset");
 	if (index != 0 || size % 64 || off % 64 || off > t->db_len || size > t->db_len - off ||
 	    len < hdr + size)
-		return REG_ST_BAD_PARAM;
+		return PRM_REG_STATUS_BAD_PARAM;
 	memcpy(d + hdr, t->db + off, size);
-	return REG_ST_OK;
+	return PRM_REG_STATUS_OK;
 }
 
 int sim_tracer_reg(struct sim_adapter *a, uint16_t id, bool set, uint8_t *data, size_t len)
