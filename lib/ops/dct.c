@@ -13,6 +13,7 @@
 #include "lib/dev/dev.h"
 #include "lib/ops/eq.h"
 #include "lib/prm/dct.h"
+#include "lib/prm/events.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/opcodes.h"
 #include "lib/util/clock.h"
@@ -99,7 +100,7 @@ int dct_drain_wait(struct dev *d, uint32_t dctn, bool wait, uint64_t timeout_ms,
 	int rc = 0;
 
 	/* the queue first: an event that comes before it is there is lost */
-	if (wait && dct_events_create(d, DCT_EVENT_DRAINED, &q, err))
+	if (wait && dct_events_create(d, MLX5_EVENT_TYPE_DCT_DRAINED, &q, err))
 		return prm_err_prefix(err, "no event queue to wait on: ");
 	if (drain(d, dctn, err)) {
 		eq_destroy(q, &ignored);
@@ -109,7 +110,7 @@ int dct_drain_wait(struct dev *d, uint32_t dctn, bool wait, uint64_t timeout_ms,
 	while (wait) {
 		uint64_t now = clock_now_ms(), left = t0 + timeout_ms > now ? t0 + timeout_ms - now : 0;
 		uint32_t which = 0;
-		int got = left ? dct_event_next(q, DCT_EVENT_DRAINED,
+		int got = left ? dct_event_next(q, MLX5_EVENT_TYPE_DCT_DRAINED,
 						(unsigned)(left < 100 ? left : 100), &which, err) : 1;
 
 		if (got < 0) {
@@ -153,10 +154,7 @@ int dct_probe(struct dev *d, uint64_t first, uint64_t count, uint32_t *v, unsign
 
 int dct_events_create(struct dev *d, unsigned type, struct eq **q, struct prm_err *err)
 {
-	uint64_t types[4] = { 0 };
-
-	types[type / 64 % 4] = UINT64_C(1) << type % 64;
-	return eq_create(d, 4, types, q, err);
+	return eq_create_one(d, 4, type, q, err);
 }
 
 int dct_event_next(struct eq *q, unsigned type, unsigned timeout_ms, uint32_t *dctn,

@@ -55,7 +55,7 @@ int dct_drain_wait(struct dev *d, uint32_t dctn, bool wait, uint64_t timeout_ms,
 int dct_probe(struct dev *d, uint64_t first, uint64_t count, uint32_t *v, unsigned max,
 	      unsigned *n, struct prm_err *err);
 
-/* An event queue for one DCT event type (DCT_EVENT_DRAINED or _KEY_VIOLATION); eq_destroy() ends it. */
+/* An event queue for one DCT event type (MLX5_EVENT_TYPE_DCT_DRAINED or _KEY_VIOLATION); eq_destroy() ends it. */
 int dct_events_create(struct dev *d, unsigned type, struct eq **q, struct prm_err *err);
 
 /*

@@ -83,6 +83,15 @@ int eq_create(struct dev *d, unsigned log_nent, const uint64_t types[4], struct 
 	return 0;
 }
 
+int eq_create_one(struct dev *d, unsigned log_nent, unsigned type, struct eq **out,
+		  struct prm_err *err)
+{
+	uint64_t types[4] = { 0 };
+
+	types[type / 64 % 4] = UINT64_C(1) << type % 64;
+	return eq_create(d, log_nent, types, out, err);
+}
+
 int eq_next(struct eq *q, uint8_t *eqe, unsigned timeout_ms, struct prm_err *err)
 {
 	uint64_t deadline = clock_now_ms() + timeout_ms;

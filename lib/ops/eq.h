@@ -22,6 +22,10 @@ struct eq;
 int eq_create(struct dev *d, unsigned log_nent, const uint64_t types[4], struct eq **out,
 	      struct prm_err *err);
 
+/* The same for one event type (an MLX5_EVENT_TYPE_*). */
+int eq_create_one(struct dev *d, unsigned log_nent, unsigned type, struct eq **out,
+		  struct prm_err *err);
+
 uint8_t eq_number(const struct eq *q);
 
 /*

@@ -9,11 +9,11 @@
 #include "lib/ops/caps.h"
 #include "lib/ops/eq.h"
 #include "lib/prm/caps.h"
+#include "lib/prm/events.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/opcodes.h"
 #include "lib/util/clock.h"
 
-#define EVENT_ESW_FUNCTIONS_CHANGED 0x0e	/* Linux device.h */
 #define SETTLE_MS 50
 
 int esw_manager_check(struct dev *d, struct esw_manager *m, struct prm_err *err)
@@ -88,7 +88,6 @@ int esw_functions_query(struct dev *d, unsigned sf_words, struct esw_functions *
 
 int esw_watch_start(struct esw_watch *w, struct esw_functions *first, struct prm_err *err)
 {
-	uint64_t types[4] = { 0 };
 	struct prm_err ignored = { 0 };
 
 	w->t0 = clock_now_ms();
@@ -96,9 +95,9 @@ int esw_watch_start(struct esw_watch *w, struct esw_functions *first, struct prm
 	if (esw_manager_check(w->d, &w->m, err) ||
 	    esw_functions_query(w->d, w->m.sf_words, first, err))
 		return -1;
-	types[EVENT_ESW_FUNCTIONS_CHANGED / 64] = UINT64_C(1) << EVENT_ESW_FUNCTIONS_CHANGED % 64;
 	/* no queue (fwctl cannot make one) is no failure: polling does */
-	if (w->m.events && eq_create(w->d, 4, types, &w->q, &ignored))
+	if (w->m.events &&
+	    eq_create_one(w->d, 4, MLX5_EVENT_TYPE_ESW_FUNCTIONS_CHANGED, &w->q, &ignored))
 		w->q = NULL;
 	return 0;
 }

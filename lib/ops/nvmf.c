@@ -10,8 +10,6 @@
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/opcodes.h"
 
-#define ST_BAD_PARAM 3	/* the firmware's answer for a namespace it does not have */
-
 int nvmf_offload_check(struct dev *d, struct prm_err *err)
 {
 	uint8_t general[DEV_CAP_PAGE_BYTES];
@@ -63,7 +61,7 @@ int nvmf_ns_query(struct dev *d, uint64_t xrqn, uint32_t nsid, struct nvmf_ns *n
 	PRM_SET(query_nvmf_namespace_in, in, sizeof(in), "frontend_namespace", nsid);
 	if (dev_cmd_exec(d, in, sizeof(in), out, sizeof(out), &res, err))
 		return -1;
-	if (res.status == ST_BAD_PARAM)
+	if (res.status == MLX5_CMD_STAT_BAD_PARAM_ERR)	/* a namespace the firmware does not have */
 		return 1;
 	if (prm_cmd_check(err, d->label, in, sizeof(in), res.status, res.syndrome))
 		return -1;

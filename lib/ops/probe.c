@@ -10,12 +10,12 @@
 #include "lib/dev/dev.h"
 #include "lib/ops/caps.h"
 #include "lib/prm/caps.h"
+#include "lib/prm/cmdstatus.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/names.h"
 #include "lib/prm/opcodes.h"
 #include "lib/prm/registers.h"
 
-#define ST_BAD_OP 0x2
 #define MGIR_BYTES 0xa0
 
 static const char *const result_names[] = {
@@ -113,7 +113,7 @@ static void send_one(struct dev *d, struct probe_row *r)
 	r->status = res.status;
 	r->syndrome = res.syndrome;
 	st = prm_name_of(&prm_cmd_status_names, res.status);
-	if (res.status == ST_BAD_OP) {
+	if (res.status == MLX5_CMD_STAT_BAD_OP_ERR) {
 		r->result = PROBE_UNSUPPORTED;
 		snprintf(r->reason, sizeof(r->reason), "the firmware does not know this opcode");
 	} else {

@@ -14,6 +14,7 @@
 #include "lib/dev/regaccess.h"
 #include "lib/ops/eq.h"
 #include "lib/ops/tracer.h"
+#include "lib/prm/events.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/trace.h"
 #include "lib/util/clock.h"
@@ -21,8 +22,6 @@
 
 #define STDB_CHUNK 256		/* what the kernel reads at a time; a multiple of 64 */
 #define TRACE_MODE_MEMORY 1
-#define EVENT_DEVICE_TRACER 0x26	/* Linux device.h MLX5_EVENT_TYPE_DEVICE_TRACER */
-#define SUB_OWNERSHIP_CHANGE 0
 
 static int reg(struct dev *d, uint16_t id, enum prm_reg_method m, uint8_t *buf, size_t len,
 	       const char **via, struct prm_err *err)
@@ -114,15 +113,14 @@ int tracer_own(struct dev *d, unsigned tries, unsigned interval_ms, bool *grante
 int tracer_own_wait(struct dev *d, unsigned wait_ms, bool *granted, unsigned *events,
 		    bool *evq, struct prm_err *err)
 {
-	uint64_t types[4] = { 0 }, deadline = clock_now_ms() + wait_ms, asked = clock_now_ms();
+	uint64_t deadline = clock_now_ms() + wait_ms, asked = clock_now_ms();
 	struct prm_err ignored = { 0 };
 	struct eq *q = NULL;
 	uint8_t eqe[EQE_BYTES];
 	int rc = 0;
 
 	*events = 0;
-	types[EVENT_DEVICE_TRACER / 64] = UINT64_C(1) << (EVENT_DEVICE_TRACER % 64);
-	*evq = eq_create(d, 4, types, &q, &ignored) == 0;
+	*evq = eq_create_one(d, 4, MLX5_EVENT_TYPE_DEVICE_TRACER, &q, &ignored) == 0;
 	if (set_owner(d, true, granted, err))	/* it may have gone before the queue was there */
 		goto out;
 	while (!*granted && clock_now_ms() < deadline) {
@@ -136,10 +134,9 @@ int tracer_own_wait(struct dev *d, unsigned wait_ms, bool *granted, unsigned *ev
 			if (got < 0)
 				goto fail;
 			if (got == 0 &&
-			    PRM_GET(eqe, eqe, sizeof(eqe), "type") ==
-				    EVENT_DEVICE_TRACER &&
+			    PRM_GET(eqe, eqe, sizeof(eqe), "type") == MLX5_EVENT_TYPE_DEVICE_TRACER &&
 			    PRM_GET(eqe, eqe, sizeof(eqe), "sub_type") ==
-				    SUB_OWNERSHIP_CHANGE) {
+				    MLX5_TRACER_SUBTYPE_OWNERSHIP_CHANGE) {
 				(*events)++;
 				ask = true;
 			}

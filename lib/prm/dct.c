@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include <stdio.h>
 
 #include "lib/prm/dct.h"
 #include "lib/prm/layouts/layouts.h"
@@ -21,18 +20,14 @@ unsigned dct_mtu_code(uint64_t bytes)
 	return 0;
 }
 
-/* struct mlx5_eqe_dct { __be32 reserved[6]; __be32 dctn; }: data bytes 24..27 */
+/* The EQE's data is struct mlx5_eqe_dct for the DCT events: the layout eqe_dct. */
 uint32_t dct_eqe_dctn(const uint8_t *eqe)
 {
-	uint32_t v = 0;
+	struct prm_loc data;
 
-	for (int i = 25; i < 28; i++) {
-		char path[32];
-
-		snprintf(path, sizeof(path), "data[%d]", i);
-		v = v << 8 | (uint32_t)prm_field_value(&prm_layout_eqe, eqe, EQE_BYTES, path);
-	}
-	return v;
+	if (prm_path_resolve(&prm_layout_eqe, "data", &data, NULL))
+		return 0;
+	return (uint32_t)PRM_GET(eqe_dct, eqe + data.off / 8, EQE_BYTES - data.off / 8, "dctn");
 }
 
 uint8_t dct_eqe_type(const uint8_t *eqe)

@@ -7,8 +7,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define DCT_EVENT_DRAINED 0x1c		/* Linux device.h MLX5_EVENT_TYPE_DCT_DRAINED */
-#define DCT_EVENT_KEY_VIOLATION 0x1d	/* MLX5_EVENT_TYPE_DCT_KEY_VIOLATION */
+#include "lib/prm/events.h"
+
+/* The names cmd/ knows these events by (lib/prm/events.h has them all). */
+#define DCT_EVENT_DRAINED MLX5_EVENT_TYPE_DCT_DRAINED
+#define DCT_EVENT_KEY_VIOLATION MLX5_EVENT_TYPE_DCT_KEY_VIOLATION
 
 enum dct_state { DCT_STATE_ACTIVE, DCT_STATE_DRAINING, DCT_STATE_DRAINED };
 

@@ -8,38 +8,39 @@
 #include "lib/prm/models.h"
 #include "lib/prm/names.h"
 
-struct want {
-	const char *path;
-	uint64_t *dst;
-};
-
 int prm_initseg_summarize(const void *buf, size_t len,
 			  struct prm_initseg_summary *s, struct prm_err *err)
 {
 	const struct prm_layout *l = &prm_layout_initseg;
 	uint64_t rev_word, maj, min, sub, cmdif, init, nic, hsynd, hcnt, synd, hw;
 	uint64_t qhi, qlo, lsz, lstr, exec_to, init_to, th, tl, rh, rl;
-	const struct want w[] = {
-		{ "fw_rev_major", &maj }, { "fw_rev_minor", &min },
-		{ "fw_rev_subminor", &sub }, { "cmd_interface_rev", &cmdif },
-		{ "initializing", &init }, { "nic_interface", &nic },
-		{ "health_syndrome", &hsynd }, { "health_counter", &hcnt },
-		{ "health_buffer.synd", &synd }, { "health_buffer.hw_id", &hw },
-		{ "cmdq_phy_addr_63_32", &qhi }, { "cmdq_phy_addr_31_12", &qlo },
-		{ "log_cmdq_size", &lsz }, { "log_cmdq_stride", &lstr },
-		{ "cmd_exec_to", &exec_to }, { "cmd_q_init_to", &init_to },
-		{ "internal_timer_h", &th }, { "internal_timer_l", &tl },
-		{ "real_time_h", &rh }, { "real_time_l", &rl },
-	};
 
 	memset(s, 0, sizeof(*s));
 	if (len < prm_layout_bytes(l))
 		return prm_err_set(err, PRM_E_USAGE, 0, "short_input",
 				   "initialization segment needs %zu bytes, got %zu",
 				   prm_layout_bytes(l), len);
-	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
-		if (prm_get(l, buf, len, w[i].path, w[i].dst, err))
-			return -1;
+	if (prm_get(&prm_layout_initseg, buf, len, "fw_rev_major", &maj, err) ||
+	    prm_get(&prm_layout_initseg, buf, len, "fw_rev_minor", &min, err) ||
+	    prm_get(&prm_layout_initseg, buf, len, "fw_rev_subminor", &sub, err) ||
+	    prm_get(&prm_layout_initseg, buf, len, "cmd_interface_rev", &cmdif, err) ||
+	    prm_get(&prm_layout_initseg, buf, len, "initializing", &init, err) ||
+	    prm_get(&prm_layout_initseg, buf, len, "nic_interface", &nic, err) ||
+	    prm_get(&prm_layout_initseg, buf, len, "health_syndrome", &hsynd, err) ||
+	    prm_get(&prm_layout_initseg, buf, len, "health_counter", &hcnt, err) ||
+	    prm_get(&prm_layout_initseg, buf, len, "health_buffer.synd", &synd, err) ||
+	    prm_get(&prm_layout_initseg, buf, len, "health_buffer.hw_id", &hw, err) ||
+	    prm_get(&prm_layout_initseg, buf, len, "cmdq_phy_addr_63_32", &qhi, err) ||
+	    prm_get(&prm_layout_initseg, buf, len, "cmdq_phy_addr_31_12", &qlo, err) ||
+	    prm_get(&prm_layout_initseg, buf, len, "log_cmdq_size", &lsz, err) ||
+	    prm_get(&prm_layout_initseg, buf, len, "log_cmdq_stride", &lstr, err) ||
+	    prm_get(&prm_layout_initseg, buf, len, "cmd_exec_to", &exec_to, err) ||
+	    prm_get(&prm_layout_initseg, buf, len, "cmd_q_init_to", &init_to, err) ||
+	    prm_get(&prm_layout_initseg, buf, len, "internal_timer_h", &th, err) ||
+	    prm_get(&prm_layout_initseg, buf, len, "internal_timer_l", &tl, err) ||
+	    prm_get(&prm_layout_initseg, buf, len, "real_time_h", &rh, err) ||
+	    prm_get(&prm_layout_initseg, buf, len, "real_time_l", &rl, err))
+		return -1;
 	if (prm_bits_get(buf, len, 0, 32, &rev_word))
 		return -1;
 	s->all_ones = rev_word == 0xffffffffu;

@@ -228,6 +228,71 @@ int prm_set(const struct prm_layout *l, void *buf, size_t len,
 	return 0;
 }
 
+/* The array of n or more bytes a path names; err NULL as in resolve_scalar. */
+static int resolve_bytes(const struct prm_layout *l, const char *path, size_t n,
+			 struct prm_loc *loc, struct prm_err *err)
+{
+	struct prm_err own;
+	struct prm_err *e = err ? err : &own;
+
+	if (prm_path_resolve(l, path, loc, e))
+		goto bad;
+	if (loc->field->sub || !loc->field->count || loc->element >= 0 ||
+	    loc->field->width != 8) {
+		prm_err_set(e, PRM_E_USAGE, 0, "bad_field",
+			    "%s: '%s' is not an array of bytes", l->name, path);
+		goto bad;
+	}
+	if (n > loc->field->count) {
+		prm_err_set(e, PRM_E_USAGE, ERANGE, "out_of_range",
+			    "%s: '%s' has %u bytes, not %zu", l->name, path,
+			    loc->field->count, n);
+		goto bad;
+	}
+	return 0;
+bad:
+	assert(err && "a byte array written in prmctl is not in its layout");
+	return -1;
+}
+
+/* Checked before the first byte moves: nothing is copied half-way. */
+static int bytes_inside(const struct prm_layout *l, const char *path, const struct prm_loc *loc,
+			size_t n, size_t len, struct prm_err *err)
+{
+	if ((uint64_t)loc->off + (uint64_t)n * 8 > (uint64_t)len * 8)
+		return prm_err_set(err, PRM_E_USAGE, ERANGE, "short_input",
+				   "%s.%s lies beyond the %zu bytes given", l->name, path, len);
+	return 0;
+}
+
+int prm_get_bytes(const struct prm_layout *l, const void *buf, size_t len,
+		  const char *path, uint8_t *out, size_t n, struct prm_err *err)
+{
+	struct prm_loc loc;
+
+	if (resolve_bytes(l, path, n, &loc, err) || bytes_inside(l, path, &loc, n, len, err))
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t v = 0;
+
+		prm_bits_get(buf, len, loc.off + (uint32_t)i * 8, 8, &v);
+		out[i] = (uint8_t)v;
+	}
+	return 0;
+}
+
+int prm_set_bytes(const struct prm_layout *l, void *buf, size_t len,
+		  const char *path, const uint8_t *in, size_t n, struct prm_err *err)
+{
+	struct prm_loc loc;
+
+	if (resolve_bytes(l, path, n, &loc, err) || bytes_inside(l, path, &loc, n, len, err))
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		prm_bits_set(buf, len, loc.off + (uint32_t)i * 8, 8, in[i]);
+	return 0;
+}
+
 const char *prm_name_of(const struct prm_names *names, uint64_t val)
 {
 	if (!names)

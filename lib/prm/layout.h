@@ -101,6 +101,17 @@ int prm_set(const struct prm_layout *l, void *buf, size_t len,
 	    const char *path, uint64_t val, struct prm_err *err);
 
 /*
+ * The first n elements of an array of bytes (a PSID, a vendor string) named
+ * by path, which names the whole array ("fw_info.psid"): n at most its
+ * element count. With err NULL a path that is not such an array fails an
+ * assert(), as in prm_get().
+ */
+int prm_get_bytes(const struct prm_layout *l, const void *buf, size_t len,
+		  const char *path, uint8_t *out, size_t n, struct prm_err *err);
+int prm_set_bytes(const struct prm_layout *l, void *buf, size_t len,
+		  const char *path, const uint8_t *in, size_t n, struct prm_err *err);
+
+/*
  * A field, or 0 when it lies beyond len bytes: for code reading messages
  * whose fields it knows.
  *

@@ -5,7 +5,10 @@
  */
 #include "lib/prm/names.h"
 
+#include "lib/prm/cmdstatus.h"
+#include "lib/prm/events.h"
 #include "lib/prm/opcodes.h"
+#include "lib/prm/regtlv.h"
 
 #define NAMES(sym, ...)							\
 	static const struct prm_name sym##_v[] = { __VA_ARGS__ };	\
@@ -54,77 +57,20 @@ NAMES(prm_cmd_delivery_status_names,
 	{ 0x9, "reserved fields not cleared" },
 	{ 0x10, "bad command descriptor type" });
 
-/* device.h MLX5_CMD_STAT_*, cmd.c cmd_status_str(). */
-NAMES(prm_cmd_status_names,
-	{ 0x00, "OK" },
-	{ 0x01, "internal error" },
-	{ 0x02, "bad operation" },
-	{ 0x03, "bad parameter" },
-	{ 0x04, "bad system state" },
-	{ 0x05, "bad resource" },
-	{ 0x06, "resource busy" },
-	{ 0x07, "FW not ready" },
-	{ 0x08, "limits exceeded" },
-	{ 0x09, "bad resource state" },
-	{ 0x0a, "bad index" },
-	{ 0x0f, "no resources" },
-	{ 0x10, "bad QP state" },
-	{ 0x30, "bad packet (discarded)" },
-	{ 0x40, "bad size too many outstanding CQEs" },
-	{ 0x50, "bad input length" },
-	{ 0x51, "bad output length" });
+/* cmd.c cmd_status_str(), from the one status list. */
+#define STATUS_NAME(name, value, str) { value, str },
+NAMES(prm_cmd_status_names, PRM_CMD_STATUSES(STATUS_NAME));
+#undef STATUS_NAME
 
 /* MLX5_CMD_OP_* without the prefix, from the one opcode list. */
 #define OPCODE_NAME(name, value) { value, #name },
 NAMES(prm_cmd_opcode_names, PRM_CMD_OPCODES(OPCODE_NAME));
 #undef OPCODE_NAME
 
-/*
- * device.h enum mlx5_event, MLX5_EVENT_TYPE_* (knneth/mlnx-ofa_kernel@2850235
- * device.h:324-376), lower case without the prefix; events.c eqe_type_str()
- * prints the full macro name ("MLX5_EVENT_TYPE_PORT_CHANGE"). 0x0 is also
- * MLX5_EVENT_TYPE_NOTIFY_ANY, a subscription wildcard, not an event. The old
- * torvalds/linux@82c1388f device.h names only 0x0-0x5, 0x7-0xd, 0x10-0x16,
- * 0x19-0x1b, 0x20 and 0x25. mlx5_ifc.h's MLX5_EVENT_TYPE_CODING_* also has
- * 0x1f (dropped packet logged), which device.h does not name.
- */
-NAMES(prm_event_type_names,
-	{ 0x00, "comp" },
-	{ 0x01, "path_mig" },
-	{ 0x02, "comm_est" },
-	{ 0x03, "sq_drained" },
-	{ 0x04, "cq_error" },
-	{ 0x05, "wq_catas_error" },
-	{ 0x07, "path_mig_failed" },
-	{ 0x08, "internal_error" },
-	{ 0x09, "port_change" },
-	{ 0x0a, "cmd" },
-	{ 0x0b, "page_request" },
-	{ 0x0c, "page_fault" },
-	{ 0x0d, "nic_vport_change" },
-	{ 0x0e, "esw_functions_changed" },
-	{ 0x0f, "vhca_state_change" },
-	{ 0x10, "wq_inval_req_error" },
-	{ 0x11, "wq_access_error" },
-	{ 0x12, "srq_catas_error" },
-	{ 0x13, "srq_last_wqe" },
-	{ 0x14, "srq_rq_limit" },
-	{ 0x15, "gpio_event" },
-	{ 0x16, "port_module_event" },
-	{ 0x17, "temp_warn_event" },
-	{ 0x18, "xrq_error" },
-	{ 0x19, "remote_config" },
-	{ 0x1a, "db_bf_congestion" },
-	{ 0x1b, "stall_event" },
-	{ 0x1c, "dct_drained" },
-	{ 0x1d, "dct_key_violation" },
-	{ 0x20, "fpga_error" },
-	{ 0x21, "fpga_qp_error" },
-	{ 0x22, "general_event" },
-	{ 0x24, "monitor_counter" },
-	{ 0x25, "pps_event" },
-	{ 0x26, "device_tracer" },
-	{ 0x27, "object_change" });
+/* MLX5_EVENT_TYPE_* in lower case without the prefix, from the one event list. */
+#define EVENT_NAME(name, value, str) { value, str },
+NAMES(prm_event_type_names, PRM_EVENT_TYPES(EVENT_NAME));
+#undef EVENT_NAME
 
 /* device.h MLX5_PCI_CMD_XPORT. */
 NAMES(prm_cmd_xport_names, { 7, "pci" });
@@ -132,24 +78,10 @@ NAMES(prm_cmd_xport_names, { 7, "pci" });
 /* driver.h CMD_OWNER_SW / CMD_OWNER_HW. */
 NAMES(prm_cmd_owner_names, { 0, "sw" }, { 1, "hw" });
 
-/* Register-access TLV status (mstflint return_by_reg_status). */
-NAMES(prm_reg_status_names,
-	{ 0x00, "ok" },
-	{ 0x01, "busy" },
-	{ 0x02, "version not supported" },
-	{ 0x03, "unknown TLV" },
-	{ 0x04, "register not supported" },
-	{ 0x05, "class not supported" },
-	{ 0x06, "method not supported" },
-	{ 0x07, "bad parameter" },
-	{ 0x08, "resource not available" },
-	{ 0x09, "message receipt ack" },
-	{ 0x0e, "not supported by secondary" },
-	{ 0x20, "bad configuration" },
-	{ 0x21, "erase exceeded" },
-	{ 0x22, "configuration corrupt" },
-	{ 0x24, "length too small" },
-	{ 0x70, "internal error" });
+/* Register-access TLV status (mstflint return_by_reg_status), from the one list. */
+#define REG_STATUS_NAME(name, value, str) { value, str },
+NAMES(prm_reg_status_names, PRM_REG_STATUSES(REG_STATUS_NAME));
+#undef REG_STATUS_NAME
 
 /* ICMD control status (mstflint translate_status). */
 NAMES(prm_icmd_status_names,

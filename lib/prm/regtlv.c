@@ -7,8 +7,6 @@
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/names.h"
 
-#define TLV_OPERATION 1
-#define TLV_REG 3
 #define CLASS_REG_ACCESS 1
 
 size_t prm_regtlv_header_bytes(void)
@@ -16,37 +14,26 @@ size_t prm_regtlv_header_bytes(void)
 	return prm_layout_bytes(&prm_layout_op_tlv) + prm_layout_bytes(&prm_layout_reg_tlv);
 }
 
-struct tlv_value {
-	const struct prm_layout *l;
-	size_t at;
-	const char *field;
-	uint64_t value;
-};
-
 int prm_regtlv_encode(uint8_t *buf, size_t cap, uint16_t reg_id,
 		      enum prm_reg_method method, const uint8_t *data, size_t len,
 		      size_t *total, struct prm_err *err)
 {
 	size_t op = prm_layout_bytes(&prm_layout_op_tlv), hdr = prm_regtlv_header_bytes();
-	const struct tlv_value v[] = {
-		{ &prm_layout_op_tlv, 0, "type", TLV_OPERATION },
-		{ &prm_layout_op_tlv, 0, "len", op / 4 },
-		{ &prm_layout_op_tlv, 0, "register_id", reg_id },
-		{ &prm_layout_op_tlv, 0, "method", method },
-		{ &prm_layout_op_tlv, 0, "class", CLASS_REG_ACCESS },
-		{ &prm_layout_reg_tlv, op, "type", TLV_REG },
-		{ &prm_layout_reg_tlv, op, "len", (len + 4) / 4 },
-	};
+	size_t rt = hdr - op;
 
 	if (len % 4 || hdr + len > cap)
 		return prm_err_set(err, PRM_E_USAGE, EMSGSIZE, "too_large",
 				   "register of %zu bytes does not fit a %zu-byte mailbox (dword multiple, at most %zu)",
 				   len, cap, cap - hdr);
 	memset(buf, 0, hdr + len);
-	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
-		if (prm_set(v[i].l, buf + v[i].at, prm_layout_bytes(v[i].l), v[i].field,
-			    v[i].value, err))
-			return -1;
+	if (prm_set(&prm_layout_op_tlv, buf, op, "type", PRM_TLV_OPERATION, err) ||
+	    prm_set(&prm_layout_op_tlv, buf, op, "len", op / 4, err) ||
+	    prm_set(&prm_layout_op_tlv, buf, op, "register_id", reg_id, err) ||
+	    prm_set(&prm_layout_op_tlv, buf, op, "method", method, err) ||
+	    prm_set(&prm_layout_op_tlv, buf, op, "class", CLASS_REG_ACCESS, err) ||
+	    prm_set(&prm_layout_reg_tlv, buf + op, rt, "type", PRM_TLV_REG, err) ||
+	    prm_set(&prm_layout_reg_tlv, buf + op, rt, "len", (len + 4) / 4, err))
+		return -1;
 	if (len)
 		memcpy(buf + hdr, data, len);
 	*total = hdr + len;
@@ -67,11 +54,11 @@ int prm_regtlv_decode(const uint8_t *buf, size_t len, uint16_t reg_id,
 	prm_get(&prm_layout_op_tlv, buf, op, "status", &st, NULL);
 	prm_get(&prm_layout_reg_tlv, buf + op, prm_layout_bytes(&prm_layout_reg_tlv),
 		"type", &rtype, NULL);
-	if (type != TLV_OPERATION || rtype != TLV_REG)
+	if (type != PRM_TLV_OPERATION || rtype != PRM_TLV_REG)
 		return prm_err_set(err, PRM_E_FAILED, EPROTO, "bad_reply",
 				   "register reply has TLV types %llu/%llu, not %d/%d",
 				   (unsigned long long)type, (unsigned long long)rtype,
-				   TLV_OPERATION, TLV_REG);
+				   PRM_TLV_OPERATION, PRM_TLV_REG);
 	if (id != reg_id)
 		return prm_err_set(err, PRM_E_FAILED, EPROTO, "bad_reply",
 				   "register reply is for 0x%llx, not 0x%x",

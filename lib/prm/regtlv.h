@@ -15,6 +15,42 @@
 
 enum prm_reg_method { PRM_REG_GET = 1, PRM_REG_SET = 2 };
 
+/* TLV types (mstflint mtcr_ul_com.c TLV_OPERATION, TLV_REG). */
+enum prm_tlv_type { PRM_TLV_OPERATION = 1, PRM_TLV_REG = 3 };
+
+/*
+ * The one list of register-access statuses (the operation TLV's status),
+ * named as mstflint's return_by_reg_status() translates them
+ * (ME_REG_ACCESS_N), with the string prm_reg_status_names prints. The
+ * kernel has no names for these: it reaches registers through ACCESS_REG,
+ * whose failures are command statuses.
+ *
+ * Add a status: one X() line, in ascending order.
+ */
+#define PRM_REG_STATUSES(X) \
+	X(OK, 0x00, "ok") \
+	X(DEV_BUSY, 0x01, "busy") \
+	X(VER_NOT_SUPP, 0x02, "version not supported") \
+	X(UNKNOWN_TLV, 0x03, "unknown TLV") \
+	X(REG_NOT_SUPP, 0x04, "register not supported") \
+	X(CLASS_NOT_SUPP, 0x05, "class not supported") \
+	X(METHOD_NOT_SUPP, 0x06, "method not supported") \
+	X(BAD_PARAM, 0x07, "bad parameter") \
+	X(RES_NOT_AVLBL, 0x08, "resource not available") \
+	X(MSG_RECPT_ACK, 0x09, "message receipt ack") \
+	X(NOT_SUPPORTED_BY_SECONDARY, 0x0e, "not supported by secondary") \
+	X(BAD_CONFIG, 0x20, "bad configuration") \
+	X(ERASE_EXCEEDED, 0x21, "erase exceeded") \
+	X(CONF_CORRUPT, 0x22, "configuration corrupt") \
+	X(LEN_TOO_SMALL, 0x24, "length too small") \
+	X(INTERNAL_ERROR, 0x70, "internal error")
+
+enum prm_reg_status {
+#define PRM_REG_STATUS_ENUM(name, value, str) PRM_REG_STATUS_##name = value,
+	PRM_REG_STATUSES(PRM_REG_STATUS_ENUM)
+#undef PRM_REG_STATUS_ENUM
+};
+
 /* Bytes the TLVs take before the register data. */
 size_t prm_regtlv_header_bytes(void);
 

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include <stdio.h>
 #include <string.h>
 
 #include "lib/prm/layouts/layouts.h"
@@ -7,8 +6,6 @@
 
 void tracecap_parse(const uint8_t *reg, size_t len, struct tracecap *c)
 {
-	const struct prm_layout *l = &prm_layout_mtrc_cap;
-
 	memset(c, 0, sizeof(*c));
 	c->trace_owner = PRM_GET(mtrc_cap, reg, len, "trace_owner");
 	c->trace_to_memory = PRM_GET(mtrc_cap, reg, len, "trace_to_memory");
@@ -18,12 +15,21 @@ void tracecap_parse(const uint8_t *reg, size_t len, struct tracecap *c)
 	c->num_string_trace = (unsigned)PRM_GET(mtrc_cap, reg, len, "num_string_trace");
 	c->log_max_trace_buffer_size =
 		(unsigned)PRM_GET(mtrc_cap, reg, len, "log_max_trace_buffer_size");
-	for (unsigned i = 0; i < TRACECAP_SECTIONS; i++) {
-		char path[64];
-
-		snprintf(path, sizeof(path), "string_db_param[%u].string_db_base_address", i);
-		c->base[i] = (uint32_t)prm_field_value(l, reg, len, path);
-		snprintf(path, sizeof(path), "string_db_param[%u].string_db_size", i);
-		c->size[i] = (uint32_t)prm_field_value(l, reg, len, path);
-	}
+	_Static_assert(TRACECAP_SECTIONS == 8, "one pair of lines below per string_db_param");
+	c->base[0] = (uint32_t)PRM_GET(mtrc_cap, reg, len, "string_db_param[0].string_db_base_address");
+	c->size[0] = (uint32_t)PRM_GET(mtrc_cap, reg, len, "string_db_param[0].string_db_size");
+	c->base[1] = (uint32_t)PRM_GET(mtrc_cap, reg, len, "string_db_param[1].string_db_base_address");
+	c->size[1] = (uint32_t)PRM_GET(mtrc_cap, reg, len, "string_db_param[1].string_db_size");
+	c->base[2] = (uint32_t)PRM_GET(mtrc_cap, reg, len, "string_db_param[2].string_db_base_address");
+	c->size[2] = (uint32_t)PRM_GET(mtrc_cap, reg, len, "string_db_param[2].string_db_size");
+	c->base[3] = (uint32_t)PRM_GET(mtrc_cap, reg, len, "string_db_param[3].string_db_base_address");
+	c->size[3] = (uint32_t)PRM_GET(mtrc_cap, reg, len, "string_db_param[3].string_db_size");
+	c->base[4] = (uint32_t)PRM_GET(mtrc_cap, reg, len, "string_db_param[4].string_db_base_address");
+	c->size[4] = (uint32_t)PRM_GET(mtrc_cap, reg, len, "string_db_param[4].string_db_size");
+	c->base[5] = (uint32_t)PRM_GET(mtrc_cap, reg, len, "string_db_param[5].string_db_base_address");
+	c->size[5] = (uint32_t)PRM_GET(mtrc_cap, reg, len, "string_db_param[5].string_db_size");
+	c->base[6] = (uint32_t)PRM_GET(mtrc_cap, reg, len, "string_db_param[6].string_db_base_address");
+	c->size[6] = (uint32_t)PRM_GET(mtrc_cap, reg, len, "string_db_param[6].string_db_size");
+	c->base[7] = (uint32_t)PRM_GET(mtrc_cap, reg, len, "string_db_param[7].string_db_base_address");
+	c->size[7] = (uint32_t)PRM_GET(mtrc_cap, reg, len, "string_db_param[7].string_db_size");
 }

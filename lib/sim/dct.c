@@ -10,23 +10,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/prm/cmdstatus.h"
+#include "lib/prm/events.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/sim/dct.h"
 #include "lib/sim/fwcmd.h"
 #include "lib/sim/internal.h"
 #include "lib/sim/mkey.h"
 
-#define ST_OK 0
-#define ST_BAD_PARAM 3
-#define ST_BAD_RES 5
-#define ST_LIM 8
-#define ST_BAD_RES_STATE 9
-
-#define EVENT_DCT_DRAINED 0x1c
-#define EVENT_DCT_KEY_VIOLATION 0x1d
 #define DRAIN_TICKS 10		/* 100 ms */
-#define DCTC_BYTES 64
-#define DCTC_AT 0x10		/* the context in CREATE_DCT's input and QUERY_DCT's output */
+#define DCTC_BYTES 64		/* struct sim_dct's ctx */
 
 enum { DCT_ACTIVE, DCT_DRAINING, DCT_DRAINED };
 
@@ -43,111 +36,110 @@ void sim_dct_reset(struct sim_adapter *a)
 	memset(&a->dcts, 0, sizeof(a->dcts));
 }
 
-/* The event's data: the dctn in the last dword (EQE byte 0x38). */
+/* The event's data: struct mlx5_eqe_dct, the dctn in its last dword (EQE byte 0x38). */
 static void post(struct sim_adapter *a, uint8_t type, uint32_t dctn)
 {
 	uint8_t data[28] = { 0 };
 
-	data[25] = (uint8_t)(dctn >> 16);
-	data[26] = (uint8_t)(dctn >> 8);
-	data[27] = (uint8_t)dctn;
+	PRM_SET(eqe_dct, data, sizeof(data), "dctn", dctn);
 	sim_eq_post(a, type, 0, data, sizeof(data));
 }
 
 uint8_t sim_dct_create_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
 			   size_t outlen, uint16_t *why)
 {
-	const uint8_t *ctx = in + DCTC_AT;
-	uint64_t mtu = PRM_GET(dctc, ctx, DCTC_BYTES, "mtu");
-	uint64_t cs_res = PRM_GET(dctc, ctx, DCTC_BYTES, "cs_res");
 	struct sim_dct *d = NULL;
+	const uint8_t *ctx;
+	uint64_t mtu, cs_res;
+	struct prm_loc at;
 
-	if (inlen < DCTC_AT + DCTC_BYTES)
-		return *why = 1, ST_BAD_PARAM;
+	if (prm_path_resolve(&prm_layout_create_dct_in, "dct_context_entry", &at, NULL) ||
+	    inlen < at.off / 8 + DCTC_BYTES)
+		return *why = 1, MLX5_CMD_STAT_BAD_PARAM_ERR;
+	ctx = in + at.off / 8;
+	mtu = PRM_GET(dctc, ctx, DCTC_BYTES, "mtu");
+	cs_res = PRM_GET(dctc, ctx, DCTC_BYTES, "cs_res");
 	if (!sim_pd_valid(a, (uint32_t)PRM_GET(dctc, ctx, DCTC_BYTES, "pd")))
-		return *why = 2, ST_BAD_RES;	/* no such protection domain */
+		return *why = 2, MLX5_CMD_STAT_BAD_RES_ERR;	/* no such protection domain */
 	if (mtu < 1 || mtu > 5)
-		return *why = 3, ST_BAD_PARAM;
+		return *why = 3, MLX5_CMD_STAT_BAD_PARAM_ERR;
 	if (cs_res > 2)
-		return *why = 4, ST_BAD_PARAM;
+		return *why = 4, MLX5_CMD_STAT_BAD_PARAM_ERR;
 	for (unsigned i = 0; i < SIM_MAX_DCTS && !d; i++)
 		if (!a->dcts.d[i].used)
 			d = &a->dcts.d[i];
 	if (!d)
-		return *why = 5, ST_LIM;
+		return *why = 5, MLX5_CMD_STAT_LIM_ERR;
 	memset(d, 0, sizeof(*d));
 	d->used = true;
 	d->dctn = SIM_DCT_FIRST + a->dcts.created++ % 0x10000;
 	memcpy(d->ctx, ctx, DCTC_BYTES);
 	d->state = DCT_ACTIVE;
 	PRM_SET(create_dct_out, out, outlen, "dctn", d->dctn);
-	return ST_OK;
-}
-
-static struct sim_dct *named(struct sim_adapter *a, const struct prm_layout *l,
-			     const uint8_t *in, size_t inlen, const char *field)
-{
-	return find(a, prm_field_value(l, in, inlen, field));
+	return MLX5_CMD_STAT_OK;
 }
 
 uint8_t sim_dct_query_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
 			  size_t outlen, uint16_t *why)
 {
-	struct sim_dct *d = named(a, &prm_layout_query_dct_in, in, inlen, "dctn");
-	uint8_t *ctx = out + DCTC_AT;
+	struct sim_dct *d = find(a, PRM_GET(query_dct_in, in, inlen, "dctn"));
+	struct prm_loc at;
+	uint8_t *ctx;
 
 	if (!d)
-		return *why = 1, ST_BAD_RES;
-	if (outlen < DCTC_AT + DCTC_BYTES)
-		return *why = 2, ST_BAD_PARAM;
+		return *why = 1, MLX5_CMD_STAT_BAD_RES_ERR;
+	if (prm_path_resolve(&prm_layout_query_dct_out, "dct_context_entry", &at, NULL) ||
+	    outlen < at.off / 8 + DCTC_BYTES)
+		return *why = 2, MLX5_CMD_STAT_BAD_PARAM_ERR;
+	ctx = out + at.off / 8;
 	memcpy(ctx, d->ctx, DCTC_BYTES);
 	PRM_SET(dctc, ctx, DCTC_BYTES, "state", d->state);
 	PRM_SET(dctc, ctx, DCTC_BYTES, "dc_access_key_violation_count", d->violations);
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 uint8_t sim_dct_drain_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
 			  size_t outlen, uint16_t *why)
 {
-	struct sim_dct *d = named(a, &prm_layout_drain_dct_in, in, inlen, "dctn");
+	struct sim_dct *d = find(a, PRM_GET(drain_dct_in, in, inlen, "dctn"));
 
 	(void)out;
 	(void)outlen;
 	if (!d)
-		return *why = 1, ST_BAD_RES;
+		return *why = 1, MLX5_CMD_STAT_BAD_RES_ERR;
 	if (d->state != DCT_ACTIVE)
-		return *why = 2, ST_BAD_RES_STATE;	/* draining or drained already */
+		return *why = 2, MLX5_CMD_STAT_BAD_RES_STATE_ERR;	/* draining or drained already */
 	d->state = DCT_DRAINING;
 	d->drain_ticks = DRAIN_TICKS;
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 uint8_t sim_dct_destroy_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
 			    size_t outlen, uint16_t *why)
 {
-	struct sim_dct *d = named(a, &prm_layout_destroy_dct_in, in, inlen, "dctn");
+	struct sim_dct *d = find(a, PRM_GET(destroy_dct_in, in, inlen, "dctn"));
 
 	(void)out;
 	(void)outlen;
 	if (!d)
-		return *why = 1, ST_BAD_RES;
+		return *why = 1, MLX5_CMD_STAT_BAD_RES_ERR;
 	if (d->state == DCT_DRAINING)
-		return *why = 2, ST_BAD_RES_STATE;	/* still draining */
+		return *why = 2, MLX5_CMD_STAT_BAD_RES_STATE_ERR;	/* still draining */
 	d->used = false;
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 uint8_t sim_dct_arm_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
 			size_t outlen, uint16_t *why)
 {
-	struct sim_dct *d = named(a, &prm_layout_arm_dct_in, in, inlen, "dct_number");
+	struct sim_dct *d = find(a, PRM_GET(arm_dct_in, in, inlen, "dct_number"));
 
 	(void)out;
 	(void)outlen;
 	if (!d)
-		return *why = 1, ST_BAD_RES;
+		return *why = 1, MLX5_CMD_STAT_BAD_RES_ERR;
 	d->armed = true;
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 void sim_dct_tick(struct sim_adapter *a)
@@ -160,7 +152,7 @@ void sim_dct_tick(struct sim_adapter *a)
 		if (d->drain_ticks && --d->drain_ticks)
 			continue;
 		d->state = DCT_DRAINED;
-		post(a, EVENT_DCT_DRAINED, d->dctn);
+		post(a, MLX5_EVENT_TYPE_DCT_DRAINED, d->dctn);
 	}
 }
 
@@ -182,7 +174,7 @@ int sim_dct_key_violation(struct sim_adapter *a, const char *arg, struct prm_err
 	d->violations++;
 	if (d->armed) {
 		d->armed = false;	/* once per arm */
-		post(a, EVENT_DCT_KEY_VIOLATION, d->dctn);
+		post(a, MLX5_EVENT_TYPE_DCT_KEY_VIOLATION, d->dctn);
 	}
 	return 0;
 }

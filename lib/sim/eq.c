@@ -8,9 +8,9 @@
  * polls, and an entry it has not consumed may be overwritten (the EQ
  * overruns silently, as one that is never armed would).
  */
-#include <stdio.h>
 #include <string.h>
 
+#include "lib/prm/cmdstatus.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/sim/fwcmd.h"
 #include "lib/sim/internal.h"
@@ -19,8 +19,6 @@
 #define PAS_AT 0x110		/* create_eq_in: pas[] after the fixed part */
 #define MAX_LOG_EQ 12
 #define PAGE 4096
-
-enum { ST_OK = 0, ST_BAD_PARAM = 3, ST_BAD_RES = 5, ST_LIM = 8, ST_BAD_INP_LEN = 0x50 };
 
 static struct sim_eq *find(struct sim_adapter *a, uint64_t eqn)
 {
@@ -56,7 +54,6 @@ static bool write_eqe(struct sim_adapter *a, struct sim_eq *q, const uint8_t *eq
 uint8_t sim_eq_create(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
 		      size_t outlen, uint16_t *why)
 {
-	const struct prm_layout *l = &prm_layout_create_eq_in;
 	uint64_t log_size = PRM_GET(create_eq_in, in, inlen, "eq_context_entry.log_eq_size");
 	uint64_t log_page = PRM_GET(create_eq_in, in, inlen, "eq_context_entry.log_page_size");
 	struct sim_eq *q = NULL;
@@ -64,31 +61,29 @@ uint8_t sim_eq_create(struct sim_adapter *a, const uint8_t *in, size_t inlen, ui
 
 	if (log_size > MAX_LOG_EQ || log_page > 8 ||
 	    PRM_GET(create_eq_in, in, inlen, "eq_context_entry.page_offset"))
-		return *why = 1, ST_BAD_PARAM;
+		return *why = 1, MLX5_CMD_STAT_BAD_PARAM_ERR;
 	page_bytes = (size_t)PAGE << log_page;
 	npas = (((size_t)EQE_BYTES << log_size) + page_bytes - 1) / page_bytes;
 	if (npas > SIM_EQ_MAX_PAS)
-		return *why = 2, ST_BAD_PARAM;
+		return *why = 2, MLX5_CMD_STAT_BAD_PARAM_ERR;
 	if (inlen < PAS_AT + npas * 8)
-		return *why = 3, ST_BAD_INP_LEN;
+		return *why = 3, MLX5_CMD_STAT_BAD_INP_LEN_ERR;
 	for (size_t i = 0; i < SIM_MAX_EQS && !q; i++)
 		if (!a->eqs[i].used)
 			q = &a->eqs[i];
 	if (!q)
-		return *why = 4, ST_LIM;
+		return *why = 4, MLX5_CMD_STAT_LIM_ERR;
 	memset(q, 0, sizeof(*q));
 	for (size_t i = 0; i < npas; i++) {
 		prm_bits_get(in, inlen, (uint32_t)((PAS_AT + i * 8) * 8), 64, &q->pas[i]);
 		if (q->pas[i] % PAGE || !sim_dma(a, q->pas[i], page_bytes < ((size_t)EQE_BYTES << log_size) ?
 							    page_bytes : (size_t)EQE_BYTES << log_size))
-			return *why = 5, ST_BAD_PARAM;	/* not host memory */
+			return *why = 5, MLX5_CMD_STAT_BAD_PARAM_ERR;	/* not host memory */
 	}
-	for (int w = 0; w < 4; w++) {
-		char path[32];
-
-		snprintf(path, sizeof(path), "event_bitmask[%d]", w);
-		q->bitmask[w] = prm_field_value(l, in, inlen, path);
-	}
+	q->bitmask[0] = PRM_GET(create_eq_in, in, inlen, "event_bitmask[0]");
+	q->bitmask[1] = PRM_GET(create_eq_in, in, inlen, "event_bitmask[1]");
+	q->bitmask[2] = PRM_GET(create_eq_in, in, inlen, "event_bitmask[2]");
+	q->bitmask[3] = PRM_GET(create_eq_in, in, inlen, "event_bitmask[3]");
 	q->log_size = (uint8_t)log_size;
 	q->page_bytes = page_bytes;
 	do {	/* 8-bit numbers: skip any still in use after a wrap */
@@ -97,7 +92,7 @@ uint8_t sim_eq_create(struct sim_adapter *a, const uint8_t *in, size_t inlen, ui
 	} while (find(a, q->eqn));
 	q->used = true;
 	PRM_SET(create_eq_out, out, outlen, "eq_number", q->eqn);
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 uint8_t sim_eq_destroy(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint16_t *why)
@@ -105,9 +100,9 @@ uint8_t sim_eq_destroy(struct sim_adapter *a, const uint8_t *in, size_t inlen, u
 	struct sim_eq *q = find(a, PRM_GET(destroy_eq_in, in, inlen, "eq_number"));
 
 	if (!q)
-		return *why = 1, ST_BAD_RES;
+		return *why = 1, MLX5_CMD_STAT_BAD_RES_ERR;
 	q->used = false;
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 uint8_t sim_eq_gen(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint16_t *why)
@@ -117,10 +112,10 @@ uint8_t sim_eq_gen(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint1
 	size_t at = prm_layout_bytes(l) - EQE_BYTES;	/* the entry ends the message */
 
 	if (!q)
-		return *why = 1, ST_BAD_RES;
+		return *why = 1, MLX5_CMD_STAT_BAD_RES_ERR;
 	if (!write_eqe(a, q, in + at))
-		return *why = 2, ST_BAD_PARAM;
-	return ST_OK;
+		return *why = 2, MLX5_CMD_STAT_BAD_PARAM_ERR;
+	return MLX5_CMD_STAT_OK;
 }
 
 void sim_eq_post(struct sim_adapter *a, uint8_t type, uint8_t sub_type, const uint8_t *data,

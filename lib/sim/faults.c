@@ -199,13 +199,13 @@ static int parse_args(const char *s, struct assert_args *aa, struct prm_err *err
 static void fill_health(struct sim_adapter *a, const struct assert_args *aa)
 {
 	const struct sim_model *m = a->model;
-	static const uint32_t vars[6] = { 0x0521945b, 0x00000001, 0x0000beef, 0, 0, 0 };
-	char path[48];
 
-	for (int i = 0; i < 6; i++) {
-		snprintf(path, sizeof(path), "health_buffer.assert_var[%d]", i);
-		sim_bar_set(a, path, vars[i]);
-	}
+	sim_bar_set(a, "health_buffer.assert_var[0]", 0x0521945b);
+	sim_bar_set(a, "health_buffer.assert_var[1]", 0x00000001);
+	sim_bar_set(a, "health_buffer.assert_var[2]", 0x0000beef);
+	sim_bar_set(a, "health_buffer.assert_var[3]", 0);
+	sim_bar_set(a, "health_buffer.assert_var[4]", 0);
+	sim_bar_set(a, "health_buffer.assert_var[5]", 0);
 	sim_bar_set(a, "health_buffer.assert_exit_ptr", 0x21492f38);
 	sim_bar_set(a, "health_buffer.assert_callra", 0x2102d5f0);
 	sim_bar_set(a, "health_buffer.time", (uint64_t)time(NULL) & 0xffffffffu);

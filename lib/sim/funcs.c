@@ -7,23 +7,16 @@
  * warns hardware's may (mlx5-layouts.md §4.7, §5).
  */
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/prm/cmdstatus.h"
+#include "lib/prm/events.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/sim/fwcmd.h"
 #include "lib/sim/funcs.h"
 #include "lib/sim/internal.h"
 
-#define EVENT_ESW_FUNCTIONS_CHANGED 0x0e	/* Linux device.h */
-#define ST_OK 0
-#define ST_BAD_PARAM 3
-
-static const char *const counters[SIM_NVMF_COUNTERS] = {
-	"num_read_cmd", "num_read_blocks", "num_write_cmd", "num_write_blocks",
-	"num_write_inline_cmd", "num_flush_cmd", "num_error_cmd", "num_backend_error_cmd",
-};
 
 void sim_funcs_init(struct sim_adapter *a)
 {
@@ -71,29 +64,26 @@ uint8_t sim_esw_functions_cmd(struct sim_adapter *a, const uint8_t *in, size_t i
 	(void)in;
 	(void)inlen;
 	(void)why;
-#define P(name, v) prm_set(l, out, outlen, "host_params_context." name, (v), NULL)
-	P("host_number", f->host_number);
-	P("host_pf_not_exist", 0);
-	P("host_pf_vhca_id_valid", 1);
-	P("host_pf_disabled", f->pf_disabled);
-	P("host_num_of_vfs", f->num_vfs);
-	P("host_total_vfs", f->total_vfs);
-	P("host_pci_bus", f->pci_bus);
-	P("host_pf_vhca_id", f->vhca_id);
-	P("host_pci_device", 0);
-	P("host_pci_function", 0);
-#undef P
+	PRM_SET(query_esw_functions_out, out, outlen, "host_params_context.host_number", f->host_number);
+	PRM_SET(query_esw_functions_out, out, outlen, "host_params_context.host_pf_not_exist", 0);
+	PRM_SET(query_esw_functions_out, out, outlen, "host_params_context.host_pf_vhca_id_valid", 1);
+	PRM_SET(query_esw_functions_out, out, outlen, "host_params_context.host_pf_disabled", f->pf_disabled);
+	PRM_SET(query_esw_functions_out, out, outlen, "host_params_context.host_num_of_vfs", f->num_vfs);
+	PRM_SET(query_esw_functions_out, out, outlen, "host_params_context.host_total_vfs", f->total_vfs);
+	PRM_SET(query_esw_functions_out, out, outlen, "host_params_context.host_pci_bus", f->pci_bus);
+	PRM_SET(query_esw_functions_out, out, outlen, "host_params_context.host_pf_vhca_id", f->vhca_id);
+	PRM_SET(query_esw_functions_out, out, outlen, "host_params_context.host_pci_device", 0);
+	PRM_SET(query_esw_functions_out, out, outlen, "host_params_context.host_pci_function", 0);
 	/* host_sf_enable: as many big-endian 64-bit words as the output holds */
 	for (unsigned w = 0; w < SIM_SF_WORDS && at + 8 * (w + 1) <= outlen; w++)
 		for (int b = 0; b < 8; b++)
 			out[at + 8 * w + b] = (uint8_t)(f->sf_enable[w] >> (56 - 8 * b));
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 uint8_t sim_nvmf_ns_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
 			size_t outlen, uint16_t *why)
 {
-	const struct prm_layout *lo = &prm_layout_query_nvmf_namespace_out;
 	uint64_t xrqn = PRM_GET(query_nvmf_namespace_in, in, inlen, "xrqn");
 	uint64_t nsid = PRM_GET(query_nvmf_namespace_in, in, inlen, "frontend_namespace");
 	const struct sim_nvmf_ns *ns = NULL;
@@ -102,21 +92,29 @@ uint8_t sim_nvmf_ns_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, 
 		if (a->funcs.ns[n].nsid == nsid)
 			ns = &a->funcs.ns[n];
 	if (xrqn != SIM_NVMF_XRQN)
-		return *why = 1, ST_BAD_PARAM;	/* no such XRQ */
+		return *why = 1, MLX5_CMD_STAT_BAD_PARAM_ERR;	/* no such XRQ */
 	if (!ns)
-		return *why = 2, ST_BAD_PARAM;	/* no such namespace on it */
-	for (unsigned c = 0; c < SIM_NVMF_COUNTERS; c++) {
-		char path[64];
-
-		snprintf(path, sizeof(path), "ns_ctx.%s_high", counters[c]);
-		prm_set(lo, out, outlen, path, ns->high[c], NULL);
-		snprintf(path, sizeof(path), "ns_ctx.%s_low", counters[c]);
-		prm_set(lo, out, outlen, path, ns->low[c], NULL);
-	}
+		return *why = 2, MLX5_CMD_STAT_BAD_PARAM_ERR;	/* no such namespace on it */
+	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.num_read_cmd_high", ns->high[0]);
+	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.num_read_cmd_low", ns->low[0]);
+	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.num_read_blocks_high", ns->high[1]);
+	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.num_read_blocks_low", ns->low[1]);
+	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.num_write_cmd_high", ns->high[2]);
+	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.num_write_cmd_low", ns->low[2]);
+	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.num_write_blocks_high", ns->high[3]);
+	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.num_write_blocks_low", ns->low[3]);
+	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.num_write_inline_cmd_high", ns->high[4]);
+	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.num_write_inline_cmd_low", ns->low[4]);
+	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.num_flush_cmd_high", ns->high[5]);
+	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.num_flush_cmd_low", ns->low[5]);
+	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.num_error_cmd_high", ns->high[6]);
+	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.num_error_cmd_low", ns->low[6]);
+	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.num_backend_error_cmd_high", ns->high[7]);
+	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.num_backend_error_cmd_low", ns->low[7]);
 	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.current_q_depth", 3 + nsid);
 	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.last_read_req_latency", 12000 + nsid);
 	PRM_SET(query_nvmf_namespace_out, out, outlen, "ns_ctx.last_write_req_latency", 15000 + nsid);
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 static int number(const char *s, const char *what, uint64_t max, uint64_t *v,
@@ -170,6 +168,6 @@ int sim_esw_inject(struct sim_adapter *a, const char *args, struct prm_err *err)
 				   "sf-del=N", args);
 	}
 #undef IS
-	sim_eq_post(a, EVENT_ESW_FUNCTIONS_CHANGED, 0, NULL, 0);
+	sim_eq_post(a, MLX5_EVENT_TYPE_ESW_FUNCTIONS_CHANGED, 0, NULL, 0);
 	return 0;
 }

@@ -4,19 +4,16 @@
  * (disabled, enabled, initialized), ISSI, pages, and the queries. Status and
  * syndrome as the PRM's command status codes.
  */
-#include <stdio.h>
 #include <string.h>
 
+#include "lib/prm/cmdstatus.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/names.h"
 #include "lib/sim/fwcmd.h"
 #include "lib/sim/internal.h"
 #include "lib/sim/mkey.h"
 #include "lib/prm/opcodes.h"
-
-/* command status (device.h MLX5_CMD_STAT_*) */
-enum { ST_OK = 0, ST_BAD_OP = 2, ST_BAD_PARAM = 3, ST_BAD_SYS_STATE = 4, ST_BAD_RES = 5, ST_LIM = 8,
-       ST_BAD_RES_STATE = 9, ST_BAD_INP_LEN = 0x50, ST_BAD_OUTP_LEN = 0x51 };
+#include "lib/prm/regtlv.h"
 
 /* pages the model asks for at boot and at init (QUERY_PAGES op_mod 1, 2) */
 #define BOOT_PAGES 8
@@ -34,19 +31,6 @@ struct call {
 	uint32_t syndrome;
 };
 
-static uint64_t in_get(const struct call *c, const struct prm_layout *l, const char *f)
-{
-	uint64_t v = 0;
-
-	prm_get(l, c->in, c->inlen, f, &v, NULL);
-	return v;
-}
-
-static void out_set(struct call *c, const struct prm_layout *l, const char *f, uint64_t v)
-{
-	prm_set(l, c->out, c->outlen, f, v, NULL);
-}
-
 /* A syndrome that tells which check failed: opcode in the high half. */
 static uint8_t fail(struct call *c, uint8_t status, uint16_t why)
 {
@@ -62,33 +46,33 @@ static uint8_t enable_hca(struct call *c)
 	sim_caps_reset(c->a);
 	c->a->uars = 0;
 	c->a->hca_state = SIM_HCA_ENABLED;
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 static uint8_t disable_hca(struct call *c)
 {
 	if (c->a->hca_state == SIM_HCA_INITIALIZED)
-		return fail(c, ST_BAD_SYS_STATE, 1);	/* teardown first */
+		return fail(c, MLX5_CMD_STAT_BAD_SYS_STATE_ERR, 1);	/* teardown first */
 	c->a->hca_state = SIM_HCA_DISABLED;
 	c->a->pages_held = 0;
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 static uint8_t query_issi(struct call *c)
 {
-	out_set(c, &prm_layout_query_issi_out, "current_issi", c->a->issi);
-	out_set(c, &prm_layout_query_issi_out, "supported_issi_dw0", 0x3);	/* 0 and 1 */
-	return ST_OK;
+	PRM_SET(query_issi_out, c->out, c->outlen, "current_issi", c->a->issi);
+	PRM_SET(query_issi_out, c->out, c->outlen, "supported_issi_dw0", 0x3);	/* 0 and 1 */
+	return MLX5_CMD_STAT_OK;
 }
 
 static uint8_t set_issi(struct call *c)
 {
-	uint64_t issi = in_get(c, &prm_layout_set_issi_in, "current_issi");
+	uint64_t issi = PRM_GET(set_issi_in, c->in, c->inlen, "current_issi");
 
 	if (issi > 1)
-		return fail(c, ST_BAD_PARAM, 1);
+		return fail(c, MLX5_CMD_STAT_BAD_PARAM_ERR, 1);
 	c->a->issi = (uint16_t)issi;
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 static uint8_t query_pages(struct call *c)
@@ -100,72 +84,72 @@ static uint8_t query_pages(struct call *c)
 	else if (c->op_mod == 2)
 		n = BOOT_PAGES + INIT_PAGES - c->a->pages_held;
 	else if (c->op_mod != 3)
-		return fail(c, ST_BAD_PARAM, 1);
-	out_set(c, &prm_layout_query_pages_out, "num_pages", (uint32_t)(n > 0 ? n : 0));
-	return ST_OK;
+		return fail(c, MLX5_CMD_STAT_BAD_PARAM_ERR, 1);
+	PRM_SET(query_pages_out, c->out, c->outlen, "num_pages", (uint32_t)(n > 0 ? n : 0));
+	return MLX5_CMD_STAT_OK;
 }
 
 static uint8_t manage_pages(struct call *c)
 {
 	struct sim_adapter *a = c->a;
-	uint64_t n = in_get(c, &prm_layout_manage_pages_in, "input_num_entries");
+	uint64_t n = PRM_GET(manage_pages_in, c->in, c->inlen, "input_num_entries");
 	size_t pas = prm_layout_bytes(&prm_layout_manage_pages_in);
 	size_t opas = prm_layout_bytes(&prm_layout_manage_pages_out);
 
 	if (c->op_mod == PAGES_GIVE) {
 		if (n > SIM_MAX_PAGES || c->inlen < pas + n * 8)
-			return fail(c, ST_BAD_INP_LEN, 1);
+			return fail(c, MLX5_CMD_STAT_BAD_INP_LEN_ERR, 1);
 		if (n > (uint64_t)(SIM_MAX_PAGES - a->pages_held))
-			return fail(c, ST_LIM, 1);	/* more than this firmware keeps */
+			return fail(c, MLX5_CMD_STAT_LIM_ERR, 1);	/* more than this firmware keeps */
 		for (uint64_t i = 0; i < n; i++) {
 			uint64_t addr = 0;
 
 			prm_bits_get(c->in, c->inlen, (uint32_t)((pas + i * 8) * 8), 64, &addr);
 			if (addr % 4096 || !sim_dma(a, addr, 4096))
-				return fail(c, ST_BAD_PARAM, 2);	/* not a host page */
+				return fail(c, MLX5_CMD_STAT_BAD_PARAM_ERR, 2);	/* not a host page */
 		}
 		for (uint64_t i = 0; i < n; i++)
 			prm_bits_get(c->in, c->inlen, (uint32_t)((pas + i * 8) * 8), 64,
 				     &a->page_addr[a->pages_held++]);
-		return ST_OK;
+		return MLX5_CMD_STAT_OK;
 	}
 	if (c->op_mod == PAGES_TAKE) {
 		uint64_t give = n < (uint64_t)a->pages_held ? n : (uint64_t)a->pages_held;
 
 		if (c->outlen < opas + give * 8)
-			return fail(c, ST_BAD_OUTP_LEN, 1);
+			return fail(c, MLX5_CMD_STAT_BAD_OUTP_LEN_ERR, 1);
 		/* the most recently given first, each by the address the host gave */
 		for (uint64_t i = 0; i < give; i++)
 			prm_bits_set(c->out, c->outlen, (uint32_t)((opas + i * 8) * 8), 64,
 				     a->page_addr[--a->pages_held]);
-		out_set(c, &prm_layout_manage_pages_out, "output_num_entries", give);
-		return ST_OK;
+		PRM_SET(manage_pages_out, c->out, c->outlen, "output_num_entries", give);
+		return MLX5_CMD_STAT_OK;
 	}
-	return fail(c, ST_BAD_PARAM, 3);
+	return fail(c, MLX5_CMD_STAT_BAD_PARAM_ERR, 3);
 }
 
 static uint8_t init_hca(struct call *c)
 {
 	if (c->a->pages_held < BOOT_PAGES + INIT_PAGES)
-		return fail(c, ST_BAD_RES_STATE, 1);	/* not given its pages */
+		return fail(c, MLX5_CMD_STAT_BAD_RES_STATE_ERR, 1);	/* not given its pages */
 	c->a->hca_state = SIM_HCA_INITIALIZED;
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 static uint8_t teardown_hca(struct call *c)
 {
 	if (c->a->hca_state != SIM_HCA_INITIALIZED)
-		return fail(c, ST_BAD_SYS_STATE, 1);
+		return fail(c, MLX5_CMD_STAT_BAD_SYS_STATE_ERR, 1);
 	c->a->hca_state = SIM_HCA_ENABLED;
 	sim_eq_reset(c->a);	/* a torn-down function has no queues, no UARs */
 	c->a->uars = 0;
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 static uint8_t nop(struct call *c)
 {
 	(void)c;
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 static uint8_t query_adapter(struct call *c)
@@ -173,26 +157,22 @@ static uint8_t query_adapter(struct call *c)
 	const struct sim_model *m = c->a->model;
 	size_t at = prm_layout_bytes(&prm_layout_query_adapter_out) -
 		    prm_layout_bytes(&prm_layout_query_adapter_struct);
-	char path[64];
 
 	PRM_SET(query_adapter_struct, c->out + at, c->outlen - at, "ieee_vendor_id", 0x0002c9);
-	for (size_t i = 0; i < 16 && m->psid[i]; i++) {
-		snprintf(path, sizeof(path), "vsd_contd_psid[%zu]", i);
-		prm_set(&prm_layout_query_adapter_struct, c->out + at, c->outlen - at, path,
-			(uint8_t)m->psid[i], NULL);
-	}
-	return ST_OK;
+	prm_set_bytes(&prm_layout_query_adapter_struct, c->out + at, c->outlen - at, "vsd_contd_psid",
+		      (const uint8_t *)m->psid, strnlen(m->psid, 16), NULL);
+	return MLX5_CMD_STAT_OK;
 }
 
 static uint8_t query_hca_cap(struct call *c)
 {
 	size_t at = prm_layout_bytes(&prm_layout_query_hca_cap_in);	/* 16: the page follows the header */
 
-	if (in_get(c, &prm_layout_query_hca_cap_in, "other_function"))
-		return fail(c, ST_BAD_PARAM, 2);	/* one function: no others to ask for */
+	if (PRM_GET(query_hca_cap_in, c->in, c->inlen, "other_function"))
+		return fail(c, MLX5_CMD_STAT_BAD_PARAM_ERR, 2);	/* one function: no others to ask for */
 	if (sim_caps_fill(c->a, c->op_mod >> 1, c->op_mod & 1, c->out + at, c->outlen - at))
-		return fail(c, ST_BAD_PARAM, 1);	/* a page this firmware does not have */
-	return ST_OK;
+		return fail(c, MLX5_CMD_STAT_BAD_PARAM_ERR, 1);	/* a page this firmware does not have */
+	return MLX5_CMD_STAT_OK;
 }
 
 /* A handler of another file: a status, and *why for the syndrome. */
@@ -202,7 +182,7 @@ static uint8_t query_hca_cap(struct call *c)
 		uint16_t why = 0;						\
 		uint8_t st = fn(c->a, c->in, c->inlen, c->out, c->outlen, &why);	\
 										\
-		return st ? fail(c, st, why) : ST_OK;				\
+		return st ? fail(c, st, why) : MLX5_CMD_STAT_OK;				\
 	}
 
 OTHER_FILE(sim_eq_create)
@@ -229,7 +209,7 @@ static uint8_t destroy_eq(struct call *c)
 	uint16_t why = 0;
 	uint8_t st = sim_eq_destroy(c->a, c->in, c->inlen, &why);
 
-	return st ? fail(c, st, why) : ST_OK;
+	return st ? fail(c, st, why) : MLX5_CMD_STAT_OK;
 }
 
 static uint8_t gen_eqe(struct call *c)
@@ -237,20 +217,20 @@ static uint8_t gen_eqe(struct call *c)
 	uint16_t why = 0;
 	uint8_t st = sim_eq_gen(c->a, c->in, c->inlen, &why);
 
-	return st ? fail(c, st, why) : ST_OK;
+	return st ? fail(c, st, why) : MLX5_CMD_STAT_OK;
 }
 
 static uint8_t set_hca_cap(struct call *c)
 {
 	size_t at = prm_layout_bytes(&prm_layout_mbox_in);	/* the page follows the header */
 
-	if (in_get(c, &prm_layout_set_hca_cap_in, "other_function"))
-		return fail(c, ST_BAD_PARAM, 2);	/* one function: no others */
+	if (PRM_GET(set_hca_cap_in, c->in, c->inlen, "other_function"))
+		return fail(c, MLX5_CMD_STAT_BAD_PARAM_ERR, 2);	/* one function: no others */
 	if (c->op_mod & 1 || c->inlen < at)
-		return fail(c, ST_BAD_PARAM, 3);	/* op_mod is cap_type << 1 */
+		return fail(c, MLX5_CMD_STAT_BAD_PARAM_ERR, 3);	/* op_mod is cap_type << 1 */
 	if (sim_caps_set(c->a, c->op_mod >> 1, c->in + at, c->inlen - at))
-		return fail(c, ST_BAD_PARAM, 1);	/* nothing settable there */
-	return ST_OK;
+		return fail(c, MLX5_CMD_STAT_BAD_PARAM_ERR, 1);	/* nothing settable there */
+	return MLX5_CMD_STAT_OK;
 }
 
 /* UAR pages: index 0 stays the firmware's; up to 31 for hosts. */
@@ -259,20 +239,20 @@ static uint8_t alloc_uar(struct call *c)
 	for (unsigned i = 1; i < 32; i++)
 		if (!(c->a->uars & 1u << i)) {
 			c->a->uars |= 1u << i;
-			out_set(c, &prm_layout_alloc_uar_out, "uar", i);
-			return ST_OK;
+			PRM_SET(alloc_uar_out, c->out, c->outlen, "uar", i);
+			return MLX5_CMD_STAT_OK;
 		}
-	return fail(c, ST_LIM, 1);
+	return fail(c, MLX5_CMD_STAT_LIM_ERR, 1);
 }
 
 static uint8_t dealloc_uar(struct call *c)
 {
-	uint64_t i = in_get(c, &prm_layout_dealloc_uar_in, "uar");
+	uint64_t i = PRM_GET(dealloc_uar_in, c->in, c->inlen, "uar");
 
 	if (i == 0 || i > 31 || !(c->a->uars & 1u << i))
-		return fail(c, ST_BAD_RES, 1);
+		return fail(c, MLX5_CMD_STAT_BAD_RES_ERR, 1);
 	c->a->uars &= ~(1u << i);
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 static uint8_t access_reg(struct call *c)
@@ -283,12 +263,12 @@ static uint8_t access_reg(struct call *c)
 	uint8_t st;
 
 	if (c->outlen - ohdr < len)
-		return fail(c, ST_BAD_OUTP_LEN, 1);
+		return fail(c, MLX5_CMD_STAT_BAD_OUTP_LEN_ERR, 1);
 	memcpy(c->out + ohdr, c->in + hdr, len);
 	/* op_mod 0 writes, 1 reads (the driver's !write) */
-	st = sim_reg_access(c->a, (uint16_t)in_get(c, &prm_layout_access_register_in, "register_id"),
-			    c->op_mod ? 1 : 2, c->out + ohdr, len);
-	return st ? fail(c, ST_BAD_PARAM, st) : ST_OK;
+	st = sim_reg_access(c->a, (uint16_t)PRM_GET(access_register_in, c->in, c->inlen, "register_id"),
+			    c->op_mod ? PRM_REG_GET : PRM_REG_SET, c->out + ohdr, len);
+	return st ? fail(c, MLX5_CMD_STAT_BAD_PARAM_ERR, st) : MLX5_CMD_STAT_OK;
 }
 
 struct handler {
@@ -356,8 +336,8 @@ void sim_fw_execute(struct sim_adapter *a, const uint8_t *in, size_t inlen,
 	const struct handler *h = NULL;
 	uint8_t status;
 
-	c.opcode = (uint16_t)in_get(&c, &prm_layout_mbox_in, "opcode");
-	c.op_mod = (uint16_t)in_get(&c, &prm_layout_mbox_in, "op_mod");
+	c.opcode = (uint16_t)PRM_GET(mbox_in, c.in, c.inlen, "opcode");
+	c.op_mod = (uint16_t)PRM_GET(mbox_in, c.in, c.inlen, "op_mod");
 	for (size_t i = 0; i < sizeof(handlers) / sizeof(handlers[0]); i++)
 		if (handlers[i].opcode == c.opcode)
 			h = &handlers[i];
@@ -365,13 +345,13 @@ void sim_fw_execute(struct sim_adapter *a, const uint8_t *in, size_t inlen,
 		status = a->fault_status;
 		c.syndrome = a->fault_syndrome;
 	} else if (!h)
-		status = fail(&c, ST_BAD_OP, 0);
+		status = fail(&c, MLX5_CMD_STAT_BAD_OP_ERR, 0);
 	else if (inlen < prm_layout_bytes(h->in))
-		status = fail(&c, ST_BAD_INP_LEN, 0);
+		status = fail(&c, MLX5_CMD_STAT_BAD_INP_LEN_ERR, 0);
 	else if (outlen < prm_layout_bytes(h->out))
-		status = fail(&c, ST_BAD_OUTP_LEN, 0);
+		status = fail(&c, MLX5_CMD_STAT_BAD_OUTP_LEN_ERR, 0);
 	else if (a->hca_state < h->needs)
-		status = fail(&c, ST_BAD_SYS_STATE, 0);	/* ENABLE_HCA first */
+		status = fail(&c, MLX5_CMD_STAT_BAD_SYS_STATE_ERR, 0);	/* ENABLE_HCA first */
 	else
 		status = h->run(&c);
 	memset(out, 0, 8);

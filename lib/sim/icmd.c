@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "lib/prm/layouts/layouts.h"
+#include "lib/prm/regtlv.h"
 #include "lib/sim/internal.h"
 
 #define ICMD_CTRL 0x0
@@ -14,7 +15,6 @@
 #define ICMD_SYNDROME 0x1008
 #define ICMD_MBOX 0x100000
 
-#define ICMD_OP_REG_ACCESS 0x9001
 #define ICMD_OP_QUERY_CAP 0x8400
 
 /*
@@ -31,11 +31,6 @@
 #define ICMD_ST_BAD_OPCODE 1
 #define ICMD_ST_BAD_CMD 2
 
-/* TLV types and register-access statuses (mstflint mreg_send_raw) */
-#define TLV_OPERATION 1
-#define TLV_REG 3
-#define REG_ST_BAD_TLV 3
-
 /* 0x9001: operation TLV, register TLV, register data. */
 static uint8_t reg_access(struct sim_adapter *a)
 {
@@ -45,9 +40,10 @@ static uint8_t reg_access(struct sim_adapter *a)
 	uint64_t words = PRM_GET(reg_tlv, reg, prm_layout_bytes(rt), "len");
 	uint8_t status;
 
-	if (PRM_GET(op_tlv, m, prm_layout_bytes(op), "type") != TLV_OPERATION || PRM_GET(reg_tlv, reg, prm_layout_bytes(rt), "type") != TLV_REG ||
+	if (PRM_GET(op_tlv, m, prm_layout_bytes(op), "type") != PRM_TLV_OPERATION ||
+	    PRM_GET(reg_tlv, reg, prm_layout_bytes(rt), "type") != PRM_TLV_REG ||
 	    words < 1 || hdr - prm_layout_bytes(rt) + words * 4 > sizeof(a->icmd.mbox))
-		status = REG_ST_BAD_TLV;
+		status = PRM_REG_STATUS_UNKNOWN_TLV;
 	else
 		status = sim_reg_access(a, (uint16_t)PRM_GET(op_tlv, m, prm_layout_bytes(op), "register_id"),
 					(uint8_t)PRM_GET(op_tlv, m, prm_layout_bytes(op), "method"), m + hdr,
@@ -62,7 +58,7 @@ static void execute(struct sim_adapter *a)
 	uint8_t status;
 
 	a->icmd.syndrome = 0;
-	if (opcode == ICMD_OP_REG_ACCESS) {
+	if (opcode == PRM_ICMD_REG_ACCESS) {
 		status = reg_access(a);
 	} else if (opcode == ICMD_OP_QUERY_CAP) {
 		uint32_t caps = CAP_ALLOW_ACCESS_REG_ALL | CAP_MCAM_REG;

@@ -5,10 +5,10 @@
  * what sim_mkey_dma() checks: direct (MTT), local write, not UMR-capable,
  * 4 KiB aligned start and length.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/prm/cmdstatus.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/sim/internal.h"
 #include "lib/sim/mkey.h"
@@ -153,9 +153,6 @@ uint8_t *sim_mkey_dma(struct sim_adapter *a, uint32_t key, uint64_t off, size_t 
 
 /* ---- the commands ---- */
 
-enum { ST_OK = 0, ST_BAD_PARAM = 3, ST_BAD_RES = 5, ST_LIM = 8, ST_BAD_RES_STATE = 9,
-       ST_BAD_INP_LEN = 0x50 };
-
 #define MTT_AT prm_layout_bytes(&prm_layout_create_mkey_in)	/* klm_pas_mtt follows */
 #define MAX_MTT 4096
 
@@ -167,9 +164,9 @@ uint8_t sim_pd_alloc_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen,
 	(void)in;
 	(void)inlen;
 	if (sim_pd_alloc(a, &pd))
-		return *why = 1, ST_LIM;
+		return *why = 1, MLX5_CMD_STAT_LIM_ERR;
 	PRM_SET(alloc_pd_out, out, outlen, "pd", pd);
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 uint8_t sim_pd_dealloc_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
@@ -180,18 +177,10 @@ uint8_t sim_pd_dealloc_cmd(struct sim_adapter *a, const uint8_t *in, size_t inle
 	(void)out;
 	(void)outlen;
 	if (rc == -1)
-		return *why = 1, ST_BAD_RES;
+		return *why = 1, MLX5_CMD_STAT_BAD_RES_ERR;
 	if (rc == -2)
-		return *why = 2, ST_BAD_RES_STATE;	/* keys still in it */
-	return ST_OK;
-}
-
-static uint64_t mkc(const uint8_t *in, size_t inlen, const char *f)
-{
-	char path[80];
-
-	snprintf(path, sizeof(path), "memory_key_mkey_entry.%s", f);
-	return prm_field_value(&prm_layout_create_mkey_in, in, inlen, path);
+		return *why = 2, MLX5_CMD_STAT_BAD_RES_STATE_ERR;	/* keys still in it */
+	return MLX5_CMD_STAT_OK;
 }
 
 uint8_t sim_mkey_create_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
@@ -201,31 +190,32 @@ uint8_t sim_mkey_create_cmd(struct sim_adapter *a, const uint8_t *in, size_t inl
 	uint64_t octwords = PRM_GET(create_mkey_in, in, inlen, "translations_octword_actual_size");
 	uint32_t key;
 
-	k.access_mode = (unsigned)(mkc(in, inlen, "access_mode_4_2") << 2 |
-				   mkc(in, inlen, "access_mode_1_0"));
-	k.lw = mkc(in, inlen, "lw");
-	k.lr = mkc(in, inlen, "lr");
-	k.umr_en = mkc(in, inlen, "umr_en");
-	k.pd = (uint32_t)mkc(in, inlen, "pd");
-	k.start = mkc(in, inlen, "start_addr");
-	k.len = mkc(in, inlen, "len");
-	k.log_page_size = (unsigned)mkc(in, inlen, "log_page_size");
-	k.key = (uint32_t)mkc(in, inlen, "mkey_7_0");
+	k.access_mode =
+		(unsigned)(PRM_GET(create_mkey_in, in, inlen, "memory_key_mkey_entry.access_mode_4_2") << 2 |
+			   PRM_GET(create_mkey_in, in, inlen, "memory_key_mkey_entry.access_mode_1_0"));
+	k.lw = PRM_GET(create_mkey_in, in, inlen, "memory_key_mkey_entry.lw");
+	k.lr = PRM_GET(create_mkey_in, in, inlen, "memory_key_mkey_entry.lr");
+	k.umr_en = PRM_GET(create_mkey_in, in, inlen, "memory_key_mkey_entry.umr_en");
+	k.pd = (uint32_t)PRM_GET(create_mkey_in, in, inlen, "memory_key_mkey_entry.pd");
+	k.start = PRM_GET(create_mkey_in, in, inlen, "memory_key_mkey_entry.start_addr");
+	k.len = PRM_GET(create_mkey_in, in, inlen, "memory_key_mkey_entry.len");
+	k.log_page_size = (unsigned)PRM_GET(create_mkey_in, in, inlen, "memory_key_mkey_entry.log_page_size");
+	k.key = (uint32_t)PRM_GET(create_mkey_in, in, inlen, "memory_key_mkey_entry.mkey_7_0");
 	if (!sim_pd_valid(a, k.pd))
-		return *why = 1, ST_BAD_RES;
+		return *why = 1, MLX5_CMD_STAT_BAD_RES_ERR;
 	if (k.access_mode == SIM_MKEY_MTT) {
 		uint64_t page = UINT64_C(1) << k.log_page_size;
 
 		if (k.log_page_size < 12 || k.log_page_size > 30 || !k.len)
-			return *why = 2, ST_BAD_PARAM;
+			return *why = 2, MLX5_CMD_STAT_BAD_PARAM_ERR;
 		k.nmtt = (size_t)((k.start % page + k.len + page - 1) / page);
 		if (k.nmtt > MAX_MTT || k.nmtt > octwords * 2)
-			return *why = 3, ST_BAD_PARAM;
+			return *why = 3, MLX5_CMD_STAT_BAD_PARAM_ERR;
 		if (inlen < MTT_AT + 8 * k.nmtt)
-			return *why = 4, ST_BAD_INP_LEN;
+			return *why = 4, MLX5_CMD_STAT_BAD_INP_LEN_ERR;
 		k.mtt = calloc(k.nmtt, sizeof(*k.mtt));
 		if (!k.mtt)
-			return *why = 5, ST_LIM;
+			return *why = 5, MLX5_CMD_STAT_LIM_ERR;
 		for (size_t i = 0; i < k.nmtt; i++) {
 			uint64_t v = 0;
 
@@ -236,10 +226,10 @@ uint8_t sim_mkey_create_cmd(struct sim_adapter *a, const uint8_t *in, size_t inl
 	}
 	if (sim_mkey_add(a, &k, &key)) {
 		free(k.mtt);
-		return *why = 6, ST_LIM;
+		return *why = 6, MLX5_CMD_STAT_LIM_ERR;
 	}
 	PRM_SET(create_mkey_out, out, outlen, "mkey_index", key >> 8);
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 uint8_t sim_mkey_destroy_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen,
@@ -248,6 +238,6 @@ uint8_t sim_mkey_destroy_cmd(struct sim_adapter *a, const uint8_t *in, size_t in
 	(void)out;
 	(void)outlen;
 	if (sim_mkey_del(a, (uint32_t)PRM_GET(destroy_mkey_in, in, inlen, "mkey_index")))
-		return *why = 1, ST_BAD_RES;
-	return ST_OK;
+		return *why = 1, MLX5_CMD_STAT_BAD_RES_ERR;
+	return MLX5_CMD_STAT_OK;
 }

@@ -6,22 +6,16 @@
  * an MTU code 1-5, a remote QPN), RTR2RTS, 2RST from any state, DESTROY.
  * A transition from the wrong state is BAD_RES_STATE, as on hardware.
  */
-#include <stdio.h>
 #include <string.h>
 
+#include "lib/prm/cmdstatus.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/sim/internal.h"
 #include "lib/sim/mkey.h"
 #include "lib/sim/qp.h"
 
-#define ST_OK 0
-#define ST_BAD_PARAM 3
-#define ST_BAD_RES 5
-#define ST_LIM 8
-#define ST_BAD_RES_STATE 9
-
 enum { QP_RST, QP_INIT, QP_RTR, QP_RTS };
-#define ST_RC 0
+#define QPC_ST_RC 0		/* qpc.st: MLX5_QP_ST_RC */
 
 void sim_qp_reset(struct sim_adapter *a)
 {
@@ -42,20 +36,20 @@ uint8_t sim_qp_create_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen
 	struct sim_qp *q = NULL;
 
 	if (!sim_pd_valid(a, (uint32_t)PRM_GET(create_qp_in, in, inlen, "qpc.pd")))
-		return *why = 1, ST_BAD_RES;
-	if (PRM_GET(create_qp_in, in, inlen, "qpc.st") != ST_RC)
-		return *why = 2, ST_BAD_PARAM;	/* the simulator does RC only */
+		return *why = 1, MLX5_CMD_STAT_BAD_RES_ERR;
+	if (PRM_GET(create_qp_in, in, inlen, "qpc.st") != QPC_ST_RC)
+		return *why = 2, MLX5_CMD_STAT_BAD_PARAM_ERR;	/* the simulator does RC only */
 	for (unsigned i = 0; i < SIM_MAX_QPS && !q; i++)
 		if (!a->qps.q[i].used)
 			q = &a->qps.q[i];
 	if (!q)
-		return *why = 3, ST_LIM;
+		return *why = 3, MLX5_CMD_STAT_LIM_ERR;
 	memset(q, 0, sizeof(*q));
 	q->used = true;
 	q->qpn = SIM_QP_FIRST + a->qps.created++ % 0x100000;
 	q->state = QP_RST;
 	PRM_SET(create_qp_out, out, outlen, "qpn", q->qpn);
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 static struct sim_qp *named(struct sim_adapter *a, const struct prm_layout *l, const uint8_t *in,
@@ -70,11 +64,11 @@ static uint8_t move(struct sim_adapter *a, const struct prm_layout *l, const uin
 	struct sim_qp *q = named(a, l, in, inlen);
 
 	if (!q)
-		return *why = 1, ST_BAD_RES;
+		return *why = 1, MLX5_CMD_STAT_BAD_RES_ERR;
 	if (q->state != from)
-		return *why = 2, ST_BAD_RES_STATE;
+		return *why = 2, MLX5_CMD_STAT_BAD_RES_STATE_ERR;
 	q->state = to;
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 uint8_t sim_qp_rst2init_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
@@ -88,18 +82,15 @@ uint8_t sim_qp_rst2init_cmd(struct sim_adapter *a, const uint8_t *in, size_t inl
 /* The address path a RoCE v2 connection needs, checked as firmware would. */
 static int path_ok(const uint8_t *in, size_t inlen, uint16_t *why)
 {
-	const struct prm_layout *l = &prm_layout_init2rtr_qp_in;
 	uint64_t mtu = PRM_GET(init2rtr_qp_in, in, inlen, "qpc.mtu");
 	uint64_t mac = PRM_GET(init2rtr_qp_in, in, inlen, "qpc.primary_address_path.rmac_47_32") << 32 |
 		       PRM_GET(init2rtr_qp_in, in, inlen, "qpc.primary_address_path.rmac_31_0");
-	uint32_t ip = 0;
-
-	for (int i = 12; i < 16; i++) {	/* IPv4-mapped: ::ffff:a.b.c.d */
-		char path[64];
-
-		snprintf(path, sizeof(path), "qpc.primary_address_path.rgid_rip[%d]", i);
-		ip = ip << 8 | (uint32_t)prm_field_value(l, in, inlen, path);
-	}
+	/* IPv4-mapped: ::ffff:a.b.c.d */
+	uint32_t ip =
+		(uint32_t)PRM_GET(init2rtr_qp_in, in, inlen, "qpc.primary_address_path.rgid_rip[12]") << 24 |
+		(uint32_t)PRM_GET(init2rtr_qp_in, in, inlen, "qpc.primary_address_path.rgid_rip[13]") << 16 |
+		(uint32_t)PRM_GET(init2rtr_qp_in, in, inlen, "qpc.primary_address_path.rgid_rip[14]") << 8 |
+		(uint32_t)PRM_GET(init2rtr_qp_in, in, inlen, "qpc.primary_address_path.rgid_rip[15]");
 	if (mtu < 1 || mtu > 5)
 		return *why = 3, -1;
 	if (!PRM_GET(init2rtr_qp_in, in, inlen, "qpc.remote_qpn"))
@@ -117,7 +108,7 @@ uint8_t sim_qp_init2rtr_cmd(struct sim_adapter *a, const uint8_t *in, size_t inl
 	(void)out;
 	(void)outlen;
 	if (path_ok(in, inlen, why))
-		return ST_BAD_PARAM;
+		return MLX5_CMD_STAT_BAD_PARAM_ERR;
 	return move(a, &prm_layout_init2rtr_qp_in, in, inlen, QP_INIT, QP_RTR, why);
 }
 
@@ -137,9 +128,9 @@ uint8_t sim_qp_2rst_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, 
 	(void)out;
 	(void)outlen;
 	if (!q)
-		return *why = 1, ST_BAD_RES;
+		return *why = 1, MLX5_CMD_STAT_BAD_RES_ERR;
 	q->state = QP_RST;
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }
 
 uint8_t sim_qp_destroy_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
@@ -150,7 +141,7 @@ uint8_t sim_qp_destroy_cmd(struct sim_adapter *a, const uint8_t *in, size_t inle
 	(void)out;
 	(void)outlen;
 	if (!q)
-		return *why = 1, ST_BAD_RES;
+		return *why = 1, MLX5_CMD_STAT_BAD_RES_ERR;
 	q->used = false;
-	return ST_OK;
+	return MLX5_CMD_STAT_OK;
 }

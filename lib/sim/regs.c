@@ -5,24 +5,14 @@
  * the fields the layout marks writable.
  */
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/prm/layouts/layouts.h"
 #include "lib/prm/registers.h"
+#include "lib/prm/regtlv.h"
 #include "lib/sim/internal.h"
 #include "lib/sim/tracer.h"
-
-/* register-access statuses (mstflint return_by_reg_status) */
-#define REG_ST_OK 0
-#define REG_ST_NOT_SUPPORTED 4
-#define REG_ST_BAD_METHOD 6
-#define REG_ST_BAD_PARAM 7
-
-#define METHOD_GET 1
-#define METHOD_SET 2
-
-#define MCAM_ID 0x907f
 
 struct sim_reg {
 	const struct prm_register *r;
@@ -38,31 +28,16 @@ static struct sim_reg *find(struct sim_adapter *a, uint16_t id)
 	return NULL;
 }
 
-static int put(struct sim_reg *s, const char *path, uint64_t v, struct prm_err *err)
+/* A value the model gives that its field cannot hold: the register's name said. */
+static int model_failed(const struct sim_reg *s, struct prm_err *err)
 {
-	if (prm_set(s->r->layout, s->state, s->size, path, v, err))
-		return prm_err_prefix(err, "simulator %s: ", s->r->name);
-	return 0;
-}
-
-static int put_text(struct sim_reg *s, const char *field, const char *text,
-		    size_t n, struct prm_err *err)
-{
-	char path[64];
-
-	for (size_t i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "%s[%zu]", field, i);
-		if (put(s, path, i < strlen(text) ? (uint8_t)text[i] : 0, err))
-			return -1;
-	}
-	return 0;
+	return prm_err_prefix(err, "simulator %s: ", s->r->name);
 }
 
 /* MCAM: one capability bit per management register 0x9000..0x907f we model. */
 static int init_mcam(struct sim_adapter *a, struct sim_reg *s, struct prm_err *err)
 {
 	uint32_t mask[4] = { 0 };
-	char path[48];
 
 	for (size_t i = 0; i < a->nregs; i++) {
 		uint16_t id = a->regs[i].r->id;
@@ -74,74 +49,80 @@ static int init_mcam(struct sim_adapter *a, struct sim_reg *s, struct prm_err *e
 			mask[3 - bit / 32] |= 1u << (bit % 32);
 		}
 	}
-	for (int k = 0; k < 4; k++) {
-		snprintf(path, sizeof(path), "mng_access_reg_cap_mask[%d]", k);
-		if (put(s, path, mask[k], err))
-			return -1;
-	}
+	if (prm_set(&prm_layout_mcam, s->state, s->size, "mng_access_reg_cap_mask[0]", mask[0], err) ||
+	    prm_set(&prm_layout_mcam, s->state, s->size, "mng_access_reg_cap_mask[1]", mask[1], err) ||
+	    prm_set(&prm_layout_mcam, s->state, s->size, "mng_access_reg_cap_mask[2]", mask[2], err) ||
+	    prm_set(&prm_layout_mcam, s->state, s->size, "mng_access_reg_cap_mask[3]", mask[3], err))
+		return model_failed(s, err);
 	return 0;
 }
 
 static int init_mgir(struct sim_adapter *a, struct sim_reg *s, struct prm_err *err)
 {
 	const struct sim_model *m = a->model;
-	const struct {
-		const char *path;
-		uint64_t v;
-	} v[] = {
-		{ "hw_info.device_hw_revision", m->revision },
-		{ "hw_info.device_id", m->device_id },
-		{ "hw_info.num_ports", 2 },
-		{ "hw_info.hw_dev_id", m->hw_id },
-		{ "hw_info.manufacturing_base_mac_47_32", 0xb8ce },
-		{ "hw_info.manufacturing_base_mac_31_0", 0xf6000000u | m->device_id },
-		{ "fw_info.major", m->fw_major },
-		{ "fw_info.minor", m->fw_minor },
-		/* the 8-bit sub_minor cannot hold 1000; extended_* carry the truth */
-		{ "fw_info.sub_minor", m->fw_subminor & 0xff },
-		{ "fw_info.extended_major", m->fw_major },
-		{ "fw_info.extended_minor", m->fw_minor },
-		{ "fw_info.extended_sub_minor", m->fw_subminor },
-		{ "fw_info.year", 0x2026 },	/* dates are BCD */
-		{ "fw_info.month", 0x11 },
-		{ "fw_info.day", 0x01 },
-		{ "fw_info.hour", 0x1200 },
-		{ "fw_info.build_id", 0x5133 },
-		{ "fw_info.secured", 1 },
-		{ "fw_info.signed_fw", 1 },
-	};
+	uint8_t psid[16] = { 0 };	/* NUL-padded */
+	uint8_t *r = s->state;
+	size_t n = s->size;
 
-	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
-		if (put(s, v[i].path, v[i].v, err))
-			return -1;
-	return put_text(s, "fw_info.psid", m->psid, 16, err);
+	memcpy(psid, m->psid, strnlen(m->psid, sizeof(psid)));
+	if (prm_set(&prm_layout_mgir, r, n, "hw_info.device_hw_revision", m->revision, err) ||
+	    prm_set(&prm_layout_mgir, r, n, "hw_info.device_id", m->device_id, err) ||
+	    prm_set(&prm_layout_mgir, r, n, "hw_info.num_ports", 2, err) ||
+	    prm_set(&prm_layout_mgir, r, n, "hw_info.hw_dev_id", m->hw_id, err) ||
+	    prm_set(&prm_layout_mgir, r, n, "hw_info.manufacturing_base_mac_47_32", 0xb8ce, err) ||
+	    prm_set(&prm_layout_mgir, r, n, "hw_info.manufacturing_base_mac_31_0",
+		    0xf6000000u | m->device_id, err) ||
+	    prm_set(&prm_layout_mgir, r, n, "fw_info.major", m->fw_major, err) ||
+	    prm_set(&prm_layout_mgir, r, n, "fw_info.minor", m->fw_minor, err) ||
+	    /* the 8-bit sub_minor cannot hold 1000; extended_* carry the truth */
+	    prm_set(&prm_layout_mgir, r, n, "fw_info.sub_minor", m->fw_subminor & 0xff, err) ||
+	    prm_set(&prm_layout_mgir, r, n, "fw_info.extended_major", m->fw_major, err) ||
+	    prm_set(&prm_layout_mgir, r, n, "fw_info.extended_minor", m->fw_minor, err) ||
+	    prm_set(&prm_layout_mgir, r, n, "fw_info.extended_sub_minor", m->fw_subminor, err) ||
+	    prm_set(&prm_layout_mgir, r, n, "fw_info.year", 0x2026, err) ||	/* dates are BCD */
+	    prm_set(&prm_layout_mgir, r, n, "fw_info.month", 0x11, err) ||
+	    prm_set(&prm_layout_mgir, r, n, "fw_info.day", 0x01, err) ||
+	    prm_set(&prm_layout_mgir, r, n, "fw_info.hour", 0x1200, err) ||
+	    prm_set(&prm_layout_mgir, r, n, "fw_info.build_id", 0x5133, err) ||
+	    prm_set(&prm_layout_mgir, r, n, "fw_info.secured", 1, err) ||
+	    prm_set(&prm_layout_mgir, r, n, "fw_info.signed_fw", 1, err) ||
+	    prm_set_bytes(&prm_layout_mgir, r, n, "fw_info.psid", psid, sizeof(psid), err))
+		return model_failed(s, err);
+	return 0;
 }
 
 /* DTOR: timeouts close to the driver's own defaults (lib/tout.h), so a
  * driver that takes them behaves as it does without them. */
+enum { TO_MS, TO_S, TO_MIN };	/* to_multiplier */
+
 static int init_dtor(struct sim_reg *s, struct prm_err *err)
 {
-	static const struct {
-		const char *to;
-		unsigned mul, value;	/* mul: 0 ms, 1 s, 2 min */
-	} v[] = {
-		{ "pcie_toggle_to", 0, 2000 }, { "health_poll_to", 0, 2000 },
-		{ "full_crdump_to", 1, 60 }, { "fw_reset_to", 1, 2 },
-		{ "flush_on_err_to", 0, 2000 }, { "pci_sync_update_to", 1, 5 },
-		{ "tear_down_to", 1, 3 }, { "fsm_reactivate_to", 1, 5 },
-		{ "reclaim_pages_to", 1, 5 }, { "reclaim_vfs_pages_to", 2, 2 },
-		{ "reset_unload_to", 2, 2 },
-	};
-	char path[64];
+	uint8_t *r = s->state;
+	size_t n = s->size;
 
-	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
-		snprintf(path, sizeof(path), "%s.to_multiplier", v[i].to);
-		if (put(s, path, v[i].mul, err))
-			return -1;
-		snprintf(path, sizeof(path), "%s.to_value", v[i].to);
-		if (put(s, path, v[i].value, err))
-			return -1;
-	}
+	if (prm_set(&prm_layout_dtor, r, n, "pcie_toggle_to.to_multiplier", TO_MS, err) ||
+	    prm_set(&prm_layout_dtor, r, n, "pcie_toggle_to.to_value", 2000, err) ||
+	    prm_set(&prm_layout_dtor, r, n, "health_poll_to.to_multiplier", TO_MS, err) ||
+	    prm_set(&prm_layout_dtor, r, n, "health_poll_to.to_value", 2000, err) ||
+	    prm_set(&prm_layout_dtor, r, n, "full_crdump_to.to_multiplier", TO_S, err) ||
+	    prm_set(&prm_layout_dtor, r, n, "full_crdump_to.to_value", 60, err) ||
+	    prm_set(&prm_layout_dtor, r, n, "fw_reset_to.to_multiplier", TO_S, err) ||
+	    prm_set(&prm_layout_dtor, r, n, "fw_reset_to.to_value", 2, err) ||
+	    prm_set(&prm_layout_dtor, r, n, "flush_on_err_to.to_multiplier", TO_MS, err) ||
+	    prm_set(&prm_layout_dtor, r, n, "flush_on_err_to.to_value", 2000, err) ||
+	    prm_set(&prm_layout_dtor, r, n, "pci_sync_update_to.to_multiplier", TO_S, err) ||
+	    prm_set(&prm_layout_dtor, r, n, "pci_sync_update_to.to_value", 5, err) ||
+	    prm_set(&prm_layout_dtor, r, n, "tear_down_to.to_multiplier", TO_S, err) ||
+	    prm_set(&prm_layout_dtor, r, n, "tear_down_to.to_value", 3, err) ||
+	    prm_set(&prm_layout_dtor, r, n, "fsm_reactivate_to.to_multiplier", TO_S, err) ||
+	    prm_set(&prm_layout_dtor, r, n, "fsm_reactivate_to.to_value", 5, err) ||
+	    prm_set(&prm_layout_dtor, r, n, "reclaim_pages_to.to_multiplier", TO_S, err) ||
+	    prm_set(&prm_layout_dtor, r, n, "reclaim_pages_to.to_value", 5, err) ||
+	    prm_set(&prm_layout_dtor, r, n, "reclaim_vfs_pages_to.to_multiplier", TO_MIN, err) ||
+	    prm_set(&prm_layout_dtor, r, n, "reclaim_vfs_pages_to.to_value", 2, err) ||
+	    prm_set(&prm_layout_dtor, r, n, "reset_unload_to.to_multiplier", TO_MIN, err) ||
+	    prm_set(&prm_layout_dtor, r, n, "reset_unload_to.to_value", 2, err))
+		return model_failed(s, err);
 	return 0;
 }
 
@@ -164,11 +145,11 @@ int sim_regs_init(struct sim_adapter *a, struct prm_err *err)
 		struct sim_reg *s = &a->regs[i];
 		int rc = 0;
 
-		if (s->r->id == MCAM_ID)
+		if (s->r->id == MLX5_REG_MCAM)
 			rc = init_mcam(a, s, err);
 		else if (s->r->id == MLX5_REG_MGIR)
 			rc = init_mgir(a, s, err);
-		else if (strcmp(s->r->name, "DTOR") == 0)
+		else if (s->r->id == MLX5_REG_DTOR)
 			rc = init_dtor(s, err);
 		if (rc)
 			return -1;
@@ -223,20 +204,20 @@ uint8_t sim_reg_access(struct sim_adapter *a, uint16_t id, uint8_t method,
 	int st;
 
 	if (!s)
-		return REG_ST_NOT_SUPPORTED;
-	if (method != METHOD_GET && method != METHOD_SET)
-		return REG_ST_BAD_METHOD;
-	st = sim_tracer_reg(a, id, method == METHOD_SET, data, len);
+		return PRM_REG_STATUS_REG_NOT_SUPP;
+	if (method != PRM_REG_GET && method != PRM_REG_SET)
+		return PRM_REG_STATUS_METHOD_NOT_SUPP;
+	st = sim_tracer_reg(a, id, method == PRM_REG_SET, data, len);
 	if (st >= 0)
 		return (uint8_t)st;
-	if (method != METHOD_GET && method != METHOD_SET)
-		return REG_ST_BAD_METHOD;
+	if (method != PRM_REG_GET && method != PRM_REG_SET)
+		return PRM_REG_STATUS_METHOD_NOT_SUPP;
 	if (len < s->size)
-		return REG_ST_BAD_PARAM;
-	if (method == METHOD_SET)
+		return PRM_REG_STATUS_BAD_PARAM;
+	if (method == PRM_REG_SET)
 		take_writable(s->r->layout, s->state, data, s->size, 0);
 	refresh(a, s);
 	memset(data, 0, len);
 	memcpy(data, s->state, s->size);
-	return REG_ST_OK;
+	return PRM_REG_STATUS_OK;
 }

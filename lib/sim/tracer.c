@@ -14,7 +14,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/prm/events.h"
 #include "lib/prm/layouts/layouts.h"
+#include "lib/prm/regtlv.h"
 #include "lib/prm/trace.h"
 #include "lib/prm/tracefmt.h"
 #include "lib/sim/fwcmd.h"
@@ -22,13 +24,6 @@
 #include "lib/sim/proto.h"
 #include "lib/sim/tracer.h"
 #include "lib/prm/registers.h"
-
-#define REG_ST_OK 0
-#define REG_ST_BAD_PARAM 7
-
-#define EVENT_DEVICE_TRACER 0x26
-#define SUB_OWNERSHIP_CHANGE 0
-#define SUB_TRACES_AVAILABLE 1
 
 #define BLOCKS_PER_TICK 2
 #define RELIABLE_EVERY 12	/* entries; at most 6 ticks each: within 128 */
@@ -146,7 +141,7 @@ void sim_tracer_reset(struct sim_adapter *a)
 
 static void post(struct sim_adapter *a, uint8_t sub)
 {
-	sim_eq_post(a, EVENT_DEVICE_TRACER, sub, NULL, 0);
+	sim_eq_post(a, MLX5_EVENT_TYPE_DEVICE_TRACER, sub, NULL, 0);
 }
 
 void sim_tracer_steal(struct sim_adapter *a, bool on)
@@ -160,20 +155,10 @@ void sim_tracer_steal(struct sim_adapter *a, bool on)
 		t->host_owner = false;
 		t->active = false;	/* the new owner sets the tracer up its own way */
 	}
-	post(a, SUB_OWNERSHIP_CHANGE);
+	post(a, MLX5_TRACER_SUBTYPE_OWNERSHIP_CHANGE);
 }
 
 /* ---- registers ---- */
-
-static void put(const struct prm_layout *l, uint8_t *data, size_t len, const char *f, uint64_t v)
-{
-	prm_set(l, data, len, f, v, NULL);
-}
-
-static uint64_t get(const struct prm_layout *l, const uint8_t *data, size_t len, const char *f)
-{
-	return prm_field_value(l, data, len, f);
-}
 
 static uint64_t now_ticks(struct sim_adapter *a)
 {
@@ -186,9 +171,9 @@ static int reg_cap(struct sim_adapter *a, bool set, uint8_t *d, size_t len)
 	struct sim_tracer *t = a->tracer;
 
 	if (len < prm_layout_bytes(l))
-		return REG_ST_BAD_PARAM;
+		return PRM_REG_STATUS_BAD_PARAM;
 	if (set) {
-		bool want = get(l, d, len, "trace_owner");
+		bool want = PRM_GET(mtrc_cap, d, len, "trace_owner");
 
 		if (!want && t->host_owner) {
 			t->host_owner = false;
@@ -198,16 +183,16 @@ static int reg_cap(struct sim_adapter *a, bool set, uint8_t *d, size_t len)
 		}
 	}
 	memset(d, 0, len);
-	put(l, d, len, "trace_owner", t->host_owner);
-	put(l, d, len, "trace_to_memory", 1);
-	put(l, d, len, "trc_ver", 1);
-	put(l, d, len, "num_string_db", 1);
-	put(l, d, len, "first_string_trace", SIM_TRACER_FIRST_STRING);
-	put(l, d, len, "num_string_trace", SIM_TRACER_NUM_STRING);
-	put(l, d, len, "log_max_trace_buffer_size", SIM_TRACER_LOG_MAX);
-	put(l, d, len, "string_db_param[0].string_db_base_address", SIM_TRACER_DB_BASE);
-	put(l, d, len, "string_db_param[0].string_db_size", t->db_len);
-	return REG_ST_OK;
+	PRM_SET(mtrc_cap, d, len, "trace_owner", t->host_owner);
+	PRM_SET(mtrc_cap, d, len, "trace_to_memory", 1);
+	PRM_SET(mtrc_cap, d, len, "trc_ver", 1);
+	PRM_SET(mtrc_cap, d, len, "num_string_db", 1);
+	PRM_SET(mtrc_cap, d, len, "first_string_trace", SIM_TRACER_FIRST_STRING);
+	PRM_SET(mtrc_cap, d, len, "num_string_trace", SIM_TRACER_NUM_STRING);
+	PRM_SET(mtrc_cap, d, len, "log_max_trace_buffer_size", SIM_TRACER_LOG_MAX);
+	PRM_SET(mtrc_cap, d, len, "string_db_param[0].string_db_base_address", SIM_TRACER_DB_BASE);
+	PRM_SET(mtrc_cap, d, len, "string_db_param[0].string_db_size", t->db_len);
+	return PRM_REG_STATUS_OK;
 }
 
 /* Only the owner configures; the firmware checks what it can (see mkey.c for the key). */
@@ -217,22 +202,22 @@ static int reg_conf(struct sim_adapter *a, bool set, uint8_t *d, size_t len)
 	struct sim_tracer *t = a->tracer;
 
 	if (len < prm_layout_bytes(l))
-		return REG_ST_BAD_PARAM;
+		return PRM_REG_STATUS_BAD_PARAM;
 	if (set) {
-		unsigned mode = (unsigned)get(l, d, len, "trace_mode");
-		unsigned log = (unsigned)get(l, d, len, "log_trace_buffer_size");
+		unsigned mode = (unsigned)PRM_GET(mtrc_conf, d, len, "trace_mode");
+		unsigned log = (unsigned)PRM_GET(mtrc_conf, d, len, "log_trace_buffer_size");
 
 		if (!t->host_owner || mode != 1 || log > SIM_TRACER_LOG_MAX)
-			return REG_ST_BAD_PARAM;
+			return PRM_REG_STATUS_BAD_PARAM;
 		t->trace_mode = mode;
 		t->log_size = log;
-		t->mkey = (uint32_t)get(l, d, len, "trace_mkey");
+		t->mkey = (uint32_t)PRM_GET(mtrc_conf, d, len, "trace_mkey");
 	}
 	memset(d, 0, len);
-	put(l, d, len, "trace_mode", t->trace_mode);
-	put(l, d, len, "log_trace_buffer_size", t->log_size);
-	put(l, d, len, "trace_mkey", t->mkey);
-	return REG_ST_OK;
+	PRM_SET(mtrc_conf, d, len, "trace_mode", t->trace_mode);
+	PRM_SET(mtrc_conf, d, len, "log_trace_buffer_size", t->log_size);
+	PRM_SET(mtrc_conf, d, len, "trace_mkey", t->mkey);
+	return PRM_REG_STATUS_OK;
 }
 
 static int reg_ctrl(struct sim_adapter *a, bool set, uint8_t *d, size_t len)
@@ -242,12 +227,12 @@ static int reg_ctrl(struct sim_adapter *a, bool set, uint8_t *d, size_t len)
 	uint64_t now = now_ticks(a);
 
 	if (len < prm_layout_bytes(l))
-		return REG_ST_BAD_PARAM;
+		return PRM_REG_STATUS_BAD_PARAM;
 	if (set) {
 		if (!t->host_owner)
-			return REG_ST_BAD_PARAM;
-		if (get(l, d, len, "modify_field_select") & 1) {
-			bool on = get(l, d, len, "trace_status") == 1;
+			return PRM_REG_STATUS_BAD_PARAM;
+		if (PRM_GET(mtrc_ctrl, d, len, "modify_field_select") & 1) {
+			bool on = PRM_GET(mtrc_ctrl, d, len, "trace_status") == 1;
 
 			if (on && !t->active) {
 				t->pi = 0;
@@ -255,15 +240,15 @@ static int reg_ctrl(struct sim_adapter *a, bool set, uint8_t *d, size_t len)
 			}
 			t->active = on;
 		}
-		if (get(l, d, len, "arm_event"))
+		if (PRM_GET(mtrc_ctrl, d, len, "arm_event"))
 			t->armed = true;
 	}
 	memset(d, 0, len);
-	put(l, d, len, "trace_status", t->active);
-	put(l, d, len, "arm_event", t->armed);
-	put(l, d, len, "current_timestamp52_32", now >> 32);
-	put(l, d, len, "current_timestamp31_0", now & 0xffffffff);
-	return REG_ST_OK;
+	PRM_SET(mtrc_ctrl, d, len, "trace_status", t->active);
+	PRM_SET(mtrc_ctrl, d, len, "arm_event", t->armed);
+	PRM_SET(mtrc_ctrl, d, len, "current_timestamp52_32", now >> 32);
+	PRM_SET(mtrc_ctrl, d, len, "current_timestamp31_0", now & 0xffffffff);
+	return PRM_REG_STATUS_OK;
 }
 
 static int reg_stdb(struct sim_adapter *a, uint8_t *d, size_t len)
@@ -274,15 +259,15 @@ static int reg_stdb(struct sim_adapter *a, uint8_t *d, size_t len)
 	uint64_t index, size, off;
 
 	if (len < hdr)
-		return REG_ST_BAD_PARAM;
-	index = get(l, d, len, "string_db_index");
-	size = get(l, d, len, "read_size");
-	off = get(l, d, len, "start_offset");
+		return PRM_REG_STATUS_BAD_PARAM;
+	index = PRM_GET(mtrc_stdb, d, len, "string_db_index");
+	size = PRM_GET(mtrc_stdb, d, len, "read_size");
+	off = PRM_GET(mtrc_stdb, d, len, "start_offset");
 	if (index != 0 || size % 64 || off % 64 || off > t->db_len || size > t->db_len - off ||
 	    len < hdr + size)
-		return REG_ST_BAD_PARAM;
+		return PRM_REG_STATUS_BAD_PARAM;
 	memcpy(d + hdr, t->db + off, size);
-	return REG_ST_OK;
+	return PRM_REG_STATUS_OK;
 }
 
 int sim_tracer_reg(struct sim_adapter *a, uint16_t id, bool set, uint8_t *data, size_t len)
@@ -502,6 +487,6 @@ void sim_tracer_tick(struct sim_adapter *a, uint64_t now_ns)
 	free(burst);
 	if (t->armed) {
 		t->armed = false;
-		post(a, SUB_TRACES_AVAILABLE);
+		post(a, MLX5_TRACER_SUBTYPE_TRACES_AVAILABLE);
 	}
 }

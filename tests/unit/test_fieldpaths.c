@@ -5,8 +5,8 @@
  * misspelled "frontend_namespace" builds, and the command answers "no
  * namespace 3". Code names a field with PRM_SET/PRM_GET (lib/prm/layout.h):
  * the layout by name, the path as a literal, which this scan resolves in that
- * layout; direct calls with a literal path are checked as far as they can be
- * (see check_direct).
+ * layout; direct calls with a literal path (prm_get, prm_path_resolve, ...:
+ * the takers table) are checked as far as they can be (see check_direct).
  */
 #include <dirent.h>
 #include <setjmp.h>
@@ -166,15 +166,48 @@ static void token_of(const char *b, const char *e, char *out, size_t sz)
 	out[n] = '\0';
 }
 
-/* A zero buffer as large as the layout: only the path can fail. */
-static int resolves(const struct prm_layout *l, const char *path, struct prm_err *err)
-{
-	uint8_t zero[4096] = { 0 };
-	uint64_t v;
+/* What a function's path must name: one value, an array of bytes, anything. */
+enum want { SCALAR, BYTES, ANY };
 
-	if (prm_layout_bytes(l) > sizeof(zero))
-		return prm_err_set(err, PRM_E_USAGE, 0, "too_big", "%s is too big to test", l->name);
-	return prm_get(l, zero, prm_layout_bytes(l), path, &v, err);
+/*
+ * The functions that take a literal path: which argument, what it names, and
+ * the layout when the function fixes it (else &prm_layout_X in argument 0).
+ */
+static const struct taker {
+	const char *fn;
+	int path_arg;
+	enum want want;
+	const char *layout;
+} takers[] = {
+	{ "prm_set", 3, SCALAR, NULL },
+	{ "prm_get", 3, SCALAR, NULL },
+	{ "prm_field_value", 3, SCALAR, NULL },
+	{ "prm_get_bytes", 3, BYTES, NULL },
+	{ "prm_set_bytes", 3, BYTES, NULL },
+	{ "prm_path_resolve", 1, ANY, NULL },
+	{ "sim_bar_set", 1, SCALAR, "initseg" },	/* the simulator's BAR0 */
+	{ "sim_bar_get", 1, SCALAR, "initseg" },
+};
+
+/* A zero buffer as large as the layout: only the path can fail. */
+static int resolves(const struct prm_layout *l, const char *path, enum want want,
+		    struct prm_err *err)
+{
+	size_t n = prm_layout_bytes(l);
+	uint8_t *zero = calloc(1, n), byte;
+	struct prm_loc loc;
+	uint64_t v;
+	int rc;
+
+	assert_non_null(zero);
+	if (want == BYTES)
+		rc = prm_get_bytes(l, zero, n, path, &byte, 1, err);
+	else if (want == ANY)
+		rc = prm_path_resolve(l, path, &loc, err);
+	else
+		rc = prm_get(l, zero, n, path, &v, err);
+	free(zero);
+	return rc;
 }
 
 static void check_macro(struct scan *s, const char *at, const char *macro,
@@ -198,7 +231,7 @@ static void check_macro(struct scan *s, const char *at, const char *macro,
 		problem(s, at, "%s(%s, ...): the path is not a string literal", macro, layout);
 		return;
 	}
-	if (resolves(l, path, &err)) {
+	if (resolves(l, path, SCALAR, &err)) {
 		problem(s, at, "%s(%s, \"%s\"): %s", macro, layout, path, err.msg);
 		return;
 	}
@@ -206,37 +239,41 @@ static void check_macro(struct scan *s, const char *at, const char *macro,
 }
 
 /*
- * A direct call: with &prm_layout_X the path must resolve in X; with a
- * layout chosen at run time (a variable) it must at least resolve in some
- * compiled-in layout, which still catches a misspelling; the assert in
- * lib/prm/layout.c catches the rest when a test runs that code.
+ * A direct call: with &prm_layout_X (or the layout the function fixes) the
+ * path must resolve in X; with a layout chosen at run time (a variable) it
+ * must at least resolve in some compiled-in layout, which still catches a
+ * misspelling; the assert in lib/prm/layout.c catches the rest when a test
+ * runs that code.
  */
-static void check_direct(struct scan *s, const char *at, const char *fn,
+static void check_direct(struct scan *s, const char *at, const struct taker *t,
 			 const char *arg[][2], int nargs)
 {
 	char path[256], first[128];
 	struct prm_err err = { 0 };
 	const struct prm_layout *l;
 
-	if (nargs < 4 || literal_of(arg[3][0], arg[3][1], path, sizeof(path)))
+	if (nargs <= t->path_arg ||
+	    literal_of(arg[t->path_arg][0], arg[t->path_arg][1], path, sizeof(path)))
 		return;
 	token_of(arg[0][0], arg[0][1], first, sizeof(first));
-	if (!strncmp(first, "&prm_layout_", 12)) {
-		l = prm_layout_lookup(first + 12);
+	if (t->layout || !strncmp(first, "&prm_layout_", 12)) {
+		const char *name = t->layout ? t->layout : first + 12;
+
+		l = prm_layout_lookup(name);
 		if (!l)
-			problem(s, at, "%s(%s, ...): not a compiled-in layout", fn, first);
-		else if (resolves(l, path, &err))
-			problem(s, at, "%s(%s, \"%s\"): %s", fn, first, path, err.msg);
+			problem(s, at, "%s(%s, ...): not a compiled-in layout", t->fn, name);
+		else if (resolves(l, path, t->want, &err))
+			problem(s, at, "%s(%s, \"%s\"): %s", t->fn, name, path, err.msg);
 		else
 			s->checked++;
 		return;
 	}
 	for (size_t i = 0; prm_layouts[i]; i++)
-		if (!resolves(prm_layouts[i], path, &err)) {
+		if (!resolves(prm_layouts[i], path, t->want, &err)) {
 			s->checked++;
 			return;
 		}
-	problem(s, at, "%s(%s, \"%s\"): no compiled-in layout has this field", fn, first, path);
+	problem(s, at, "%s(%s, \"%s\"): no compiled-in layout has this field", t->fn, first, path);
 }
 
 static int is_ident(char c)
@@ -247,7 +284,6 @@ static int is_ident(char c)
 
 static void scan_text(struct scan *s)
 {
-	static const char *const direct[] = { "prm_set", "prm_get", "prm_field_value" };
 	const char *p = s->text;
 
 	while (*p) {
@@ -283,10 +319,10 @@ static void scan_text(struct scan *s)
 			nargs = call_args(next, arg, MAX_ARGS);
 			check_macro(s, p, word, arg, nargs);
 		} else {
-			for (size_t i = 0; i < sizeof(direct) / sizeof(direct[0]); i++)
-				if (!strcmp(word, direct[i])) {
+			for (size_t i = 0; i < sizeof(takers) / sizeof(takers[0]); i++)
+				if (!strcmp(word, takers[i].fn)) {
 					nargs = call_args(next, arg, MAX_ARGS);
-					check_direct(s, p, word, arg, nargs);
+					check_direct(s, p, &takers[i], arg, nargs);
 				}
 		}
 		p = next;
@@ -425,6 +461,37 @@ static void direct_calls_are_checked_too(void **state)
 	assert_int_equal(s.checked, 2);
 }
 
+/* Paths to a structure or an array of bytes, and through a fixed layout. */
+static void paths_of_other_kinds_are_checked(void **state)
+{
+	struct scan s;
+
+	(void)state;
+	scan_string(&s, "x.c",
+		    "prm_path_resolve(&prm_layout_query_dct_out, \"dct_context_entri\", &l, e);\n"
+		    "prm_path_resolve(&prm_layout_query_dct_out,\n\t\"dct_context_entry.mtu\", &l, e);\n"
+		    "prm_get_bytes(&prm_layout_mgir, r, n, \"fw_info.psi\", b, 16, e);\n"
+		    "prm_set_bytes(&prm_layout_mgir, r, n, \"fw_info.major\", b, 1, e);\n"
+		    "sim_bar_set(a, \"health_buffer.assert_var[6]\", 1);\n"
+		    "v = sim_bar_get(a, \"health_buffer\");\n");
+	assert_int_equal(s.problems, 5);
+	assert_non_null(strstr(s.report, "x.c:1: prm_path_resolve(query_dct_out, \"dct_context_entri\")"));
+	assert_non_null(strstr(s.report, "x.c:4: prm_get_bytes(mgir, \"fw_info.psi\")"));
+	assert_non_null(strstr(s.report, "not an array of bytes"));
+	assert_non_null(strstr(s.report, "x.c:6: sim_bar_set(initseg,"));
+	assert_non_null(strstr(s.report, "x.c:7: sim_bar_get(initseg,"));
+	assert_int_equal(s.checked, 1);
+
+	scan_string(&s, "x.c",
+		    "prm_path_resolve(&prm_layout_query_dct_out, \"dct_context_entry\", &l, e);\n"
+		    "prm_get_bytes(&prm_layout_mgir, r, n, \"fw_info.psid\", b, 16, e);\n"
+		    "prm_set_bytes(l, r, n, \"vsd_contd_psid\", b, 16, e);\n"
+		    "sim_bar_set(a, \"health_buffer.assert_var[5]\", 1);\n"
+		    "prm_path_resolve(l, user_path, &loc, e);\n");
+	assert_int_equal(s.problems, 0);
+	assert_int_equal(s.checked, 4);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -432,6 +499,7 @@ int main(void)
 		cmocka_unit_test(good_fields_pass),
 		cmocka_unit_test(wrong_kind_of_path_is_found),
 		cmocka_unit_test(direct_calls_are_checked_too),
+		cmocka_unit_test(paths_of_other_kinds_are_checked),
 		cmocka_unit_test(tree_names_only_known_fields),
 	};
 

@@ -118,6 +118,48 @@ static void set_by_path(void **state)
 	assert_int_equal(hb[0x38], 0x85);	/* untouched on error */
 }
 
+/* MGIR fw_info.psid: 16 bytes from byte 0x30 (fw_info 0x20, psid +0x10). */
+static void byte_arrays(void **state)
+{
+	uint8_t reg[0xa0] = { 0 }, got[16];
+	const uint8_t psid[4] = { 'M', 'T', '_', '1' };
+	struct prm_err err = { 0 };
+
+	(void)state;
+	memset(reg, 0xee, sizeof(reg));
+	assert_int_equal(prm_set_bytes(&prm_layout_mgir, reg, sizeof(reg), "fw_info.psid",
+				       psid, sizeof(psid), &err), 0);
+	assert_memory_equal(reg + 0x30, "MT_1", 4);
+	assert_int_equal(reg[0x2f], 0xee);	/* neither side touched */
+	assert_int_equal(reg[0x34], 0xee);
+	assert_int_equal(prm_get_bytes(&prm_layout_mgir, reg, sizeof(reg), "fw_info.psid",
+				       got, 16, &err), 0);
+	assert_memory_equal(got, "MT_1\xee", 5);
+	/* no more than the array holds, only an array of bytes, inside the buffer */
+	assert_int_not_equal(prm_get_bytes(&prm_layout_mgir, reg, sizeof(reg), "fw_info.psid",
+					   got, 17, &err), 0);
+	assert_non_null(strstr(err.msg, "has 16 bytes"));
+	assert_int_not_equal(prm_get_bytes(&prm_layout_mgir, reg, sizeof(reg), "fw_info.psid[0]",
+					   got, 1, &err), 0);
+	assert_int_not_equal(prm_get_bytes(&prm_layout_mgir, reg, sizeof(reg), "fw_info",
+					   got, 1, &err), 0);
+	assert_int_not_equal(prm_get_bytes(&prm_layout_mgir, reg, sizeof(reg), "fw_info.major",
+					   got, 1, &err), 0);
+	assert_non_null(strstr(err.msg, "not an array of bytes"));
+	assert_int_not_equal(prm_get_bytes(&prm_layout_mgir, reg, sizeof(reg), "fw_info.psd",
+					   got, 1, &err), 0);
+	memset(got, 0x55, sizeof(got));
+	assert_int_not_equal(prm_get_bytes(&prm_layout_mgir, reg, 0x38, "fw_info.psid",
+					   got, 16, &err), 0);
+	assert_non_null(strstr(err.msg, "beyond"));
+	assert_int_equal(got[0], 0x55);	/* nothing copied half-way */
+	assert_int_not_equal(prm_set_bytes(&prm_layout_mgir, reg, 0x38, "fw_info.psid",
+					   got, 16, &err), 0);
+	assert_int_equal(reg[0x30], 'M');
+	/* the part of the array inside the buffer is enough for fewer bytes */
+	assert_int_equal(prm_get_bytes(&prm_layout_mgir, reg, 0x38, "fw_info.psid", got, 8, &err), 0);
+}
+
 static void every_table_is_consistent(void **state)
 {
 	struct prm_err err = { 0 };
@@ -181,6 +223,7 @@ int main(void)
 		cmocka_unit_test(set_leaves_neighbours),
 		cmocka_unit_test(paths),
 		cmocka_unit_test(set_by_path),
+		cmocka_unit_test(byte_arrays),
 		cmocka_unit_test(every_table_is_consistent),
 		cmocka_unit_test(check_catches_bad_tables),
 		cmocka_unit_test(names),
