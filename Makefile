@@ -105,14 +105,28 @@ $(B)/obj/tests/unit/%.o $(B)/asan/obj/tests/unit/%.o: CPPFLAGS += -DTESTS_DIR='"
 # would replace one by the other
 define archive
 @rm -f $@
-$(AR) rcs $@ $^
+$(AR) rcs $@ $(filter %.o,$^)
 endef
-$(LIB_A): $(LIB_OBJS)
+# each archive's member list, rewritten only when it changes: a source
+# removed or renamed then rebuilds the archive without its old object
+define members
+@mkdir -p $(dir $@)
+@echo '$(sort $(1))' | cmp -s - $@ 2>/dev/null || echo '$(sort $(1))' > $@
+endef
+$(LIB_A).members: FORCE
+	$(call members,$(LIB_OBJS))
+$(ASAN_LIB_A).members: FORCE
+	$(call members,$(ASAN_LIB_OBJS))
+$(FUZZ_LIB_A).members: FORCE
+	$(call members,$(FUZZ_LIB_OBJS))
+$(LIB_A): $(LIB_OBJS) $(LIB_A).members
 	$(archive)
-$(ASAN_LIB_A): $(ASAN_LIB_OBJS)
+$(ASAN_LIB_A): $(ASAN_LIB_OBJS) $(ASAN_LIB_A).members
 	$(archive)
-$(FUZZ_LIB_A): $(FUZZ_LIB_OBJS)
+$(FUZZ_LIB_A): $(FUZZ_LIB_OBJS) $(FUZZ_LIB_A).members
 	$(archive)
+.PHONY: FORCE
+FORCE:
 
 -include $(wildcard $(patsubst %.o,%.d,$(LIB_OBJS) $(CMD_OBJS) $(ASAN_LIB_OBJS) $(ASAN_CMD_OBJS) \
 	$(FUZZ_LIB_OBJS) $(call objs,obj,$(UNIT_SRCS) $(BENCH_SRCS)) \

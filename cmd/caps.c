@@ -10,7 +10,6 @@
 #include "cmd/core/cmd.h"
 #include "lib/dev/dev.h"
 #include "lib/ops/caps.h"
-#include "lib/ops/cappages.h"
 #include "lib/out/layout_print.h"
 #include "lib/out/out.h"
 #include "lib/prm/caps.h"
@@ -132,7 +131,7 @@ static int show_page(struct dev *d, const struct page_name *p, const struct caps
 	int rc;
 
 	memset(page, 0, sizeof(page));
-	if (cappages_read(d, p->page, o->max, page, &via, &err))
+	if (caps_page_read(d, p->page, o->max, page, &via, &err))
 		return cmd_fail(&err);
 	out_doc_begin();
 	out_str("device", d->label);
@@ -154,7 +153,7 @@ static int list(struct dev *d)
 	struct prm_err err = { 0 };
 	const char *via = NULL;
 
-	if (cappages_present(d, present, sizeof(present) / sizeof(present[0]), &via, &err))
+	if (caps_page_present(d, present, sizeof(present) / sizeof(present[0]), &via, &err))
 		return cmd_fail(&err);
 	out_doc_begin();
 	out_str("device", d->label);

@@ -85,11 +85,11 @@ error_t dct_parse(int key, char *arg, struct argp_state *state)
 		o->has_dctn = true;
 		return 0;
 	case DCT_OPT_MTU:
-		if (cmd_number(arg, 4096, &v) || !dct_mtu_code(v)) {
+		if (cmd_number(arg, 4096, &v) || !prm_dct_mtu_code(v)) {
 			argp_error(state, "--mtu '%s': 256, 512, 1024, 2048 or 4096", arg);
 			return EINVAL;
 		}
-		o->attr.mtu = dct_mtu_code(v);
+		o->attr.mtu = prm_dct_mtu_code(v);
 		return 0;
 	case DCT_OPT_PD:
 		o->has_pd = true;
@@ -253,7 +253,7 @@ static int query(struct cmd_run *r)
 	out_doc_begin();
 	out_str("device", r->dev->label);
 	out_hex("dctn", o->dctn);
-	out_str("state_name", dct_state_name(info.state));
+	out_str("state_name", prm_dct_state_name(info.state));
 	out_obj_begin("dct_context");
 	rc = out_layout(&prm_layout_dctc, info.ctx, sizeof(info.ctx), 0, &err);
 	out_obj_end();
@@ -289,7 +289,7 @@ static int destroy(struct cmd_run *r)
 		prm_err_set(&err, PRM_E_FAILED, EBUSY, "not_drained",
 			    "%s: DCT 0x%llx is %s, not drained: 'dct drain 0x%llx --wait' first "
 			    "(or --force)", r->dev->label, (unsigned long long)o->dctn,
-			    dct_state_name(info.state), (unsigned long long)o->dctn);
+			    prm_dct_state_name(info.state), (unsigned long long)o->dctn);
 		return dct_fail(&err);
 	}
 	if (dct_destroy(r->dev, (uint32_t)o->dctn, &err))
@@ -297,7 +297,7 @@ static int destroy(struct cmd_run *r)
 	out_doc_begin();
 	out_str("device", r->dev->label);
 	out_hex("dctn", o->dctn);
-	out_str("was", dct_state_name(info.state));
+	out_str("was", prm_dct_state_name(info.state));
 	out_bool("destroyed", true);
 	return cmd_done(EXIT_OK);
 }
@@ -337,7 +337,7 @@ static int list(struct cmd_run *r)
 		}
 		out_obj_begin(NULL);
 		out_hex("dctn", v[i]);
-		out_str("state", dct_state_name(info.state));
+		out_str("state", prm_dct_state_name(info.state));
 		out_u64("pd", info.pd);
 		out_u64("cqn", info.cqn);
 		out_hex("dc_access_key", info.key);

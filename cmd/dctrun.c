@@ -140,7 +140,7 @@ int dct_watch(struct cmd_run *r)
 
 	if (!o->ndcts && dct_probe(d, 0x100, 64, o->dcts, DCT_MAX_WATCH, &o->ndcts, &err))
 		goto fail;
-	if (dct_events_create(d, DCT_EVENT_KEY_VIOLATION, &q, &err))
+	if (dct_events_create(d, MLX5_EVENT_TYPE_DCT_KEY_VIOLATION, &q, &err))
 		goto fail;
 	for (unsigned i = 0; i < o->ndcts; i++)
 		if (dct_arm(d, o->dcts[i], &err))
@@ -167,7 +167,7 @@ int dct_watch(struct cmd_run *r)
 		goto out;
 	while (!cmd_stop_requested() && (!o->count || seen < o->count) &&
 	       (!o->duration_ms || clock_now_ms() - o->t0_ms < o->duration_ms)) {
-		int got = dct_event_next(q, DCT_EVENT_KEY_VIOLATION, 100, &dctn, &err);
+		int got = dct_event_next(q, MLX5_EVENT_TYPE_DCT_KEY_VIOLATION, 100, &dctn, &err);
 
 		if (got < 0 && cmd_stop_requested())
 			break;

@@ -65,12 +65,12 @@ static int look(struct devlink *dl, const struct dl_handle *h, bool want_dump, s
 		return 0;
 	}
 	if (devlink_diagnose(dl, h, "fw", &l->diag, err) ||
-	    prm_fw_reporter_read(l->diag.root, &l->now, err))
+	    fw_reporter_read(l->diag.root, &l->now, err))
 		return -1;
 	/* only a dump the driver already took: asking for one makes it collect a new one */
 	if (want_dump && l->fw->has_dump_ts) {
 		if (devlink_dump(dl, h, "fw", &l->dump, err) ||
-		    prm_fw_reporter_read(l->dump.root, &l->then, err))
+		    fw_reporter_read(l->dump.root, &l->then, err))
 			return -1;
 	}
 	l->status = prm_fw_reporter_classify(&l->now,

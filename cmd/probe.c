@@ -55,7 +55,7 @@ static int probe(struct cmd_run *r)
 
 	if (!rows)
 		return EXIT_FAIL;
-	if (dev_cmd_chan(r->dev, &chan, &err) || dev_probe_commands(r->dev, rows, &err)) {
+	if (dev_cmd_chan(r->dev, &chan, &err) || probe_commands(r->dev, rows, &err)) {
 		free(rows);
 		r->quiet_close = true;	/* the channel failing is the news, its teardown is not */
 		return cmd_fail(&err);

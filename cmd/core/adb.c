@@ -14,7 +14,7 @@ const struct prm_adb *cmd_adb(void)
 {
 	if (!adb_tried) {
 		adb_tried = true;
-		adb = prm_adb_load(prm_adb_path(G.adb), &adb_err);
+		adb = adb_load(adb_path(G.adb), &adb_err);
 	}
 	return adb;
 }

@@ -10,7 +10,7 @@
 /* The Debian file is 0.6 MB; ten times that is still a register database. */
 #define ADB_FILE_MAX (32u << 20)
 
-const char *prm_adb_path(const char *given)
+const char *adb_path(const char *given)
 {
 	const char *env = getenv(PRM_ADB_ENV);
 
@@ -19,7 +19,7 @@ const char *prm_adb_path(const char *given)
 	return env && *env ? env : PRM_ADB_DEFAULT;
 }
 
-struct prm_adb *prm_adb_load(const char *path, struct prm_err *err)
+struct prm_adb *adb_load(const char *path, struct prm_err *err)
 {
 	struct prm_adb *db;
 	uint8_t *buf;

@@ -17,13 +17,13 @@
 #define PRM_ADB_ENV "PRMCTL_ADB"
 
 /* The file to use: given (--adb), else $PRMCTL_ADB, else PRM_ADB_DEFAULT. */
-const char *prm_adb_path(const char *given);
+const char *adb_path(const char *given);
 
 /*
  * Read and parse the database at path (lib/prm/adb.h does the parsing, from
  * the buffer). A missing file is reason "adb_missing", its message naming
  * the file and the Debian package that carries it.
  */
-struct prm_adb *prm_adb_load(const char *path, struct prm_err *err);
+struct prm_adb *adb_load(const char *path, struct prm_err *err);
 
 #endif

@@ -11,8 +11,8 @@ int atomic_caps_query(struct dev *d, uint8_t *page, bool *general_atomic,
 	const struct prm_cap_page *p = prm_cap_page_by_name("atomic");
 	uint8_t general[DEV_CAP_PAGE_BYTES];
 
-	if (dev_query_cap(d, 0, true, general, err) ||
-	    dev_query_cap(d, p->cap_type, true, page, err))
+	if (caps_query(d, 0, true, general, err) ||
+	    caps_query(d, p->cap_type, true, page, err))
 		return -1;
 	*general_atomic = PRM_GET(cmd_hca_cap, general, sizeof(general), "atomic");
 	return 0;

@@ -28,7 +28,7 @@ int dct_create(struct dev *d, const struct dct_attr *a, uint32_t *dctn, struct p
 	PRM_SET(create_dct_in, in, sizeof(in), "dct_context_entry.srqn_xrqn", a->srqn);
 	PRM_SET(create_dct_in, in, sizeof(in), "dct_context_entry.dc_access_key", a->key);
 	PRM_SET(create_dct_in, in, sizeof(in), "dct_context_entry.mtu",
-		a->mtu ? a->mtu : dct_mtu_code(1024));
+		a->mtu ? a->mtu : prm_dct_mtu_code(1024));
 	PRM_SET(create_dct_in, in, sizeof(in), "dct_context_entry.port", a->port ? a->port : 1);
 	PRM_SET(create_dct_in, in, sizeof(in), "dct_context_entry.user_index", a->user_index);
 	PRM_SET(create_dct_in, in, sizeof(in), "dct_context_entry.min_rnr_nak", a->min_rnr_nak);
@@ -165,8 +165,8 @@ int dct_event_next(struct eq *q, unsigned type, unsigned timeout_ms, uint32_t *d
 
 	if (got)
 		return got;
-	if (dct_eqe_type(eqe) != type)
+	if (prm_dct_eqe_type(eqe) != type)
 		return 1;
-	*dctn = dct_eqe_dctn(eqe);
+	*dctn = prm_dct_eqe_dctn(eqe);
 	return 0;
 }

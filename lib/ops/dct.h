@@ -21,7 +21,7 @@ struct eq;
 /* What CREATE_DCT is given; zero mtu, port and hop_limit mean 1024 bytes, port 1 and 64. */
 struct dct_attr {
 	uint64_t pd, cqn, srqn, user_index, key;
-	uint64_t mtu;		/* the dctc code (dct_mtu_code()), not bytes */
+	uint64_t mtu;		/* the dctc code (prm_dct_mtu_code()), not bytes */
 	uint64_t port, min_rnr_nak, hop_limit, tclass;
 	bool rre, rwe, rae;
 };

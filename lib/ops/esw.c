@@ -21,14 +21,14 @@ int esw_manager_check(struct dev *d, struct esw_manager *m, struct prm_err *err)
 	uint8_t general[DEV_CAP_PAGE_BYTES], esw[DEV_CAP_PAGE_BYTES];
 	const struct prm_cap_page *p = prm_cap_page_by_name("esw");
 
-	if (dev_query_cap(d, 0, true, general, err))
+	if (caps_query(d, 0, true, general, err))
 		return -1;
 	if (!PRM_GET(cmd_hca_cap, general, sizeof(general), "eswitch_manager"))
 		return prm_err_set(err, PRM_E_NODEV, 0, "not_esw_manager",
 				   "%s is not an e-switch manager (general.eswitch_manager is 0): "
 				   "ask the function that manages the e-switch (the ECPF on a "
 				   "SmartNIC, else the PF)", d->label);
-	if (dev_query_cap(d, p->cap_type, true, esw, err))
+	if (caps_query(d, p->cap_type, true, esw, err))
 		return -1;
 	m->sf_words = esw_sf_words((unsigned)PRM_GET(e_switch_cap, esw, sizeof(esw),
 						     "log_max_esw_sf"));

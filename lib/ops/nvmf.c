@@ -14,7 +14,7 @@ int nvmf_offload_check(struct dev *d, struct prm_err *err)
 {
 	uint8_t general[DEV_CAP_PAGE_BYTES];
 
-	if (dev_query_cap(d, 0, true, general, err))
+	if (caps_query(d, 0, true, general, err))
 		return -1;
 	if (!PRM_GET(cmd_hca_cap, general, sizeof(general), "nvmf_target_offload"))
 		return prm_err_set(err, PRM_E_NODEV, 0, "no_nvmf_offload",

@@ -51,7 +51,7 @@ static int gate_value(struct dev *d, struct gates *g, const char *page, const ch
 		g->tried = true;
 		g->name = p->name;
 		/* unknown when the page cannot be read: the command is tried */
-		g->ok = dev_query_cap(d, p->cap_type, true, g->page, &err) == 0;
+		g->ok = caps_query(d, p->cap_type, true, g->page, &err) == 0;
 	}
 	if (!g->ok || prm_get(p->layout, g->page, sizeof(g->page), field, &v, NULL))
 		return -1;
@@ -128,7 +128,7 @@ done:
 	free(out);
 }
 
-int dev_probe_commands(struct dev *d, struct probe_row *rows, struct prm_err *err)
+int probe_commands(struct dev *d, struct probe_row *rows, struct prm_err *err)
 {
 	const struct cmd_chan *chan;
 	struct gates *g = calloc(1, sizeof(*g));

@@ -42,7 +42,7 @@ struct probe_row {
  * changing ones are never sent, gated ones only when their bit is set.
  * rows has prm_ncmd_infos entries. Fails only when there is no channel.
  */
-int dev_probe_commands(struct dev *d, struct probe_row *rows, struct prm_err *err);
+int probe_commands(struct dev *d, struct probe_row *rows, struct prm_err *err);
 
 const char *probe_result_name(enum probe_result r);
 

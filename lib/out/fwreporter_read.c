@@ -80,7 +80,7 @@ static int buffer(const struct fmsg_node *b, struct prm_fw_health_buffer *hb,
 	return 0;
 }
 
-int prm_fw_reporter_read(const struct fmsg_node *root, struct prm_fw_reporter *r,
+int fw_reporter_read(const struct fmsg_node *root, struct prm_fw_reporter *r,
 			 struct prm_err *err)
 {
 	const struct fmsg_node *n;

@@ -28,7 +28,7 @@
  * same struct. A known key with the wrong type is an error (PRM_E_FAILED)
  * naming it: the driver changed, and a wrong number would be worse.
  */
-int prm_fw_reporter_read(const struct fmsg_node *root, struct prm_fw_reporter *r,
+int fw_reporter_read(const struct fmsg_node *root, struct prm_fw_reporter *r,
 			 struct prm_err *err);
 
 #endif

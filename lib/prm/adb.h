@@ -23,7 +23,7 @@
  * that "root" leads to, each selected_by a name whose register ID is in the
  * enum of the union's selector field (access_reg_summary_ctrl_ext.id).
  *
- * Parsing does no I/O: the file is read by prm_adb_load() (lib/dev/adbload.h).
+ * Parsing does no I/O: the file is read by adb_load() (lib/dev/adbload.h).
  */
 
 struct prm_adb;

@@ -180,7 +180,7 @@ static void check_tree(struct fmsg *f)
 	(void)fmsg_get(f->root, "Syndrome");
 	(void)fmsg_get_u64(f->root, "syndrome", &v);
 	memset(&r, 0, sizeof(r));
-	if (!prm_fw_reporter_read(f->root, &r, &err)) {
+	if (!fw_reporter_read(f->root, &r, &err)) {
 		if (r.description)
 			(void)strlen(r.description);
 		for (int fatal = 0; fatal < 2; fatal++)

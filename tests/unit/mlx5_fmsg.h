@@ -162,7 +162,7 @@ static inline void fw_dump_tree(bool ctx, uint8_t synd, uint32_t miss, const str
 static inline int read_tree(const struct fmsg *f, struct prm_fw_reporter *r,
 			    struct prm_err *err)
 {
-	return prm_fw_reporter_read(f->root, r, err);
+	return fw_reporter_read(f->root, r, err);
 }
 
 #endif

@@ -523,16 +523,16 @@ static void missing_file(void **state)
 	struct prm_err err = { 0 };
 
 	(void)state;
-	assert_null(prm_adb_load("/nonexistent/register_access_table.adb", &err));
+	assert_null(adb_load("/nonexistent/register_access_table.adb", &err));
 	assert_string_equal(err.reason, "adb_missing");
 	assert_non_null(strstr(err.msg, "/nonexistent/register_access_table.adb"));
 	assert_non_null(strstr(err.msg, "mstflint"));
-	assert_string_equal(prm_adb_path("/x.adb"), "/x.adb");
+	assert_string_equal(adb_path("/x.adb"), "/x.adb");
 	setenv("PRMCTL_ADB", "/y.adb", 1);
-	assert_string_equal(prm_adb_path(NULL), "/y.adb");
-	assert_string_equal(prm_adb_path("/x.adb"), "/x.adb");
+	assert_string_equal(adb_path(NULL), "/y.adb");
+	assert_string_equal(adb_path("/x.adb"), "/x.adb");
 	unsetenv("PRMCTL_ADB");
-	assert_string_equal(prm_adb_path(NULL), PRM_ADB_DEFAULT);
+	assert_string_equal(adb_path(NULL), PRM_ADB_DEFAULT);
 }
 
 /* ---- the installed database against the built-in tables ---- */

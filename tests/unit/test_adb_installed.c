@@ -32,7 +32,7 @@ static int load_installed(void **state)
 	struct prm_err err = { 0 };
 
 	(void)state;
-	installed = prm_adb_load(PRM_ADB_DEFAULT, &err);
+	installed = adb_load(PRM_ADB_DEFAULT, &err);
 	if (!installed)
 		fprintf(stderr, "# %s (install Debian package " PRM_ADB_PACKAGE
 			", as 'make check' does)\n", err.msg);

@@ -112,14 +112,14 @@ static void a_key_violation_is_one_event_per_arm(void **state)
 	struct eq *q = NULL;
 	uint32_t dctn = plain_dct(d), which = 0;
 
-	assert_int_equal(dct_events_create(d, DCT_EVENT_KEY_VIOLATION, &q, &err), 0);
+	assert_int_equal(dct_events_create(d, MLX5_EVENT_TYPE_DCT_KEY_VIOLATION, &q, &err), 0);
 	assert_int_equal(dct_arm(d, dctn, &err), 0);
 	assert_int_equal(sim_fault_inject(d->sim, "dct-key-violation:0x100", &err), 0);
-	assert_int_equal(dct_event_next(q, DCT_EVENT_KEY_VIOLATION, 1000, &which, &err), 0);
+	assert_int_equal(dct_event_next(q, MLX5_EVENT_TYPE_DCT_KEY_VIOLATION, 1000, &which, &err), 0);
 	assert_int_equal(which, dctn);
 	/* not armed again: counted, no event */
 	assert_int_equal(sim_fault_inject(d->sim, "dct-key-violation:0x100", &err), 0);
-	assert_int_equal(dct_event_next(q, DCT_EVENT_KEY_VIOLATION, 50, &which, &err), 1);
+	assert_int_equal(dct_event_next(q, MLX5_EVENT_TYPE_DCT_KEY_VIOLATION, 50, &which, &err), 1);
 	assert_int_equal(dct_query(d, dctn, &info, &err), 0);
 	assert_int_equal(info.key_violations, 2);
 	assert_int_equal(dct_arm(d, 0x300, &err), -1);
