@@ -45,24 +45,19 @@ struct cmdq {
 	bool enabled, initialized;
 };
 
-static void put(const struct prm_layout *l, uint8_t *buf, const char *f, uint64_t v)
-{
-	prm_set(l, buf, prm_layout_bytes(l), f, v, NULL);
-}
-
 /* A chain of n mailbox blocks; blocks[] gets them in order. */
 static int chain_alloc(struct cmdq *q, struct dma_buf *blocks, size_t n,
 		       struct prm_err *err)
 {
-	const struct prm_layout *bl = &prm_layout_cmd_mailbox_block;
+	const size_t bl = prm_layout_bytes(&prm_layout_cmd_mailbox_block);
 
 	for (size_t i = 0; i < n; i++) {
 		if (q->dma->alloc(q->dma, BLOCK_BYTES, BLOCK_ALIGN, &blocks[i], err))
 			return -1;
-		put(bl, blocks[i].va, "block_num", i);
-		put(bl, blocks[i].va, "token", q->token);
+		PRM_SET(cmd_mailbox_block, blocks[i].va, bl, "block_num", i);
+		PRM_SET(cmd_mailbox_block, blocks[i].va, bl, "token", q->token);
 		if (i)
-			put(bl, blocks[i - 1].va, "next", blocks[i].iova);
+			PRM_SET(cmd_mailbox_block, blocks[i - 1].va, bl, "next", blocks[i].iova);
 	}
 	return 0;
 }
@@ -141,7 +136,7 @@ static int wait_done(struct cmdq *q, volatile uint8_t *own, uint16_t opcode,
 int cmdq_exec(struct cmdq *q, const void *in, size_t inlen, void *out, size_t outlen,
 	      struct cmd_result *res, struct prm_err *err)
 {
-	const struct prm_layout *el = &prm_layout_cmdq_entry;
+	const size_t el = prm_layout_bytes(&prm_layout_cmdq_entry);
 	size_t nin = nblocks(inlen), nout = nblocks(outlen);
 	struct dma_buf *blk;
 	unsigned slot = 0;
@@ -176,12 +171,12 @@ int cmdq_exec(struct cmdq *q, const void *in, size_t inlen, void *out, size_t ou
 		memcpy(blk[i].va, (const uint8_t *)in + at, n < BLOCK_DATA ? n : BLOCK_DATA);
 	}
 	chain_sign(blk, nin + nout);
-	put(el, e, "type", CMD_XPORT_PCI);
-	put(el, e, "inlen", inlen);
-	put(el, e, "outlen", outlen);
-	put(el, e, "in_ptr", nin ? blk[0].iova : 0);
-	put(el, e, "out_ptr", nout ? blk[nin].iova : 0);
-	put(el, e, "token", q->token);
+	PRM_SET(cmdq_entry, e, el, "type", CMD_XPORT_PCI);
+	PRM_SET(cmdq_entry, e, el, "inlen", inlen);
+	PRM_SET(cmdq_entry, e, el, "outlen", outlen);
+	PRM_SET(cmdq_entry, e, el, "in_ptr", nin ? blk[0].iova : 0);
+	PRM_SET(cmdq_entry, e, el, "out_ptr", nout ? blk[nin].iova : 0);
+	PRM_SET(cmdq_entry, e, el, "token", q->token);
 	e[0x3f] = 1;				/* owned by the device */
 	e[0x3d] = (uint8_t)~prm_xor8(e, ENTRY_BYTES);	/* signature over the rest */
 	__atomic_thread_fence(__ATOMIC_RELEASE);	/* descriptor valid before the bell */
@@ -240,8 +235,8 @@ static int simple(struct cmdq *q, uint16_t opcode, uint16_t op_mod,
 	uint8_t in[256] = { 0 };
 	size_t inlen = prm_layout_bytes(in_l) < 16 ? 16 : prm_layout_bytes(in_l);
 
-	put(&prm_layout_mbox_in, in, "opcode", opcode);
-	put(&prm_layout_mbox_in, in, "op_mod", op_mod);
+	PRM_SET(mbox_in, in, prm_layout_bytes(&prm_layout_mbox_in), "opcode", opcode);
+	PRM_SET(mbox_in, in, prm_layout_bytes(&prm_layout_mbox_in), "op_mod", op_mod);
 	return cmdq_run(q, in, inlen, out, prm_layout_bytes(out_l), err);
 }
 
@@ -264,9 +259,9 @@ static int give_pages(struct cmdq *q, uint16_t which, struct prm_err *err)
 	in = calloc(1, hdr + n * 8);
 	if (!in)
 		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
-	put(&prm_layout_mbox_in, in, "opcode", MLX5_CMD_OP_MANAGE_PAGES);
-	put(&prm_layout_mbox_in, in, "op_mod", 1);	/* give */
-	put(&prm_layout_manage_pages_in, in, "input_num_entries", n);
+	PRM_SET(mbox_in, in, prm_layout_bytes(&prm_layout_mbox_in), "opcode", MLX5_CMD_OP_MANAGE_PAGES);
+	PRM_SET(mbox_in, in, prm_layout_bytes(&prm_layout_mbox_in), "op_mod", 1);	/* give */
+	PRM_SET(manage_pages_in, in, prm_layout_bytes(&prm_layout_manage_pages_in), "input_num_entries", n);
 	for (uint64_t i = 0; i < n; i++) {
 		struct dma_buf *p = &q->pages[q->npages];
 
@@ -292,8 +287,8 @@ static int bring_up(struct cmdq *q, struct prm_err *err)
 	if (simple(q, MLX5_CMD_OP_QUERY_ISSI, 0, &prm_layout_query_issi_in, out, &prm_layout_query_issi_out, err))
 		return -1;
 	if (PRM_GET(query_issi_out, out, prm_layout_bytes(&prm_layout_query_issi_out), "supported_issi_dw0") & 0x2) {
-		put(&prm_layout_mbox_in, in, "opcode", MLX5_CMD_OP_SET_ISSI);
-		put(&prm_layout_set_issi_in, in, "current_issi", 1);
+		PRM_SET(mbox_in, in, prm_layout_bytes(&prm_layout_mbox_in), "opcode", MLX5_CMD_OP_SET_ISSI);
+		PRM_SET(set_issi_in, in, prm_layout_bytes(&prm_layout_set_issi_in), "current_issi", 1);
 		if (cmdq_run(q, in, prm_layout_bytes(&prm_layout_set_issi_in) < 16 ? 16 :
 				 prm_layout_bytes(&prm_layout_set_issi_in), out,
 			     prm_layout_bytes(&prm_layout_set_issi_out), err))
@@ -392,9 +387,9 @@ static int teardown(struct cmdq *q, struct prm_err *err)
 		uint8_t *pout = calloc(1, hdr + q->npages * 8);
 
 		/* take every page back before the function goes away */
-		put(&prm_layout_mbox_in, in, "opcode", MLX5_CMD_OP_MANAGE_PAGES);
-		put(&prm_layout_mbox_in, in, "op_mod", 2);
-		put(&prm_layout_manage_pages_in, in, "input_num_entries", q->npages);
+		PRM_SET(mbox_in, in, prm_layout_bytes(&prm_layout_mbox_in), "opcode", MLX5_CMD_OP_MANAGE_PAGES);
+		PRM_SET(mbox_in, in, prm_layout_bytes(&prm_layout_mbox_in), "op_mod", 2);
+		PRM_SET(manage_pages_in, in, prm_layout_bytes(&prm_layout_manage_pages_in), "input_num_entries", q->npages);
 		if (pout && cmdq_run(q, in, hdr, pout, hdr + q->npages * 8, &e)) {
 			rc = rc ? rc : (*err = e, -1);
 			if (e.kind == PRM_E_TIMEOUT || q->gone)

@@ -281,7 +281,7 @@ int icmd_reg_access(struct icmd *ic, uint16_t reg_id, enum prm_reg_method m,
 		return -1;
 	if (status)
 		return prm_err_set(err, PRM_E_FAILED, EIO,
-				   status == 4 ? "reg_not_supported" : "reg_status",
+				   status == PRM_REG_STATUS_REG_NOT_SUPP ? "reg_not_supported" : "reg_status",
 				   "%s: register 0x%04x %s: status 0x%x (%s)",
 				   ic->v->cfg->label, reg_id, m == PRM_REG_GET ? "read" : "write",
 				   status, prm_reg_status_name(status));
