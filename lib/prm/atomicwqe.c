@@ -65,29 +65,30 @@ int atomic_wqe_build(const struct atomic_wqe_req *r, struct atomic_wqe *q, const
 	if (r->has_local)
 		seg(q, "data", &prm_layout_wqe_data_seg);
 	q->ds = (unsigned)(q->len / 16);
-	set(q, 0, "opmod", q->opmod);
-	set(q, 0, "wqe_index", r->wqe_index);
-	set(q, 0, "opcode", q->opcode);
-	set(q, 0, "qpn", r->qpn);
-	set(q, 0, "ds", q->ds);
-	set(q, 1, "raddr", r->raddr);
-	set(q, 1, "rkey", r->rkey);
+	set(q, 0, PRM_PATH(wqe_ctrl_seg, "opmod"), q->opmod);
+	set(q, 0, PRM_PATH(wqe_ctrl_seg, "wqe_index"), r->wqe_index);
+	set(q, 0, PRM_PATH(wqe_ctrl_seg, "opcode"), q->opcode);
+	set(q, 0, PRM_PATH(wqe_ctrl_seg, "qpn"), r->qpn);
+	set(q, 0, PRM_PATH(wqe_ctrl_seg, "ds"), q->ds);
+	set(q, 1, PRM_PATH(wqe_raddr_seg, "raddr"), r->raddr);
+	set(q, 1, PRM_PATH(wqe_raddr_seg, "rkey"), r->rkey);
 	if (standard) {
-		set(q, 2, "swap_add", w->swap_add);
-		set(q, 2, "compare", w->op == ATOMIC_CS ? w->compare : 0);
+		set(q, 2, PRM_PATH(wqe_atomic_seg, "swap_add"), w->swap_add);
+		set(q, 2, PRM_PATH(wqe_atomic_seg, "compare"), w->op == ATOMIC_CS ? w->compare : 0);
 	} else if (w->op == ATOMIC_FA) {
-		set(q, 2, "add", w->swap_add);
-		set(q, 2, "field_boundary", w->field_boundary);
+		/* the 32-bit masked segments name their fields as the 64-bit ones do */
+		set(q, 2, PRM_PATH(wqe_masked_fa64_seg, "add"), w->swap_add);
+		set(q, 2, PRM_PATH(wqe_masked_fa64_seg, "field_boundary"), w->field_boundary);
 	} else {
-		set(q, 2, "swap", w->swap_add);
-		set(q, 2, "compare", w->compare);
-		set(q, 2, "swap_mask", w->swap_mask);
-		set(q, 2, "compare_mask", w->compare_mask);
+		set(q, 2, PRM_PATH(wqe_masked_cs64_seg, "swap"), w->swap_add);
+		set(q, 2, PRM_PATH(wqe_masked_cs64_seg, "compare"), w->compare);
+		set(q, 2, PRM_PATH(wqe_masked_cs64_seg, "swap_mask"), w->swap_mask);
+		set(q, 2, PRM_PATH(wqe_masked_cs64_seg, "compare_mask"), w->compare_mask);
 	}
 	if (r->has_local) {
-		set(q, 3, "byte_count", unit);
-		set(q, 3, "lkey", r->lkey);
-		set(q, 3, "addr", r->laddr);
+		set(q, 3, PRM_PATH(wqe_data_seg, "byte_count"), unit);
+		set(q, 3, PRM_PATH(wqe_data_seg, "lkey"), r->lkey);
+		set(q, 3, PRM_PATH(wqe_data_seg, "addr"), r->laddr);
 	}
 	return 0;
 }

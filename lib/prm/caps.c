@@ -18,15 +18,15 @@ const struct prm_cap_page prm_cap_pages[] = {
 	{ "general", 0x00, &prm_layout_cmd_hca_cap,
 	  "general device capabilities", NULL },
 	{ "atomic", 0x03, &prm_layout_atomic_caps,
-	  "atomic operations, operand sizes, responder endianness", "atomic" },
+	  "atomic operations, operand sizes, responder endianness", PRM_PATH(cmd_hca_cap, "atomic") },
 	{ "roce", 0x04, &prm_layout_roce_cap,
-	  "RoCE versions, address types, UDP ports", "roce" },
+	  "RoCE versions, address types, UDP ports", PRM_PATH(cmd_hca_cap, "roce") },
 	{ "esw", 0x09, &prm_layout_e_switch_cap,
-	  "e-switch: vport VLAN, encapsulation, SFs, function-change events", "eswitch_manager" },
+	  "e-switch: vport VLAN, encapsulation, SFs, function-change events", PRM_PATH(cmd_hca_cap, "eswitch_manager") },
 	{ "debug", 0x0d, &prm_layout_debug_cap,
-	  "core dump, resource dump, diagnostic counters", "debug" },
+	  "core dump, resource dump, diagnostic counters", PRM_PATH(cmd_hca_cap, "debug") },
 	{ "general_2", 0x20, &prm_layout_cmd_hca_cap_2,
-	  "general device capabilities, second page", "hca_cap_2" },
+	  "general device capabilities, second page", PRM_PATH(cmd_hca_cap, "hca_cap_2") },
 };
 
 const size_t prm_ncap_pages = sizeof(prm_cap_pages) / sizeof(prm_cap_pages[0]);

@@ -134,6 +134,13 @@ uint64_t prm_field_value(const struct prm_layout *l, const void *buf, size_t len
 #define PRM_GET(layout, buf, len, path) \
 	prm_field_value(&prm_layout_##layout, (buf), (len), ("" path))
 
+/*
+ * A path kept in a table or handed to a helper for later use: the string
+ * itself, named with its layout so that test_fieldpaths checks it as it
+ * checks PRM_SET/PRM_GET ({ GENERAL, PRM_PATH(cmd_hca_cap, "log_max_qp") }).
+ */
+#define PRM_PATH(layout, path) ("" path)
+
 /* XOR of n bytes: the PRM's command-queue entry and mailbox signatures. */
 uint8_t prm_xor8(const void *buf, size_t n);
 
