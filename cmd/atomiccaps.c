@@ -67,5 +67,6 @@ int atomic_caps(struct cmd_run *r)
 		out_obj_end();
 	}
 	out_table_end();
+	cmd_close_now(r);	/* its teardown warning before the document ends, as ever */
 	return cmd_done(EXIT_OK);
 }

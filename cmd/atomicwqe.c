@@ -118,6 +118,7 @@ int atomic_wqe(struct cmd_run *run)
 	if (run->dev && (rc = device_supports(run->dev, a->op, a->size,
 					      a->size < 8 || a->masked || a->op == ATOMIC_SWAP)))
 		return rc;
+	cmd_close_now(run);	/* the device only answered the capability check */
 	if (atomic_wqe_build(&r, &q, &why))
 		return cmd_usage("--raddr 0x%llx: %s", (unsigned long long)r.raddr, why);
 	out_doc_begin();

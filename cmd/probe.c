@@ -68,6 +68,7 @@ static int probe(struct cmd_run *r)
 		row(&rows[i]);
 	out_table_end();
 	free(rows);
+	cmd_close_now(r);	/* its teardown warning before the document ends, as ever */
 	return cmd_done(EXIT_OK);
 }
 

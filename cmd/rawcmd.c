@@ -186,6 +186,7 @@ static int send(struct cmd_run *r)
 	}
 	if (!c->info || !c->info->out || G.verbose)
 		out_be_words("output", 0, c->out, c->outlen);
+	cmd_close_now(r);	/* its teardown warning before the document ends, as ever */
 	return cmd_done(EXIT_OK);
 }
 

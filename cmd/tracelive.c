@@ -115,6 +115,7 @@ int trace_status(struct cmd_run *r)
 		  st.trace_status == 1 ? "active" : st.trace_status == 0 ? "disabled" : NULL);
 	out_bool("arm_event", st.arm_event);
 	out_u64("current_timestamp", st.current_timestamp);
+	cmd_close_now(r);	/* its teardown warning before the document ends, as ever */
 	return cmd_done(EXIT_OK);
 }
 

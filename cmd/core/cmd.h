@@ -92,6 +92,12 @@ struct prm_verb {
 int cmd_require_write(struct cmd_run *r);
 
 /*
+ * Close the device now rather than after exec() returns: for verbs whose
+ * teardown warning belongs before their output document ends.
+ */
+void cmd_close_now(struct cmd_run *r);
+
+/*
  * A command group: either verbs, or, for a command without verbs, exec()
  * (as a verb's, with its argp, flags, opts_size, check and cleanup).
  * Each group lives in its own cmd/<name>.c.

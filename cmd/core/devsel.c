@@ -131,3 +131,12 @@ int cmd_require_write(struct cmd_run *r)
 
 	return dev_check_write(r->dev, G.write, r->what, &err) ? cmd_fail(&err) : 0;
 }
+
+void cmd_close_now(struct cmd_run *r)
+{
+	if (r->dev && r->quiet_close)
+		dev_close(r->dev);
+	else if (r->dev)
+		cmd_close_device(r->dev);
+	r->dev = NULL;
+}

@@ -326,10 +326,7 @@ static int exec_verb(const struct prm_verb *v, const char *what, int argc, char 
 		rc = cmd_require_write(&r);
 	if (!rc && !G.help_shown)
 		rc = v->exec(&r);
-	if (r.dev && r.quiet_close)
-		dev_close(r.dev);
-	else if (r.dev)
-		cmd_close_device(r.dev);
+	cmd_close_now(&r);
 	if (v->cleanup)
 		v->cleanup(&r);
 	/* the register database's tables are used up to the verb's last line of output */
