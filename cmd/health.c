@@ -20,18 +20,55 @@
 #include "lib/prm/metrics.h"
 #include "lib/util/writefile.h"
 
+/* One look at BAR0 cannot tell a hung firmware from a live one: two can. */
+struct show_opts {
+	uint64_t sample_ms;	/* between the two reads of the health counter; 0: one read */
+};
+
+enum { OPT_SAMPLE_MS = 0x810 };
+
+#define SAMPLE_MS_MAX 60000u
+
+static const struct argp_option show_options[] = {
+	{ "sample-ms", OPT_SAMPLE_MS, "MS", 0,
+	  "Read the health counter twice, MS ms apart (default 50; 0: one read, no stall check)", 0 },
+	{ 0 }
+};
+
+static error_t show_parse(int key, char *arg, struct argp_state *state)
+{
+	struct show_opts *o = state->input;
+
+	switch (key) {
+	case ARGP_KEY_INIT:
+		o->sample_ms = 50;
+		return 0;
+	case OPT_SAMPLE_MS:
+		if (cmd_number(arg, SAMPLE_MS_MAX, &o->sample_ms)) {
+			argp_error(state, "--sample-ms '%s': milliseconds, 0 to %u", arg,
+				   SAMPLE_MS_MAX);
+			return EINVAL;
+		}
+		return 0;
+	}
+	return cmd_no_args(key, arg, state);
+}
+
 static const struct argp show_argp = {
-	NULL, cmd_no_args, NULL,
+	show_options, show_parse, NULL,
 	"The firmware's health: a classification first (ok, fw_error, thermal, pci_gone, "
-	"fw_initializing), then every field of the health buffer decoded, the health "
-	"counter and health syndrome. Exit 0 when ok, 4 when not. One read: a stalled "
-	"counter (fw_unresponsive) needs time, see 'health watch'. Over devlink (--access "
-	"devlink, a BUS/DEV name, or on its own when BAR0 cannot be read): the driver's fw "
-	"and fw_fatal reporters, the syndrome diagnose reads now, the stored dump's buffer.",
+	"fw_unresponsive, fw_initializing), then every field of the health buffer decoded, "
+	"the health counter and health syndrome. Exit 0 when ok, 4 when not. The health "
+	"counter is read twice, --sample-ms apart: a firmware that runs advances it every "
+	"few ms, so one that did not move is fw_unresponsive (hung), and a syndrome with a "
+	"stopped counter says both. Over devlink (--access devlink, a BUS/DEV name, or on "
+	"its own when BAR0 cannot be read): the driver's fw and fw_fatal reporters, the "
+	"syndrome diagnose reads now, the stored dump's buffer.",
 	prm_global_children, NULL, NULL
 };
 
-static void report(const struct dev *d, const struct prm_health_report *r)
+static void report(const struct dev *d, const struct prm_health_report *r,
+		   uint64_t sample_ms, bool moved)
 {
 	struct prm_err err = { 0 };
 
@@ -46,6 +83,11 @@ static void report(const struct dev *d, const struct prm_health_report *r)
 	}
 	out_str("fw_version", r->seg.fw_version);
 	out_u64("health_counter", r->seg.health_counter);
+	out_u64("counter_sample_ms", sample_ms);
+	if (sample_ms)
+		out_bool("health_counter_moved", moved);
+	else
+		out_null("health_counter_moved");
 	out_hex("health_syndrome", r->seg.health_syndrome);
 	out_obj_begin("health_buffer");
 	out_layout(&prm_layout_health_buffer, r->buffer, PRM_HEALTH_BUFFER_BYTES, 0, &err);
@@ -57,14 +99,51 @@ static void report(const struct dev *d, const struct prm_health_report *r)
 		out_null("fw_ver_matches_initseg");
 	out_str("hw_id_name", r->chip);
 	out_obj_end();
+	if (r->status == PRM_HEALTH_FW_UNRESPONSIVE && sample_ms)
+		out_note("The health counter did not move in %llu ms: the firmware is hung, "
+			 "not asserted (no syndrome). mlx5_core's health poll says the same "
+			 "(\"health compromised - reached miss count\") and recovers with a "
+			 "reset, which wipes this state: save 'prmctl initseg dump' first.",
+			 (unsigned long long)sample_ms);
+}
+
+/*
+ * The counter again after ms: moved or not. A counter that did not move
+ * makes an ok function fw_unresponsive; a syndrome stays the class, and
+ * moved=false says the firmware stopped too.
+ */
+static int sample_counter(struct dev *d, struct prm_health_report *r, uint64_t ms,
+			  bool *moved, struct prm_err *err)
+{
+	static uint8_t again[DEV_INITSEG_BYTES];
+	struct prm_health_report r2;
+	struct timespec ts = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+	if (dev_bar_read(d, 0, again, sizeof(again), err) ||
+	    prm_health_report(again, sizeof(again), &r2, err))
+		return -1;
+	if (r2.status == PRM_HEALTH_PCI_GONE) {
+		/* gone between the reads: that is the news */
+		*r = r2;
+		*moved = false;
+		return 0;
+	}
+	*moved = r2.seg.health_counter != r->seg.health_counter;
+	if (!*moved && r->status == PRM_HEALTH_OK)
+		r->status = PRM_HEALTH_FW_UNRESPONSIVE;
+	return 0;
 }
 
 static int show(struct cmd_run *run)
 {
 	static uint8_t seg[DEV_INITSEG_BYTES];
+	const struct show_opts *o = run->opts;
+	uint64_t sample_ms = o->sample_ms;
 	struct prm_health_report r;
 	struct prm_err err = { 0 };
 	struct dev *d = run->dev;
+	bool moved = false;
 
 	if (d->access && strcmp(d->access, "devlink") == 0)
 		return health_show_devlink(d, NULL);
@@ -75,8 +154,14 @@ static int show(struct cmd_run *run)
 	if (dev_bar_read(d, 0, seg, sizeof(seg), &err) ||
 	    prm_health_report(seg, sizeof(seg), &r, &err))
 		return cmd_fail(&err);
+	/* an image never changes, a gone or booting function has no counter running */
+	if (!strcmp(d->access, "image") || r.status == PRM_HEALTH_PCI_GONE ||
+	    r.status == PRM_HEALTH_FW_INITIALIZING)
+		sample_ms = 0;
+	if (sample_ms && sample_counter(d, &r, sample_ms, &moved, &err))
+		return cmd_fail(&err);
 	out_doc_begin();
-	report(d, &r);
+	report(d, &r, sample_ms, moved);
 	return cmd_done(r.status == PRM_HEALTH_OK ? EXIT_OK : EXIT_CHECK);
 }
 
@@ -202,7 +287,7 @@ static const char *snapshot(const char *dir, const struct dev *d, const struct h
 	/* the report as 'health show --json' gives it, into the file */
 	was = out_set_stream(f, OUT_JSON);
 	out_doc_begin();
-	report(d, &e->report);
+	report(d, &e->report, 0, false);	/* the watch judged the counter itself */
 	out_doc_end();
 	out_set_stream(was, G.json ? OUT_JSON : OUT_TEXT);
 	fclose(f);
@@ -419,7 +504,8 @@ static int watch(struct cmd_run *r)
 
 static const struct prm_verb verbs[] = {
 	{ .name = "show", .summary = "Classify and decode the firmware's health",
-	  .argp = &show_argp, .exec = show, .flags = CMD_NEEDS_DEVICE },
+	  .argp = &show_argp, .exec = show, .opts_size = sizeof(struct show_opts),
+	  .flags = CMD_NEEDS_DEVICE },
 	{ .name = "watch", .summary = "Watch it over time: stalls, faults, recovery",
 	  .argp = &watch_argp, .check = watch_check, .exec = watch,
 	  .opts_size = sizeof(struct watch_opts), .flags = CMD_NEEDS_DEVICE | CMD_OWN_DEVICES },

@@ -69,6 +69,54 @@ teardown() {
 	echo "$output" | jq -e '.status == "fw_error" and .health_buffer.synd_name == "firmware internal error" and .access == "image"'
 }
 
+@test "a hung firmware in one run: the counter read twice did not move, fw_unresponsive, exit 4" {
+	prm -j -d sim --inject health-stall health show
+	assert_failure 4
+	assert_json_doc
+	echo "$output" | jq -e '.status == "fw_unresponsive" and .health_syndrome == 0
+		and .counter_sample_ms == 50 and .health_counter_moved == false'
+	prm -d sim --inject health-stall health show --sample-ms 20
+	assert_failure 4
+	assert_output --partial "did not move in 20 ms"
+	# a live one moves within the default sample
+	prm -j -d sim health show
+	assert_success
+	echo "$output" | jq -e '.status == "ok" and .health_counter_moved == true'
+}
+
+@test "asserted and stopped are reported together; --sample-ms 0 is one read" {
+	prm -j -d sim --inject fw-assert:synd=0x1 --inject health-stall health show
+	assert_failure 4
+	echo "$output" | jq -e '.status == "fw_error" and .health_counter_moved == false'
+	prm -j -d sim --inject fw-assert:synd=0x1 health show
+	assert_failure 4
+	echo "$output" | jq -e '.status == "fw_error" and .health_counter_moved == true'
+	# one read cannot see a stall, and says it did not look
+	prm -j -d sim --inject health-stall health show --sample-ms 0
+	assert_success
+	echo "$output" | jq -e '.status == "ok" and .counter_sample_ms == 0
+		and .health_counter_moved == null'
+}
+
+@test "no stall check where there is no counter running: an image, a gone function" {
+	"$PRMCTL" -d sim initseg dump -o "$BATS_TEST_TMPDIR/ok.bin" >/dev/null
+	prm -j -d "image:$BATS_TEST_TMPDIR/ok.bin" health show
+	assert_success
+	echo "$output" | jq -e '.status == "ok" and .counter_sample_ms == 0
+		and .health_counter_moved == null'
+	prm -j -d sim --inject device-gone health show
+	assert_failure 4
+	echo "$output" | jq -e '.status == "pci_gone"'
+}
+
+@test "health show --sample-ms: bad values are exit 2 with the range" {
+	for v in -1 60001 x 1.5 ""; do
+		prm -d sim health show --sample-ms "$v"
+		assert_failure 2
+		[[ $stderr == *"--sample-ms"*"0 to 60000"* ]] || fail "--sample-ms '$v': $stderr"
+	done
+}
+
 @test "health takes no arguments" {
 	prm -d sim health show extra
 	assert_failure 2
