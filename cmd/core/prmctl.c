@@ -54,10 +54,30 @@ static const struct argp_option global_options[] = {
 	{ 0 }
 };
 
+/*
+ * A command's arguments are parsed more than once (by its group, then by
+ * its verb): an option that accumulates (-d, --inject) counts each place in
+ * argv once, which its argument's address identifies.
+ */
+static bool seen_before(const char *arg)
+{
+	static const char *seen[256];
+	static size_t n;
+
+	for (size_t i = 0; i < n; i++)
+		if (seen[i] == arg)
+			return true;
+	if (n < sizeof(seen) / sizeof(seen[0]))
+		seen[n++] = arg;
+	return false;
+}
+
 static error_t global_parse(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
 	case 'd':
+		if (seen_before(arg))
+			break;
 		if (G.ndevices == (int)(sizeof(G.devices) / sizeof(G.devices[0]))) {
 			argp_error(state, "-d: at most %zu devices",
 				   sizeof(G.devices) / sizeof(G.devices[0]));
@@ -101,6 +121,8 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 		break;
 	}
 	case OPT_INJECT: {
+		if (seen_before(arg))
+			break;
 		char *joined = NULL;
 
 		if (asprintf(&joined, "%s%s%s", G.inject ? G.inject : "",

@@ -117,6 +117,23 @@ teardown() {
 	done
 }
 
+@test "-d after the command names one device, however many times the arguments are read" {
+	prm -d sim health
+	assert_success
+	prm health -d sim
+	assert_success
+	[[ ${lines[1]} == "status"*"ok" ]]
+	prm initseg -d sim
+	assert_success
+	prm -j health show -d sim --inject fw-assert:synd=0x1
+	assert_failure 4
+	echo "$output" | jq -e '.status == "fw_error"'
+	# two places in argv are two devices
+	prm -d sim health -d sim
+	assert_failure 2
+	[[ $stderr == *"2 devices given"* ]]
+}
+
 @test "health takes no arguments" {
 	prm -d sim health show extra
 	assert_failure 2
