@@ -430,6 +430,8 @@ static const struct prm_verb verbs[] = {
 	  .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
 	{ .name = "stop", .summary = "Stop a tracer left running and release it",
 	  .argp = &trace_stop_argp, .exec = trace_stop, .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
+	{ .name = "strings", .summary = "Save the strings database for offline decodes",
+	  .argp = &trace_strings_argp, .group = &cmd_trace_strings, .flags = CMD_NEEDS_DEVICE },
 };
 
 const struct prm_cmd cmd_trace = {

@@ -44,8 +44,10 @@ struct trace_capture_opts {
 };
 
 extern const struct argp trace_analyze_argp, trace_status_argp, trace_own_argp,
-	trace_release_argp, trace_capture_argp, trace_stop_argp;
+	trace_release_argp, trace_capture_argp, trace_stop_argp, trace_strings_argp;
+extern const struct prm_cmd cmd_trace_strings;
 struct cmd_run;
+struct prm_cmd;
 int trace_analyze(struct cmd_run *r);
 int trace_status(struct cmd_run *r);
 int trace_own(struct cmd_run *r);

@@ -18,11 +18,9 @@
 #include "cmd/trace.h"
 #include "lib/dev/cfg.h"
 #include "lib/dev/dev.h"
-#include "lib/ops/caps.h"
-#include "lib/ops/mgir.h"
+#include "lib/ops/traceid.h"
 #include "lib/ops/tracer.h"
 #include "lib/out/out.h"
-#include "lib/prm/initseg.h"
 #include "lib/prm/tracefile.h"
 #include "lib/util/clock.h"
 #include "lib/util/writefile.h"
@@ -121,25 +119,6 @@ static int put_record(struct capture *c, uint32_t type, const void *a, size_t al
 	return 0;
 }
 
-/*
- * Who the capture is from and its clock: firmware version from BAR0, PSID
- * from MGIR, device_frequency_khz from the general caps. Each is left out
- * when the device will not tell; the capture goes on without it.
- */
-static void identity(struct dev *d, struct tracefile_meta *m)
-{
-	static uint8_t bar[0x2010];
-	struct prm_initseg_summary s;
-	struct prm_err err = { 0 };
-
-	if (caps_device_frequency_khz(d, &m->clock_khz, &err))
-		m->clock_khz = 0;
-	if (dev_bar_read(d, 0, bar, sizeof(bar), &err) == 0 &&
-	    prm_initseg_summarize(bar, sizeof(bar), &s, &err) == 0 && !s.all_ones)
-		snprintf(m->fw_version, sizeof(m->fw_version), "%s", s.fw_version);
-	(void)mgir_psid(d, m->psid, sizeof(m->psid), &err);
-}
-
 /* Header, metadata, MTRC_CAP and the strings database: all a decode needs. */
 static int write_head(struct capture *c, const struct tracer_state *st, struct prm_err *err)
 {
@@ -152,7 +131,7 @@ static int write_head(struct capture *c, const struct tracer_state *st, struct p
 
 	if (tracer_read_strings(c->d, &st->cap, sec, err))
 		return -1;
-	identity(c->d, &m);
+	tracer_identity(c->d, &m);
 	m.ring_blocks = c->ring.nblocks;
 	snprintf(m.device, sizeof(m.device), "%.*s", (int)sizeof(m.device) - 1, c->d->label);
 	/* the same instant on both clocks, as near as one register read allows */

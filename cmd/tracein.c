@@ -26,12 +26,15 @@
 #define TRACEIN_MAX_SPOOL (1u << 30)
 
 enum {
-	OPT_DB = 0x300, OPT_FIRST, OPT_NUM, OPT_VER, OPT_CI, OPT_CLOCK, OPT_REALTIME,
+	OPT_DB = 0x300, OPT_STRINGS, OPT_FIRST, OPT_NUM, OPT_VER, OPT_CI, OPT_CLOCK, OPT_REALTIME,
 };
 
 static const struct argp_option options[] = {
 	{ "strings-db", OPT_DB, "BASE:FILE", 0,
 	  "A strings database section at firmware address BASE (hex); repeatable", 0 },
+	{ "strings", OPT_STRINGS, "FILE", 0,
+	  "The strings database saved by 'trace strings save' (or any capture file): its "
+	  "sections and MTRC_CAP", 0 },
 	{ "first-string-trace", OPT_FIRST, "N", 0,
 	  "Lowest event id of string traces (MTRC_CAP.first_string_trace)", 0 },
 	{ "num-string-trace", OPT_NUM, "N", 0,
@@ -75,6 +78,13 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 			return EINVAL;
 		}
 		o->db_spec[o->ndb++] = arg;
+		return 0;
+	case OPT_STRINGS:
+		if (o->strings) {
+			argp_error(state, "one --strings FILE at a time");
+			return EINVAL;
+		}
+		o->strings = arg;
 		return 0;
 	case OPT_FIRST:
 		o->has_first = true;
@@ -328,6 +338,47 @@ static int read_config(struct tracein *in, struct tracecap *cap, bool *has_cap)
 	return 0;
 }
 
+/*
+ * A saved strings database (a capture file; its blocks, if any, are not
+ * read): its sections replace the input's, its MTRC_CAP is the input's.
+ */
+static int load_strings_file(struct tracein *in, const char *file, struct tracecap *cap,
+			     bool *has_cap)
+{
+	struct tracein *s = calloc(1, sizeof(*s));
+	uint8_t h[TRACEFILE_HDR_BYTES];
+	struct prm_err e = { 0 };
+	ssize_t n;
+	int rc;
+
+	if (!s)
+		return fail("nomem", EXIT_FAIL, "out of memory");
+	s->fd = -1;
+	s->cfg.db = s->sec;
+	if (!strcmp(file, "-"))
+		rc = cmd_usage("--strings: name a file (standard input is not read for it)");
+	else if ((rc = open_file(s, file)))
+		;
+	else if ((n = read_at(s, h, sizeof(h), 0)) < 0)
+		rc = fail("io", EXIT_FAIL, "%s: %s", file, strerror(errno));
+	else if (!tracefile_is_capture(h, (size_t)n))
+		rc = fail("bad_input", EXIT_USAGE, "--strings %s: not a strings database or capture "
+			  "file (no %s header)", file, TRACEFILE_MAGIC);
+	else if (tracefile_check_header(h, (size_t)n, &e)) {
+		prm_err_prefix(&e, "--strings %s: ", file);
+		rc = cmd_fail(&e);
+	} else if (!(rc = read_config(s, cap, has_cap)) && !s->cfg.ndb)
+		rc = fail("bad_input", EXIT_USAGE, "--strings %s: the file holds no strings "
+			  "database section", file);
+	for (unsigned i = 0; !rc && i < s->cfg.ndb; i++) {
+		rc = add_section(in, s->sec[i].base, s->secbuf[i], s->sec[i].len);
+		s->secbuf[i] = NULL;
+	}
+	tracein_close(s);
+	free(s);
+	return rc;
+}
+
 int tracein_open(struct tracein *in, const struct tracein_opts *o)
 {
 	uint8_t h[TRACEFILE_HDR_BYTES];
@@ -354,12 +405,12 @@ int tracein_open(struct tracein *in, const struct tracein_opts *o)
 		}
 		if ((rc = read_config(in, &cap, &has_cap)))
 			return rc;
-		/* --strings-db replaces the capture's own sections */
-		for (unsigned i = 0; o->ndb && i < in->cfg.ndb; i++) {
+		/* --strings-db and --strings replace the capture's own sections */
+		for (unsigned i = 0; (o->ndb || o->strings) && i < in->cfg.ndb; i++) {
 			free(in->secbuf[i]);
 			in->secbuf[i] = NULL;
 		}
-		if (o->ndb)
+		if (o->ndb || o->strings)
 			in->cfg.ndb = 0;
 	} else if (in->size < TRACE_BLOCK_BYTES) {
 		return fail("bad_input", EXIT_FAIL,
@@ -368,6 +419,19 @@ int tracein_open(struct tracein *in, const struct tracein_opts *o)
 	} else if (o->has_ci && o->consumer_index >= in->size / TRACE_BLOCK_BYTES) {
 		return cmd_usage("--consumer-index %" PRIu64 ": %s has %" PRIu64 " blocks",
 				 o->consumer_index, in->name, in->size / TRACE_BLOCK_BYTES);
+	}
+	if (o->strings && o->ndb)
+		return cmd_usage("--strings and --strings-db: give one of them");
+	if (o->strings) {
+		struct tracecap scap = { 0 };
+		bool shas = false;
+
+		if ((rc = load_strings_file(in, o->strings, &scap, &shas)))
+			return rc;
+		if (shas) {
+			cap = scap;
+			has_cap = true;
+		}
 	}
 	for (unsigned i = 0; i < o->ndb; i++)
 		if ((rc = load_db_option(in, o->db_spec[i])))

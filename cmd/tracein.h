@@ -24,6 +24,7 @@ struct tracein_opts {
 	const char *file;
 	const char *db_spec[TRACEIN_MAX_SECTIONS];
 	unsigned ndb;
+	const char *strings;	/* --strings FILE: a saved strings database */
 	bool has_first, has_num, has_ver, has_ci;
 	unsigned first_string_trace, num_string_trace, trc_ver;
 	uint64_t consumer_index;
