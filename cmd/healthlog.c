@@ -48,8 +48,10 @@ static void buffer(const struct prm_health_event *e)
 		out_hex_width("assert_exit_ptr", e->assert_exit_ptr, 32);
 	if (e->has_assert_callra)
 		out_hex_width("assert_callra", e->assert_callra, 32);
-	if (e->has_time)
+	if (e->has_time) {
 		out_u64("time", e->fw_time);
+		out_str("time_iso", e->fw_time_iso[0] ? e->fw_time_iso : NULL);
+	}
 	if (e->has_raw_fw_ver)
 		out_hex_width("fw_ver", e->raw_fw_ver, 32);
 	out_str("fw_ver_decoded", e->fw_ver[0] ? e->fw_ver : NULL);
@@ -69,6 +71,27 @@ static void buffer(const struct prm_health_event *e)
 		out_named("synd", e->synd, true, e->synd_name);
 	if (e->has_ext_synd)
 		out_hex("ext_synd", e->ext_synd);
+	out_obj_end();
+}
+
+/* The upstream port's lines about the device (prmctl-health(8), PORTS). */
+static void port(const struct prm_health_event *e)
+{
+	out_obj_begin("port");
+	out_str("device", e->port);
+	out_str("mapping", e->port_mapping);
+	out_bool("link_lost", e->port_link_lost);
+	out_str("aer_device", e->port_aer_device[0] ? e->port_aer_device : NULL);
+	if (!e->port_mapping) {
+		out_arr_begin("could_be_below");
+		for (size_t i = 0; i < e->nport_below; i++)
+			out_str(NULL, e->port_below[i]);
+		out_arr_end();
+	}
+	out_str("time", e->port_time[0] ? e->port_time : NULL);
+	out_u64("line", e->port_line);
+	out_u64("lines", e->port_lines);
+	out_str("detail", e->port_detail[0] ? e->port_detail : NULL);
 	out_obj_end();
 }
 
@@ -95,6 +118,8 @@ static void event(const struct prm_health_event *e)
 	if (e->has_buffer && !e->buffer_allones)
 		buffer(e);
 	out_str("detail", e->detail[0] ? e->detail : NULL);
+	if (e->has_port)
+		port(e);
 	out_obj_end();
 }
 
@@ -156,10 +181,10 @@ int health_decode_log(struct cmd_run *r)
 	struct health_log_opts o = *(const struct health_log_opts *)r->opts;
 	struct prm_err err = { 0 };
 	struct prm_healthlog_stats st;
-	const struct prm_health_event *ev;
+	const struct prm_health_event *ev, *pev;
 	struct prm_healthlog *p;
 	const char *name;
-	size_t n;
+	size_t n, np;
 	FILE *f = stdin;
 	int rc;
 
@@ -187,6 +212,7 @@ int health_decode_log(struct cmd_run *r)
 		return rc;
 	}
 	n = prm_healthlog_events(p, &ev);
+	np = prm_healthlog_port_events(p, &pev);
 	prm_healthlog_stats(p, &st);
 	out_doc_begin();
 	out_str("file", o.file ? o.file : "-");
@@ -198,6 +224,11 @@ int health_decode_log(struct cmd_run *r)
 	for (size_t i = 0; i < n; i++)
 		event(&ev[i]);
 	out_arr_end();
+	/* a link lost under a port that no mlx5 report was tied to */
+	out_arr_begin("port_events");
+	for (size_t i = 0; i < np; i++)
+		event(&pev[i]);
+	out_arr_end();
 	prm_healthlog_free(p);
-	return cmd_done(n ? EXIT_CHECK : EXIT_OK);
+	return cmd_done(n || np ? EXIT_CHECK : EXIT_OK);
 }

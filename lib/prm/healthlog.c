@@ -60,6 +60,9 @@ struct prm_healthlog {
 	struct prm_health_event *ev;
 	struct hl_evx *evx;
 	size_t nev, capev;
+	struct hl_ports *ports;		/* the upstream ports' lines */
+	struct prm_health_event *pev;	/* port events */
+	size_t npev, cappev;
 };
 
 /* ---- incidents ---- */
@@ -263,6 +266,7 @@ static void process(struct prm_healthlog *p, struct hl_rec *r)
 	long *slot;
 
 	p->st.records++;
+	hl_ports_mlx5(&p->ports, r->host, r->device);
 	text = hl_strip_pid(r->msg, r->msglen, &tl, &partial);
 	hl_classify(text, &m);
 	if (m.kind == K_SLOT && m.partial)
@@ -353,6 +357,8 @@ void prm_healthlog_line(struct prm_healthlog *p, const char *line, size_t len)
 	hl_normalise(p->scratch, len, &n);
 	if (n.type == HL_MLX5 || n.type == HL_RECORD)
 		boot_of(p, n.host, &n.ts);
+	if (n.type == HL_RECORD)
+		hl_ports_record(&p->ports, &n, p->st.lines);
 
 	if (p->pending) {
 		struct hl_rec *q = &p->pend;
@@ -418,9 +424,22 @@ size_t prm_healthlog_events(struct prm_healthlog *p, const struct prm_health_eve
 		p->pending = false;
 		process(p, &p->pend);
 	}
+	size_t nports = hl_ports_count(p->ports);
+
 	*ev = p->ev;
-	if (!p->ninc)
+	p->npev = 0;
+	if (p->cappev < nports) {
+		struct prm_health_event *e = realloc(p->pev, nports * sizeof(*e));
+
+		if (e) {
+			p->pev = e;
+			p->cappev = nports;
+		}
+	}
+	if (!p->ninc) {
+		p->npev = hl_ports_attach(p->ports, NULL, NULL, 0, p->pev, p->cappev);
 		return p->nev = 0;
+	}
 	if (p->capev < p->ninc) {
 		struct prm_health_event *e = realloc(p->ev, p->ninc * sizeof(*e));
 		struct hl_evx *x;
@@ -455,6 +474,7 @@ size_t prm_healthlog_events(struct prm_healthlog *p, const struct prm_health_eve
 						  .cut = c->detail_cut };
 		p->nev++;
 	}
+	p->npev = hl_ports_attach(p->ports, p->ev, p->evx, p->nev, p->pev, p->cappev);
 	*ev = p->ev;
 	return p->nev;
 }
@@ -470,9 +490,16 @@ struct prm_healthlog *prm_healthlog_new(struct prm_err *err)
 	return p;
 }
 
+size_t prm_healthlog_port_events(struct prm_healthlog *p, const struct prm_health_event **ev)
+{
+	*ev = p->pev;
+	return p->npev;
+}
+
 void prm_healthlog_stats(const struct prm_healthlog *p, struct prm_healthlog_stats *st)
 {
 	*st = p->st;
+	st->dropped += hl_ports_dropped(p->ports);
 }
 
 void prm_healthlog_free(struct prm_healthlog *p)
@@ -483,5 +510,7 @@ void prm_healthlog_free(struct prm_healthlog *p)
 	free(p->fn);
 	free(p->ev);
 	free(p->evx);
+	hl_ports_free(p->ports);
+	free(p->pev);
 	free(p);
 }

@@ -48,6 +48,29 @@
  *                    prints no buffer when synd is 0), "NIC IFC still N",
  *                    "Fatal error 3|4 detected"
  *
+ * Ports: lines of the PCIe port drivers (pcieport, pciehp, pci, aer, dpc)
+ * that say the link below a port was lost or erred -- "DPC: containment
+ * event", "DPC: ... error detected", "AER: ... error received: <BDF>" (or
+ * "received from <BDF>", "id=XXXX"), "PCIe Bus Error", "Link Down", "Card
+ * not present", "recovery failed", "reset failed" -- are gathered per port
+ * (within PRM_HEALTHLOG_WINDOW) and tied to the device below the port, as
+ * far as the log itself proves it (no sysfs offline):
+ *   aer     an AER line of the port names the device that sent the error;
+ *   bridge  the log's enumeration line "pci <port>: PCI bridge to [bus
+ *           XX-YY]" gives the port's secondary to subordinate bus, and the
+ *           device is on one of them.
+ * The lines join the event of such a device nearest in time (within the
+ * window; by line when times cannot be compared). When there is none, and
+ * the lines say the link was lost (containment, link down, recovery failed,
+ * a fatal AER error), they are a port event of their own
+ * (prm_healthlog_port_events: pci_gone, port_only), apart from the mlx5
+ * events: for the mlx5 functions of the log proven below the port; with no
+ * proof, for the port itself, when the log has an mlx5 function that could
+ * be below it (same host and PCI domain, a higher bus number: buses below a
+ * port are numbered after it; they are listed in port_below). Lines proven
+ * to be about another device are dropped, and so are AER lines that report
+ * only corrected errors without an mlx5 event to attach to.
+ *
  * Pure: no I/O, never prints, never exits.
  */
 
@@ -55,6 +78,7 @@
 #define PRM_HEALTHLOG_MAX_FUNCTIONS	16	/* listed per event; more are counted */
 #define PRM_HEALTHLOG_WINDOW		120	/* seconds of log time that hold an incident together */
 #define PRM_HEALTHLOG_MAX_LINE		4096	/* bytes of a line looked at; the rest is ignored */
+#define PRM_HEALTHLOG_MAX_BELOW		4	/* functions listed as maybe below a port */
 
 struct prm_health_event {
 	char device[32];		/* first function that reported it: "0000:0d:00.0",
@@ -79,6 +103,7 @@ struct prm_health_event {
 	uint32_t assert_exit_ptr, assert_callra;
 	bool has_time;			/* the 'time' line (newer kernels) */
 	uint32_t fw_time;		/* firmware clock, seconds since the epoch */
+	char fw_time_iso[32];		/* ... as ISO-8601 UTC, "" when not logged or 0 */
 	bool has_hw_id;
 	uint32_t hw_id;
 	const char *chip;		/* model named by hw_id, NULL if unknown */
@@ -105,6 +130,25 @@ struct prm_health_event {
 	uint16_t cmd_opcode;
 	char detail[512];		/* the other messages, as logged, "; "-separated,
 					 * each once, "..." when cut */
+
+	/*
+	 * The upstream port's lines about this device: DPC containment, AER,
+	 * link down, recovery failed (see "Ports" above).
+	 */
+	bool has_port;
+	bool port_only;			/* no mlx5 report: the event is the port's lines alone */
+	char port[32];			/* the port that logged them: "0004:00:00.0" */
+	const char *port_mapping;	/* how the port was tied to the device: "aer", "bridge";
+					 * NULL when it could not be (device is then the port) */
+	bool port_link_lost;		/* containment, link down, recovery failed, fatal AER */
+	char port_aer_device[32];	/* the device an AER line of the port named, "" */
+	unsigned port_lines;		/* the port's lines kept */
+	char port_time[64];		/* log time of the first, as written, or "" */
+	size_t port_line;		/* its input line */
+	char port_detail[512];		/* its messages, "; "-separated, each once */
+	char port_below[PRM_HEALTHLOG_MAX_BELOW][32];	/* port event, mapping NULL: the
+					 * log's mlx5 functions that could be below it */
+	size_t nport_below;
 };
 
 struct prm_healthlog_stats {
@@ -130,6 +174,12 @@ void prm_healthlog_line(struct prm_healthlog *p, const char *line, size_t len);
  * valid until the next call on p. More lines may be fed afterwards.
  */
 size_t prm_healthlog_events(struct prm_healthlog *p, const struct prm_health_event **ev);
+
+/*
+ * The port events of the last prm_healthlog_events() call (see "Ports"):
+ * valid until the next call on p.
+ */
+size_t prm_healthlog_port_events(struct prm_healthlog *p, const struct prm_health_event **ev);
 
 void prm_healthlog_stats(const struct prm_healthlog *p, struct prm_healthlog_stats *st);
 

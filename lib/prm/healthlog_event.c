@@ -89,6 +89,8 @@ void hl_finish(const struct hl_inc *c, struct prm_health_event *e, bool *ident)
 		e->severity_name = prm_name_of(&prm_severity_names, (uint64_t)e->severity);
 	if (e->has_hw_id)
 		e->chip = prm_chip_by_hw_id((uint16_t)e->hw_id);
+	if (e->has_time)
+		prm_health_time_iso(e->fw_time, e->fw_time_iso, sizeof(e->fw_time_iso));
 	if (c->has_ver)
 		snprintf(e->fw_ver, sizeof(e->fw_ver), "%u.%u.%u", c->ver[0], c->ver[1], c->ver[2]);
 	else if (e->has_raw_fw_ver && e->raw_fw_ver && e->raw_fw_ver != 0xffffffffu)

@@ -40,6 +40,8 @@ struct hl_norm {
 	char device[32];	/* HL_MLX5: normalised device name */
 	const char *msg;	/* HL_MLX5: message after "<device>: "; else the text after quotes */
 	size_t msglen;
+	const char *other;	/* HL_RECORD: what follows the stamps and host ("pcieport ...") */
+	size_t otherlen;
 };
 
 /* s is NUL-free, s[len] == '\0'. n->msg points into s. */
@@ -53,6 +55,12 @@ const char *hl_strip_pid(const char *m, size_t len, size_t *outlen, bool *partia
 
 /* Two stamps of comparable kind: their distance in seconds; < 0 if not comparable. */
 double hl_stamp_dist(const struct hl_stamp *a, const struct hl_stamp *b);
+
+/*
+ * A PCI address ("0000:0d:00.0", "0d:00.0", domains up to 8 hex digits) or
+ * an SF ("mlx5_core.sf.3") at p: its length, 0 if none. Normalised in out.
+ */
+size_t hl_device(const char *p, const char *end, char out[32]);
 
 /* "0000:0d:00.0" -> length of "0000:0d:00" (the slot); whole length otherwise. */
 size_t hl_slot_len(const char *device);
@@ -122,5 +130,26 @@ bool hl_fits(const struct prm_health_event *E, const struct hl_evx *X,
 
 void hl_merge(struct prm_health_event *E, struct hl_evx *X, const struct prm_health_event *I,
 	      bool iident, const struct hl_inc *c);
+
+/* ---- the upstream port's lines (healthlog_port.c) ---- */
+
+struct hl_ports;
+
+/* A record of another driver (n->other): kept when it is a port line about the link below. */
+void hl_ports_record(struct hl_ports **ps, const struct hl_norm *n, size_t line);
+/* An mlx5_core function the log names (any message): a device that can be below a port. */
+void hl_ports_mlx5(struct hl_ports **ps, const char *host, const char *device);
+/* Port incidents: at most this many port-only events. */
+size_t hl_ports_count(const struct hl_ports *ps);
+size_t hl_ports_dropped(const struct hl_ports *ps);
+/*
+ * Tie the port incidents to events ev[0, nev) (evx: their times); the ones
+ * that are events of their own into pev (at most max, in order of first
+ * line). Returns how many port events there are.
+ */
+size_t hl_ports_attach(const struct hl_ports *ps, struct prm_health_event *ev,
+		       const struct hl_evx *evx, size_t nev, struct prm_health_event *pev,
+		       size_t max);
+void hl_ports_free(struct hl_ports *ps);
 
 #endif

@@ -224,11 +224,7 @@ static bool bracket(const char *p, const char *end, struct hl_stamp *ts)
 	return true;
 }
 
-/*
- * A PCI address ("0000:0d:00.0", "0d:00.0", domains up to 8 hex digits) or
- * an SF ("mlx5_core.sf.3"): its length in p, 0 if none. Normalised in out.
- */
-static size_t device(const char *p, const char *end, char out[32])
+size_t hl_device(const char *p, const char *end, char out[32])
 {
 	const char *q = p;
 	unsigned long dom = 0;
@@ -294,7 +290,7 @@ static const char *anchor(const char *s, const char *end, struct hl_norm *n, con
 		}
 		if (end - q >= 3 && !memcmp(q, ".sf", 3))
 			q += 3;
-		if (q < end && *q == ' ' && (l = device(skip_sp(q, end), end, n->device))) {
+		if (q < end && *q == ' ' && (l = hl_device(skip_sp(q, end), end, n->device))) {
 			q = skip_sp(q, end) + l;
 			if (q < end && *q == ' ') {	/* "<device> eth0: " (netdev messages) */
 				const char *t = q + 1;
@@ -394,7 +390,7 @@ static bool other_driver(const char *p, const char *end)
 	while (p < end && *p != ' ')
 		p++;
 	p = skip_sp(p, end);
-	return p < end && device(p, end, dev) > 0;
+	return p < end && hl_device(p, end, dev) > 0;
 }
 
 void hl_normalise(const char *s, size_t len, struct hl_norm *n)
@@ -430,6 +426,8 @@ void hl_normalise(const char *s, size_t len, struct hl_norm *n)
 	if (lead || (end - p >= 3 && !memcmp(p, "...", 3)) || other_driver(p, end)) {
 		n->type = HL_RECORD;
 		n->prefix_only = lead && rest == end;
+		n->other = rest;
+		n->otherlen = (size_t)(end - rest);
 		return;
 	}
 	memset(&n->ts, 0, sizeof(n->ts));
