@@ -15,6 +15,7 @@
 #include "lib/out/layout_print.h"
 #include "lib/out/out.h"
 #include "lib/prm/adb.h"
+#include "lib/prm/healthbuf.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/util/hexparse.h"
 #include "lib/util/match.h"
@@ -252,6 +253,18 @@ static int check_size(const struct decode_opts *o, const struct prm_layout *l,
 	return 0;
 }
 
+/* As health show prints them beside the fields; all-ones is no buffer. */
+static void health_extras(const uint8_t *hb)
+{
+	struct prm_health_extras x;
+
+	if (!prm_health_extras(hb, &x))
+		return;
+	out_str("time_iso", x.time_iso[0] ? x.time_iso : NULL);
+	out_str("fw_ver_decoded", x.fw_ver[0] ? x.fw_ver : NULL);
+	out_str("hw_id_name", x.chip);
+}
+
 static int decode(struct cmd_run *r)
 {
 	const struct decode_opts *o = r->opts;
@@ -290,6 +303,8 @@ static int decode(struct cmd_run *r)
 		out_hex("offset", o->has_offset ? o->offset : base);
 	out_obj_begin("fields");
 	rc = out_layout(l, buf + at, prm_layout_bytes(l), 0, &err);
+	if (!rc && l == &prm_layout_health_buffer)
+		health_extras(buf + at);
 	free(buf);
 	if (rc)
 		return cmd_fail(&err);

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib/prm/healthbuf.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/models.h"
 
@@ -58,7 +59,7 @@ void prm_health_time_iso(uint32_t t, char *buf, size_t sz)
 int prm_health_report(const void *buf, size_t len, struct prm_health_report *r,
 		      struct prm_err *err)
 {
-	uint32_t raw, t;
+	struct prm_health_extras x;
 
 	memset(r, 0, sizeof(*r));
 	if (len < PRM_HEALTH_BUFFER_OFFSET + PRM_HEALTH_BUFFER_BYTES)
@@ -71,13 +72,10 @@ int prm_health_report(const void *buf, size_t len, struct prm_health_report *r,
 	r->buffer = (const uint8_t *)buf + PRM_HEALTH_BUFFER_OFFSET;
 	if (r->status == PRM_HEALTH_PCI_GONE)
 		return 0;	/* all-ones is no buffer: nothing more to decode */
-	t = (uint32_t)PRM_GET(health_buffer, r->buffer, PRM_HEALTH_BUFFER_BYTES, "time");
-	prm_health_time_iso(t, r->fw_time_iso, sizeof(r->fw_time_iso));
-	raw = (uint32_t)PRM_GET(health_buffer, r->buffer, PRM_HEALTH_BUFFER_BYTES, "fw_ver");
-	if (raw) {
-		prm_health_fw_ver(raw, r->fw_ver, sizeof(r->fw_ver));
-		r->fw_ver_matches = strcmp(r->fw_ver, r->seg.fw_version) == 0;
-	}
-	r->chip = prm_chip_by_hw_id((uint16_t)PRM_GET(health_buffer, r->buffer, PRM_HEALTH_BUFFER_BYTES, "hw_id"));
+	(void)prm_health_extras(r->buffer, &x);	/* all-ones was pci_gone above */
+	memcpy(r->fw_time_iso, x.time_iso, sizeof(r->fw_time_iso));
+	memcpy(r->fw_ver, x.fw_ver, sizeof(r->fw_ver));
+	r->fw_ver_matches = r->fw_ver[0] && strcmp(r->fw_ver, r->seg.fw_version) == 0;
+	r->chip = x.chip;
 	return 0;
 }
