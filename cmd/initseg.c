@@ -9,7 +9,9 @@
 #include <unistd.h>
 
 #include "cmd/core/cmd.h"
+#include "cmd/sidecar.h"
 #include "lib/dev/dev.h"
+#include "lib/ops/devident.h"
 #include "lib/out/layout_print.h"
 #include "lib/out/out.h"
 #include "lib/prm/initseg.h"
@@ -62,7 +64,7 @@ enum { OPT_FORCE = 0x300 };
 
 static const struct argp_option dump_options[] = {
 	{ "output", 'o', "FILE", 0, "Write the image to FILE ('-': standard output)", 0 },
-	{ "force", OPT_FORCE, NULL, 0, "Replace FILE if it exists", 0 },
+	{ "force", OPT_FORCE, NULL, 0, "Replace FILE (and FILE.json) if it exists", 0 },
 	{ 0 }
 };
 
@@ -84,7 +86,9 @@ static error_t dump_parse(int key, char *arg, struct argp_state *state)
 static const struct argp dump_argp = {
 	dump_options, dump_parse, NULL,
 	"Save the raw initialization segment (with the health buffer and health "
-	"counter) as an image that -d image:FILE reads: what to ask a customer for.",
+	"counter) as an image that -d image:FILE reads: what to ask a customer for. "
+	"FILE.json beside it records the host, device, time (UTC), firmware version, "
+	"PSID (MGIR, where the device answers), model and prmctl version.",
 	prm_global_children, NULL, NULL
 };
 
@@ -92,6 +96,7 @@ static const struct argp dump_argp = {
 static int save(const char *file, bool force, const uint8_t *buf, size_t len)
 {
 	struct prm_err err = { 0 };
+	char side[4096];
 	struct stat st;
 
 	if (strcmp(file, "-") == 0) {
@@ -106,6 +111,10 @@ static int save(const char *file, bool force, const uint8_t *buf, size_t len)
 	}
 	if (!force && lstat(file, &st) == 0)
 		return cmd_usage("initseg dump: %s exists (use --force to replace it)", file);
+	if (sidecar_path(file, side, sizeof(side)))
+		return cmd_usage("initseg dump: %s: the name is too long", file);
+	if (!force && lstat(side, &st) == 0)
+		return cmd_usage("initseg dump: %s exists (use --force to replace it)", side);
 	if (write_file_atomic(file, buf, len, true, &err)) {
 		prm_err_prefix(&err, "initseg dump: ");
 		return cmd_fail(&err);
@@ -125,6 +134,8 @@ static int dump(struct cmd_run *r)
 	static uint8_t seg[DEV_INITSEG_BYTES];
 	const struct dump_opts *o = r->opts;
 	struct prm_err err = { 0 };
+	struct dev_ident id;
+	char side[4096];
 	int rc;
 
 	if (dev_read_initseg(r->dev, seg, &err))
@@ -134,9 +145,19 @@ static int dump(struct cmd_run *r)
 		return rc;
 	if (strcmp(o->file, "-") == 0)
 		return EXIT_OK;
+	/* after the image: a device that is slow to answer MGIR cannot cost the image */
+	dev_ident(r->dev, seg, sizeof(seg), &id);
+	sidecar_path(o->file, side, sizeof(side));
+	if (sidecar_write(side, o->file, "initseg", sizeof(seg), &id, &err)) {
+		prm_err_prefix(&err, "initseg dump: %s is written, its sidecar is not: ", o->file);
+		return cmd_fail(&err);
+	}
 	out_doc_begin();
 	out_str("file", o->file);
 	out_u64("bytes", sizeof(seg));
+	out_str("sidecar", side);
+	out_str("psid", id.psid[0] ? id.psid : NULL);
+	out_str("fw_version", id.fw_version[0] ? id.fw_version : NULL);
 	return cmd_done(EXIT_OK);
 }
 
