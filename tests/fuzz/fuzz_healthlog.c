@@ -5,6 +5,7 @@
  * checked for what the API promises (terminated strings, bounds, all-ones
  * never reported as a syndrome).
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,16 +14,20 @@
 
 #define TERMINATED(s) (memchr((s), '\0', sizeof(s)) != NULL)
 
-static void check(struct prm_healthlog *p)
+static void check_events(const struct prm_health_event *ev, size_t n, bool ports)
 {
-	const struct prm_health_event *ev;
-	size_t n = prm_healthlog_events(p, &ev);
-
-	if (n > PRM_HEALTHLOG_MAX_EVENTS)
-		abort();
 	for (size_t i = 0; i < n; i++) {
 		const struct prm_health_event *e = &ev[i];
 
+		if (!TERMINATED(e->port) || !TERMINATED(e->port_time) || !TERMINATED(e->port_detail) ||
+		    !TERMINATED(e->port_aer_device) || !TERMINATED(e->fw_time_iso) ||
+		    e->nport_below > PRM_HEALTHLOG_MAX_BELOW || (e->has_port && !e->port[0]) ||
+		    (ports && (!e->port_only || !e->has_port || e->status != PRM_HEALTH_PCI_GONE)) ||
+		    (!ports && e->port_only))
+			abort();
+		for (size_t j = 0; j < e->nport_below; j++)
+			if (!TERMINATED(e->port_below[j]))
+				abort();
 		if (!TERMINATED(e->device) || !TERMINATED(e->host) || !TERMINATED(e->time) ||
 		    !TERMINATED(e->fw_ver) || !TERMINATED(e->cmd_name) || !TERMINATED(e->detail) ||
 		    !e->device[0] || e->nfunctions < 1 || e->nfunctions > PRM_HEALTHLOG_MAX_FUNCTIONS ||
@@ -40,6 +45,18 @@ static void check(struct prm_healthlog *p)
 			abort();
 		(void)strlen(prm_health_status_name(e->status));
 	}
+}
+
+static void check(struct prm_healthlog *p)
+{
+	const struct prm_health_event *ev;
+	size_t n = prm_healthlog_events(p, &ev);
+
+	if (n > PRM_HEALTHLOG_MAX_EVENTS)
+		abort();
+	check_events(ev, n, false);
+	n = prm_healthlog_port_events(p, &ev);
+	check_events(ev, n, true);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -685,6 +685,173 @@ static void bounded(void **state)
 	prm_healthlog_free(p);
 }
 
+/* ---- the upstream port's lines (healthlog.h, "Ports") ---- */
+
+#define PORT(t, drv, port, m) "[" t "] " drv " " port ": " m "\n"
+
+static char *file_text(const char *name)
+{
+	char path[512];
+	static char buf[65536];
+	size_t n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), FIXTURES "%s", name);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	return buf;
+}
+
+/* the DPC log as it is: nothing in it proves 0004:00:00.0 is above 0004:01:00.x */
+static void port_unproven(void **state)
+{
+	const struct prm_health_event *ev, *pe;
+	struct prm_healthlog *p;
+
+	(void)state;
+	assert_int_equal(parse_file("cx5-dpc-slot-unavailable.log", &p, &ev), 1);
+	assert_false(ev[0].has_port);
+	assert_int_equal(prm_healthlog_port_events(p, &pe), 1);
+	assert_string_equal(pe[0].device, "0004:00:00.0");
+	assert_int_equal(pe[0].status, PRM_HEALTH_PCI_GONE);
+	assert_true(pe[0].port_only && pe[0].has_port && pe[0].port_link_lost);
+	assert_null(pe[0].port_mapping);
+	assert_int_equal(pe[0].nport_below, 2);
+	assert_string_equal(pe[0].port_below[0], "0004:01:00.0");
+	assert_string_equal(pe[0].port_below[1], "0004:01:00.1");
+	assert_int_equal(pe[0].port_lines, 5);
+	assert_int_equal(pe[0].line, 1);
+	assert_string_equal(pe[0].time, "81.012463");
+	assert_non_null(strstr(pe[0].port_detail, "DPC: containment event"));
+	assert_non_null(strstr(pe[0].port_detail, "pciehp: Slot(41): Link Down"));
+	assert_non_null(strstr(pe[0].port_detail, "AER: device recovery failed"));
+	prm_healthlog_free(p);
+}
+
+/* the same log after the boot's enumeration line: the port's buses are 01-02 */
+static void port_bridge(void **state)
+{
+	const struct prm_health_event *ev, *pe;
+	struct prm_healthlog *p;
+	char text[70000];
+
+	(void)state;
+	snprintf(text, sizeof(text), "%s%s",
+		 PORT("1.500000", "pci", "0004:00:00.0", "PCI bridge to [bus 01-02]"),
+		 file_text("cx5-dpc-slot-unavailable.log"));
+	assert_int_equal(parse(text, &p, &ev), 1);
+	assert_int_equal(prm_healthlog_port_events(p, &pe), 0);
+	assert_string_equal(ev[0].device, "0004:01:00.0");
+	assert_int_equal(ev[0].status, PRM_HEALTH_PCI_GONE);
+	assert_true(ev[0].has_port && !ev[0].port_only && ev[0].port_link_lost);
+	assert_string_equal(ev[0].port, "0004:00:00.0");
+	assert_string_equal(ev[0].port_mapping, "bridge");
+	assert_int_equal(ev[0].port_lines, 5);
+	assert_int_equal(ev[0].port_line, 2);
+	assert_string_equal(ev[0].port_time, "81.012463");
+	/* the mlx5 event itself is as it was */
+	assert_int_equal(ev[0].nfunctions, 2);
+	assert_null(strstr(ev[0].detail, "DPC"));
+	prm_healthlog_free(p);
+
+	/* a bus range that is not theirs: the lines are another device's */
+	snprintf(text, sizeof(text), "%s%s",
+		 PORT("1.500000", "pci", "0004:00:00.0", "PCI bridge to [bus 05]"),
+		 file_text("cx5-dpc-slot-unavailable.log"));
+	assert_int_equal(parse(text, &p, &ev), 1);
+	assert_false(ev[0].has_port);
+	assert_int_equal(prm_healthlog_port_events(p, &pe), 0);
+	prm_healthlog_free(p);
+}
+
+static void port_aer(void **state)
+{
+	const struct prm_health_event *ev, *pe;
+	struct prm_healthlog *p;
+
+	(void)state;
+	assert_int_equal(parse(
+		/* 3b:00.0 fails twice, an hour apart; the AER report is the second's */
+		R("100.0", "0000:3b:00.0", "synd 0x1: firmware internal error")
+		R("3700.0", "0000:3b:00.0", "synd 0x1: firmware internal error")
+		PORT("3700.2", "pcieport", "0000:3a:00.0",
+		     "AER: Uncorrected (Fatal) error received: 0000:3b:00.0")
+		PORT("3700.2", "pcieport", "0000:3a:00.0",
+		     "PCIe Bus Error: severity=Uncorrected (Fatal), type=Transaction Layer, (Receiver ID)")
+		PORT("3700.2", "pcieport", "0000:3a:00.0",
+		     "  device [8086:2030] error status/mask=00000020/00000000")
+		/* another port, another device: corrected only, nothing of ours */
+		PORT("3800.0", "pcieport", "0000:5d:00.0",
+		     "AER: Corrected error received: 0000:5e:00.0")
+		/* kernel 6.x wording and the old id= form, both about 0000:86:00.x */
+		R("5000.0", "0000:86:00.1", "synd 0x1: firmware internal error")
+		PORT("5000.5", "pcieport", "0000:85:00.0",
+		     "AER: Correctable error message received from 0000:86:00.0")
+		R("9000.0", "0000:d8:00.0", "synd 0x1: firmware internal error")
+		PORT("9000.5", "aer", "0000:d7:00.0:pcie002", "AER: Multiple Uncorrected (Non-Fatal) "
+		     "error received: id=d801"),
+		&p, &ev), 4);
+	assert_false(ev[0].has_port);
+	assert_true(ev[1].has_port);
+	assert_string_equal(ev[1].port, "0000:3a:00.0");
+	assert_string_equal(ev[1].port_mapping, "aer");
+	assert_string_equal(ev[1].port_aer_device, "0000:3b:00.0");
+	assert_true(ev[1].port_link_lost);
+	assert_int_equal(ev[1].port_lines, 2);		/* the status/mask detail is not kept */
+	assert_int_equal(ev[1].status, PRM_HEALTH_FW_ERROR);	/* a real syndrome stays the class */
+	assert_true(ev[2].has_port);
+	assert_string_equal(ev[2].port_aer_device, "0000:86:00.0");
+	assert_false(ev[2].port_link_lost);
+	assert_true(ev[3].has_port);
+	assert_string_equal(ev[3].port, "0000:d7:00.0");
+	assert_string_equal(ev[3].port_aer_device, "0000:d8:00.1");
+	assert_int_equal(prm_healthlog_port_events(p, &pe), 0);
+	prm_healthlog_free(p);
+}
+
+/* proven below, no health report of its own: a port event for the mlx5 function */
+static void port_only_proven(void **state)
+{
+	const struct prm_health_event *ev, *pe;
+	struct prm_healthlog *p;
+
+	(void)state;
+	assert_int_equal(parse(
+		PORT("1.0", "pci", "0000:3a:00.0", "PCI bridge to [bus 3b]")
+		"[    5.0] mlx5_core 0000:3b:00.0: firmware version: 22.44.1036\n"
+		"[    5.1] mlx5_core 0000:3b:00.1: firmware version: 22.44.1036\n"
+		PORT("900.0", "pcieport", "0000:3a:00.0", "pciehp: Slot(7): Link Down")
+		/* a link down under a port with no mlx5 function below it: not ours */
+		PORT("901.0", "pcieport", "0000:5d:00.0", "DPC: containment event, status:0x1f01")
+		PORT("901.0", "pci", "0000:5d:00.0", "PCI bridge to [bus 5e]"),
+		&p, &ev), 0);
+	assert_int_equal(prm_healthlog_port_events(p, &pe), 1);
+	assert_string_equal(pe[0].device, "0000:3b:00.0");
+	assert_int_equal(pe[0].nfunctions, 2);
+	assert_string_equal(pe[0].functions[1], "0000:3b:00.1");
+	assert_string_equal(pe[0].port_mapping, "bridge");
+	assert_true(pe[0].port_only);
+	assert_int_equal(pe[0].status, PRM_HEALTH_PCI_GONE);
+	assert_string_equal(pe[0].time, "900.0");
+	prm_healthlog_free(p);
+}
+
+static void fw_time_iso(void **state)
+{
+	const struct prm_health_event *ev;
+	struct prm_healthlog *p;
+
+	(void)state;
+	assert_int_equal(parse_file("cx6dx-fw-assert-synd1.log", &p, &ev), 1);
+	assert_string_equal(ev[0].fw_time_iso, "2025-03-17T14:07:18Z");
+	assert_string_equal(ev[0].fw_ver, "22.44.1036");
+	assert_string_equal(ev[0].chip, "ConnectX-6 Dx");
+	prm_healthlog_free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -707,6 +874,11 @@ int main(void)
 		cmocka_unit_test(repeated_report),
 		cmocka_unit_test(junk),
 		cmocka_unit_test(bounded),
+		cmocka_unit_test(port_unproven),
+		cmocka_unit_test(port_bridge),
+		cmocka_unit_test(port_aer),
+		cmocka_unit_test(port_only_proven),
+		cmocka_unit_test(fw_time_iso),
 	};
 
 	return cmocka_run_group_tests_name("healthlog", tests, NULL, NULL);
