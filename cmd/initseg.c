@@ -37,6 +37,7 @@ static int show(struct cmd_run *r)
 	out_doc_begin();
 	out_str("device", d->label);
 	out_str("access", d->access);
+	sidecar_show(d);
 	out_str("fw_version", s.fw_version);
 	out_str("state", s.state);
 	out_hex("cmdq_address", s.cmdq_address);

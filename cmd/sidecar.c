@@ -6,8 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "lib/dev/dev.h"
 #include "lib/out/out.h"
+#include "lib/out/sidecar_read.h"
+#include "lib/util/readall.h"
 #include "lib/util/writefile.h"
 
 #ifndef PRMCTL_VERSION
@@ -61,4 +65,50 @@ int sidecar_write(const char *path, const char *file, const char *what, size_t b
 	rc = write_file_atomic(path, json, jlen, true, err);
 	free(json);
 	return rc;
+}
+
+/* far above any sidecar prmctl writes */
+#define SIDECAR_MAX_BYTES (64u << 10)
+
+void sidecar_show(const struct dev *d)
+{
+	const char *file = d->name.arg, *base = strrchr(file, '/');
+	struct prm_err err = { 0 };
+	struct sidecar_facts f;
+	char path[4096];
+	uint8_t *buf = NULL;
+	struct stat st;
+	size_t len;
+	int rc;
+
+	if (d->name.kind != DEV_KIND_IMAGE)
+		return;
+	base = base ? base + 1 : file;
+	if (sidecar_path(file, path, sizeof(path)) || lstat(path, &st)) {
+		out_null("sidecar");
+		return;
+	}
+	rc = read_all(path, SIDECAR_MAX_BYTES, &buf, &len, &err) ||
+	     sidecar_parse((const char *)buf, len, &f, &err);
+	free(buf);
+	if (rc) {
+		out_warn("%s: the image's sidecar cannot be read: %s", path, err.msg);
+		out_null("sidecar");
+		return;
+	}
+	out_obj_begin("sidecar");
+	out_str("file", path);
+	out_str("image", or_null(f.image));
+	out_str("host", or_null(f.host));
+	out_str("device", or_null(f.device));
+	out_str("pci_address", or_null(f.pci_address));
+	out_str("model", or_null(f.model));
+	out_str("time", or_null(f.time));
+	out_str("fw_version", or_null(f.fw_version));
+	out_str("psid", or_null(f.psid));
+	out_str("prmctl_version", or_null(f.prmctl_version));
+	out_obj_end();
+	if (strcmp(f.image, base))
+		out_note("%s was written for the image '%s', not '%s': it may describe another "
+			 "image", path, f.image, base);
 }

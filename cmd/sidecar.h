@@ -21,4 +21,13 @@ int sidecar_path(const char *file, char *path, size_t sz);
 int sidecar_write(const char *path, const char *file, const char *what, size_t bytes,
 		  const struct dev_ident *id, struct prm_err *err);
 
+struct dev;
+
+/*
+ * initseg show of an image:FILE: FILE.json's facts as the member "sidecar"
+ * (null when there is none); a sidecar that cannot be read is a warning, the
+ * image is still shown. Nothing for other devices.
+ */
+void sidecar_show(const struct dev *d);
+
 #endif

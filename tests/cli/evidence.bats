@@ -126,6 +126,34 @@ teardown() {
 	[ ! -e "$T/-.json" ]
 }
 
+@test "initseg of an image shows its sidecar's facts; a bad or missing sidecar does not stop it" {
+	"$PRMCTL" -d sim initseg dump -o "$T/seg.bin" >/dev/null
+	prm -j -d "image:$T/seg.bin" initseg
+	assert_success
+	echo "$output" | jq -e --arg f "$T/seg.bin.json" '.sidecar | .file == $f and .image == "seg.bin"
+		and .device == "sim" and .psid == "SIM0000000007" and .fw_version == "28.41.1000"
+		and .model == "ConnectX-7" and (.time | endswith("Z"))'
+	prm -d "image:$T/seg.bin" initseg
+	assert_output --regexp "psid +SIM0000000007"
+	# copied under another name: shown, and said to name another image
+	cp "$T/seg.bin" "$T/copy.bin"
+	cp "$T/seg.bin.json" "$T/copy.bin.json"
+	prm -d "image:$T/copy.bin" initseg
+	assert_success
+	assert_output --partial "copy.bin.json was written for the image 'seg.bin', not 'copy.bin'"
+	echo '{"image": "copy.bin", "psid": ' > "$T/copy.bin.json"
+	prm -j -d "image:$T/copy.bin" initseg
+	assert_success
+	echo "$output" | jq -e '.sidecar == null and .fw_version == "28.41.1000"'
+	[[ $stderr == *"copy.bin.json: the image's sidecar cannot be read: not a JSON object (line 2"* ]]
+	rm "$T/copy.bin.json"
+	prm -j -d "image:$T/copy.bin" initseg
+	assert_success
+	echo "$output" | jq -e '.sidecar == null'
+	prm -j -d sim initseg
+	echo "$output" | jq -e 'has("sidecar") | not'
+}
+
 # the capture without its strings database (the STRINGS records dropped)
 strip_strings() { # in out
 	python3 - "$1" "$2" <<-'PY'
