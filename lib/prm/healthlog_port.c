@@ -13,6 +13,7 @@
 #define HL_MAX_PORT_INC	1024	/* port incidents kept; more are counted as dropped */
 #define HL_MAX_BRIDGES	256	/* "PCI bridge to [bus ..]" lines remembered */
 #define HL_MAX_SEEN	1024	/* mlx5 functions the log names, remembered */
+#define HL_PORT_HASH	2048	/* a power of two above HL_MAX_PORT_INC: never full */
 
 struct port_inc {
 	char host[64];
@@ -39,6 +40,8 @@ struct seen {
 struct hl_ports {
 	struct port_inc *inc;
 	size_t ninc, capinc, dropped;
+	int latest[HL_PORT_HASH];	/* (host, port) -> its latest incident + 1, 0 empty:
+					 * a log of AER floods has thousands of port lines */
 	struct bridge br[HL_MAX_BRIDGES];
 	size_t nbr;
 	struct seen *seen;
@@ -185,6 +188,30 @@ static struct hl_ports *ports(struct hl_ports **ps)
 	return *ps;
 }
 
+static size_t port_hash(const char *host, const char *port)
+{
+	size_t h = 5381;
+
+	for (const char *s = host; *s; s++)
+		h = h * 33 + (unsigned char)*s;
+	for (const char *s = port; *s; s++)
+		h = h * 33 + (unsigned char)*s;
+	return h & (HL_PORT_HASH - 1);
+}
+
+/* the slot of (host, port) in latest[]: where it is, or the empty one to take */
+static int *latest_slot(struct hl_ports *P, const char *host, const char *port)
+{
+	size_t h = port_hash(host, port);
+
+	for (;; h = (h + 1) & (HL_PORT_HASH - 1)) {
+		int *l = &P->latest[h];
+
+		if (!*l || (!strcmp(P->inc[*l - 1].port, port) && !strcmp(P->inc[*l - 1].host, host)))
+			return l;
+	}
+}
+
 static bool near(const struct port_inc *c, const struct hl_stamp *ts, size_t line)
 {
 	double d = hl_stamp_dist(&c->last, ts);
@@ -219,6 +246,7 @@ void hl_ports_record(struct hl_ports **ps, const struct hl_norm *n, size_t line)
 	struct port_msg pm;
 	struct port_inc *c = NULL;
 	struct hl_ports *P;
+	int *latest;
 
 	if (!m)
 		return;
@@ -229,12 +257,9 @@ void hl_ports_record(struct hl_ports **ps, const struct hl_norm *n, size_t line)
 		add_bridge(P, n->host, port, pm.sec, pm.sub);
 		return;
 	}
-	for (size_t i = P->ninc; i-- > 0;)	/* the port's latest incident, if still open */
-		if (!strcmp(P->inc[i].host, n->host) && !strcmp(P->inc[i].port, port)) {
-			if (near(&P->inc[i], &n->ts, line))
-				c = &P->inc[i];
-			break;
-		}
+	latest = latest_slot(P, n->host, port);
+	if (*latest && near(&P->inc[*latest - 1], &n->ts, line))	/* still open */
+		c = &P->inc[*latest - 1];
 	if (!c) {
 		if (P->ninc == P->capinc) {
 			size_t cap = P->capinc ? P->capinc * 2 : 8;
@@ -248,6 +273,7 @@ void hl_ports_record(struct hl_ports **ps, const struct hl_norm *n, size_t line)
 			P->capinc = cap;
 		}
 		c = &P->inc[P->ninc++];
+		*latest = (int)P->ninc;
 		memset(c, 0, sizeof(*c));
 		memcpy(c->host, n->host, sizeof(c->host));
 		memcpy(c->port, port, sizeof(c->port));
