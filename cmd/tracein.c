@@ -370,6 +370,12 @@ static int load_strings_file(struct tracein *in, const char *file, struct tracec
 	} else if (!(rc = read_config(s, cap, has_cap)) && !s->cfg.ndb)
 		rc = fail("bad_input", EXIT_USAGE, "--strings %s: the file holds no strings "
 			  "database section", file);
+	/* a database belongs to one firmware build: another one's formats are garbage */
+	if (!rc && in->capture && s->meta.fw_version[0] && in->meta.fw_version[0] &&
+	    strcmp(s->meta.fw_version, in->meta.fw_version))
+		out_warn("--strings %s is firmware %s's strings database; %s was captured from "
+			 "firmware %s: messages may be wrong", file, s->meta.fw_version, in->name,
+			 in->meta.fw_version);
 	for (unsigned i = 0; !rc && i < s->cfg.ndb; i++) {
 		rc = add_section(in, s->sec[i].base, s->secbuf[i], s->sec[i].len);
 		s->secbuf[i] = NULL;

@@ -195,6 +195,13 @@ strip_strings() { # in out
 	diff "$T/live.txt" "$T/later.txt"
 	diff "$T/live.json" "$T/later.json"
 	diff <(jq -S 'del(.file)' "$T/live.analyze") <(jq -S 'del(.file)' "$T/later.analyze")
+	# another firmware's database: decoded as asked, with a warning naming both
+	sed 's/fw_version=28.41.1000/fw_version=28.41.1001/' "$T/fw.strings" > "$T/other.strings"
+	prm trace decode --strings "$T/other.strings" "$T/bare.trace"
+	assert_success
+	[[ $stderr == *"--strings $T/other.strings is firmware 28.41.1001's strings database; $T/bare.trace was captured from firmware 28.41.1000: messages may be wrong"* ]]
+	prm trace decode --strings "$T/fw.strings" "$T/bare.trace"
+	[[ $stderr != *"may be wrong"* ]]
 }
 
 @test "trace strings save: bad requests and bad databases are named" {
