@@ -239,6 +239,17 @@ static void facts(struct dstate *d, json_t *dev)
 	json_decref(h);
 }
 
+/* The first health report saw all-ones. */
+static bool gone(struct dstate *d)
+{
+	json_t *h = load(d, "health-1.json");
+	const char *st = json_string_value(json_object_get(h, "status"));
+	bool g = st && !strcmp(st, "pci_gone");
+
+	json_decref(h);
+	return g;
+}
+
 void collect_device(struct collect_scope *s, const char *name, const char *target, json_t *dev)
 {
 	const struct collect_opts *o = s->run->o;
@@ -251,7 +262,16 @@ void collect_device(struct collect_scope *s, const char *name, const char *targe
 	d.show = load(&d, "device.json");
 	image(&d);
 	health(&d);
-	if (!image_only) {
+	if (image_only) {
+		collect_skip(s, "the rest", "an image holds the initialization segment only");
+	} else if (gone(&d)) {
+		/* all-ones: the commands would say so a dozen times; what is left is the OS's view */
+		collect_skip(s, "the rest", "the function is gone (reads return all-ones): only "
+			     "the OS's view is taken");
+		pci_files(&d);
+		devlink(&d);
+		health(&d);
+	} else {
 		crdump(&d);
 		pci_files(&d);
 		registers(&d);
