@@ -246,15 +246,21 @@ static const char *sim_service(struct collect_scope *host, char *name, size_t sz
 	return target;
 }
 
+/* Interrupted or not, the service goes: not a step a stop may cut short. */
 static void sim_service_stop(struct collect_scope *host, char *name)
 {
 	char *stop[] = { (char *)host->run->o->self, (char *)"sim", (char *)"stop", name, NULL };
-	bool stopped = host->run->stopped;
+	struct spawn_opts so = { .timeout_ms = collect_step_ms() };
+	struct spawn_result r;
+	struct prm_err err = { 0 };
+	char why[96];
 
-	host->run->stopped = false;	/* the service goes, interrupted or not */
-	collect_exec(host, "sim-stop", "the simulator the steps shared", NULL, NULL,
-		     collect_step_ms(), stop);
-	host->run->stopped = stopped;
+	if (spawn_run(stop, &so, &r, &err)) {
+		collect_fail(host, "sim-stop", NULL, "%s", err.msg);
+	} else if (r.exit_code) {
+		spawn_describe(&r, why, sizeof(why));
+		collect_fail(host, "sim-stop", NULL, "%s: %s", why, r.err_tail);
+	}
 }
 
 static json_t *manifest_new(const struct collect_opts *o)

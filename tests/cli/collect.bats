@@ -136,6 +136,7 @@ member() { # bundle file
 	wait "$pid" || true
 	assert_ended "$pid"
 	grep -q "interrupted" err
+	[ -z "$("$PRMCTL" sim list -q 2>/dev/null | grep collect-)" ] || fail "the simulator collect started is still running"
 	member p.tar.gz manifest.json | jq -e '.complete == false and .interrupted == true
 		and ([.devices[0].skipped[] | select(.reason == "interrupted")] | length >= 1)'
 	prm -j collect --analyze p.tar.gz
