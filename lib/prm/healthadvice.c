@@ -30,7 +30,7 @@ static const char *const advice[PRM_HEALTH_NSTATUS] = {
 		"BMC's fan and inlet readings and the kernel log, and fix cooling or airflow "
 		"before recovering.",
 	[PRM_HEALTH_PCI_GONE] =
-		"Every read returns all-ones: the function has left the bus (surprise "
+		"Every read returns all-ones: the function is gone from the bus (surprise "
 		"removal, link down, DPC containment or a reset in progress); mlx5_core sees "
 		"the same ('PCI slot is unavailable'), enters its error state and waits up "
 		"to 60 s for PCI to come back before reloading; collect the kernel log's "

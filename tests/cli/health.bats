@@ -128,8 +128,11 @@ teardown() {
 	prm -j health show -d sim --inject fw-assert:synd=0x1
 	assert_failure 4
 	echo "$output" | jq -e '.status == "fw_error"'
-	# two places in argv are two devices
-	prm -d sim health -d sim
+	# two places in argv are two devices: health show checks both, initseg refuses
+	prm -j -d sim health -d sim
+	assert_success
+	echo "$output" | jq -e '(.devices | length) == 2'
+	prm -d sim initseg -d sim
 	assert_failure 2
 	[[ $stderr == *"2 devices given"* ]]
 }
@@ -279,9 +282,9 @@ teardown() {
 	grep -qx 'prmctl_health_synd{device="sim:b",hw_id="0x20d"} 1' "$BATS_TEST_TMPDIR/m.prom"
 	grep -qx 'prmctl_health_stalled{device="sim:a",hw_id="0x218"} 1' "$BATS_TEST_TMPDIR/m.prom"
 	# other commands take one device
-	prm -d sim:a -d sim:b health show
+	prm -d sim:a -d sim:b initseg show
 	assert_failure 2
-	[[ $stderr == *"only 'health watch' takes more than one"* ]]
+	[[ $stderr == *"only 'health show' and 'health watch' take more than one"* ]]
 }
 
 @test "health watch refuses a saved image: it never changes, so it would only ever stall" {
