@@ -419,7 +419,10 @@ static void event(const struct dev *d, const struct hmon_event *e, const char *s
 	out_str("device", d->label);
 	out_str("event", prm_hwatch_kind_name(ev->kind));
 	out_str("status", prm_health_status_name(ev->status));
-	out_u64("health_counter", ev->counter);
+	if (ev->status == PRM_HEALTH_PCI_GONE)
+		out_null("health_counter");	/* all-ones is no counter value */
+	else
+		out_u64("health_counter", ev->counter);
 	if (snap)
 		out_str("snapshot", snap);
 	if (ev->kind == PRM_HWATCH_STALLED)
