@@ -110,6 +110,9 @@ static void report(const struct dev *d, const struct prm_health_report *r,
 		out_null("fw_ver_matches_initseg");
 	out_str("hw_id_name", r->chip);
 	out_obj_end();
+	if (r->status == PRM_HEALTH_FW_UNRESPONSIVE && sample_ms)
+		out_note("The health counter did not move in %llu ms: the firmware is hung, "
+			 "not asserted (no syndrome).", (unsigned long long)sample_ms);
 	out_str("advice", prm_health_advice(r->status));
 }
 
