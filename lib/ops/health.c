@@ -5,6 +5,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib/dev/cfg.h"
+
 int ops_health_read(struct dev *d, struct ops_health *h, struct prm_err *err)
 {
 	h->sample_ms = 0;
@@ -40,13 +42,21 @@ int ops_health_resample(struct dev *d, struct ops_health *h, uint64_t ms, struct
 	return 0;
 }
 
-static void wait_ms(uint64_t ms)
+/* Sleeps ms, or less when a stop is asked for: then returns the ms it did wait. */
+static uint64_t wait_ms(uint64_t ms)
 {
-	struct timespec ts = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000L };
+	struct timespec ts = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000L }, t0, t1;
 
-	/* a signal cuts the wait short: sleep the rest, the stop check is the caller's */
-	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	/* another signal: sleep the rest; SIGINT/SIGTERM: stop waiting, answer now */
+	while (nanosleep(&ts, &ts) == -1 && errno == EINTR && !dev_stop_requested())
 		;
+	if (!dev_stop_requested())
+		return ms;	/* at least ms: the time asked for is the time said */
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	ms = (uint64_t)(t1.tv_sec - t0.tv_sec) * 1000u +
+	     (uint64_t)((t1.tv_nsec - t0.tv_nsec) / 1000000L);
+	return ms ? ms : 1;	/* 0 would say "one read" */
 }
 
 int ops_health_check(struct dev *d, uint64_t sample_ms, struct ops_health *h,
@@ -56,13 +66,13 @@ int ops_health_check(struct dev *d, uint64_t sample_ms, struct ops_health *h,
 		return -1;
 	if (!sample_ms || !ops_health_can_sample(d, h))
 		return 0;
-	wait_ms(sample_ms);
-	return ops_health_resample(d, h, sample_ms, err);
+	return ops_health_resample(d, h, wait_ms(sample_ms), err);
 }
 
 size_t ops_health_check_many(struct dev *const *d, size_t n, uint64_t sample_ms,
 			     struct ops_health *h, int *rc, struct prm_err *errs)
 {
+	uint64_t waited = 0;
 	bool any = false;
 	size_t failed = 0;
 
@@ -71,10 +81,10 @@ size_t ops_health_check_many(struct dev *const *d, size_t n, uint64_t sample_ms,
 		any |= rc[i] == 0 && ops_health_can_sample(d[i], &h[i]);
 	}
 	if (sample_ms && any)
-		wait_ms(sample_ms);
+		waited = wait_ms(sample_ms);
 	for (size_t i = 0; i < n; i++) {
-		if (rc[i] == 0 && sample_ms && ops_health_can_sample(d[i], &h[i]))
-			rc[i] = ops_health_resample(d[i], &h[i], sample_ms, &errs[i]);
+		if (rc[i] == 0 && waited && ops_health_can_sample(d[i], &h[i]))
+			rc[i] = ops_health_resample(d[i], &h[i], waited, &errs[i]);
 		failed += rc[i] != 0;
 	}
 	return failed;
