@@ -140,8 +140,11 @@ static void quiet_line(const struct dev *d, const struct ops_health *h, const st
 		out_rec_u64("counter", r->seg.health_counter, OUT_REC_KV);
 	if (e || gone || !h->sample_ms)
 		out_rec_null("moved", OUT_REC_KV);
-	else
-		out_rec_str("moved", h->moved ? "yes" : "no", OUT_REC_KV);
+	else {
+		/* people read yes/no, scripts a boolean */
+		out_rec_str("moved", h->moved ? "yes" : "no", OUT_REC_KV | OUT_REC_NOJSON);
+		out_rec_bool("moved", h->moved, OUT_REC_NOTEXT);
+	}
 	out_rec_str("fw", e || gone ? NULL : r->seg.fw_version, OUT_REC_KV);
 	if (e)
 		out_rec_str("error", e->msg, OUT_REC_NOTEXT);
