@@ -147,6 +147,8 @@ static void print_finding(const struct triage *t, const struct triage_finding *f
 	out_str("what", f->what);
 	out_str("evidence", f->evidence);
 	out_str("text", f->text);
+	if (out_json())		/* text: once per class, after the table */
+		out_str("advice", f->advice);
 	out_obj_end();
 }
 
@@ -170,6 +172,16 @@ static void print_verdict(const struct triage *t, const char *bundle)
 	for (size_t i = 0; i < t->nf; i++)
 		print_finding(t, &t->f[i]);
 	out_table_end();
+	out_obj_begin("advice");
+	for (size_t i = 0; i < t->nf; i++) {
+		bool seen = false;
+
+		for (size_t k = 0; k < i; k++)
+			seen |= !strcmp(t->f[k].what, t->f[i].what);
+		if (t->f[i].advice && !seen)
+			out_str(t->f[i].what, t->f[i].advice);
+	}
+	out_obj_end();
 	out_bool("kernel_log", t->kernel_log);
 	out_u64("kernel_log_incidents", t->kernel_events);
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/prm/healthadvice.h"
 #include "lib/prm/healthlog.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/names.h"
@@ -71,6 +72,10 @@ static struct triage_finding *add(struct triage *t, enum triage_sev sev, int dev
 	va_start(ap, fmt);
 	vsnprintf(f->text, sizeof(f->text), fmt, ap);
 	va_end(ap);
+	f->advice = NULL;
+	for (int k = 0; k < PRM_HEALTH_NSTATUS; k++)
+		if (!strcmp(what, prm_health_status_name(k)))
+			f->advice = prm_health_advice(k);
 	return f;
 }
 

@@ -68,6 +68,10 @@ member() { # bundle file
 			fail "$1: $output"
 		[ "$1" != "fw-assert:synd=0x7" ] || echo "$output" | jq -e '.findings[0].text |
 			contains("syndrome 0x7 (irisc not responding)")' >/dev/null || fail "no syndrome: $output"
+		echo "$output" | jq -e --arg c "$2" '.findings[0].advice | length > 40' >/dev/null ||
+			fail "$1: no advice"
+		echo "$output" | jq -e --arg c "$2" '.advice[$c] == .findings[0].advice' >/dev/null ||
+			fail "$1: the advice is not listed by class"
 		prm -j collect --analyze o.tar.gz
 		[ "$status" -eq 4 ] || fail "--analyze $1: exit $status"
 		diff <(echo "$output" | jq -S 'del(.bundle)') \
