@@ -44,10 +44,11 @@ static int step(struct dstate *d, const char *name, const char *what, const char
 
 static void image(struct dstate *d)
 {
-	char file[32], path[COLLECT_PATH];
-	const char *files[] = { file, NULL };
+	char file[32], side[40], path[COLLECT_PATH];
+	const char *files[] = { file, side, NULL };	/* the image and its sidecar */
 
 	snprintf(file, sizeof(file), "initseg-%u.bin", ++d->image);
+	snprintf(side, sizeof(side), "%s.json", file);
 	snprintf(path, sizeof(path), "%s/%s", d->s->path, file);
 	step(d, file, "initialization segment image (health buffer, health counter): "
 	     "prmctl -d image:FILE reads it", NULL, files, collect_step_ms(),
