@@ -147,7 +147,7 @@ static int dump(struct cmd_run *r)
 	if (strcmp(o->file, "-") == 0)
 		return EXIT_OK;
 	/* after the image: a device that is slow to answer MGIR cannot cost the image */
-	dev_ident(r->dev, seg, sizeof(seg), &id);
+	dev_ident(r->dev, seg, sizeof(seg), G.timeout_ms, &id);
 	sidecar_path(o->file, side, sizeof(side));
 	if (sidecar_write(side, o->file, "initseg", sizeof(seg), &id, &err)) {
 		prm_err_prefix(&err, "initseg dump: %s is written, its sidecar is not: ", o->file);

@@ -56,6 +56,7 @@ int sidecar_write(const char *path, const char *file, const char *what, size_t b
 	out_str("time", id->time_iso);
 	out_str("fw_version", or_null(id->fw_version));
 	out_str("psid", or_null(id->psid));
+	out_str("psid_source", id->psid[0] ? id->psid_source : NULL);
 	if (!id->psid[0])
 		out_str("psid_error", or_null(id->psid_error));
 	out_str("prmctl_version", PRMCTL_VERSION);

@@ -7,10 +7,11 @@
 #include <unistd.h>
 
 #include "lib/dev/dev.h"
-#include "lib/ops/mgir.h"
+#include "lib/ops/psid.h"
 #include "lib/prm/initseg.h"
 
-void dev_ident(struct dev *d, const uint8_t *seg, size_t len, struct dev_ident *id)
+void dev_ident(struct dev *d, const uint8_t *seg, size_t len, unsigned timeout_ms,
+	       struct dev_ident *id)
 {
 	struct prm_initseg_summary s;
 	struct prm_err err = { 0 };
@@ -32,7 +33,7 @@ void dev_ident(struct dev *d, const uint8_t *seg, size_t len, struct dev_ident *
 		if (!id->model)
 			id->model = s.chip;	/* an image: the chip its hw_id names */
 	}
-	if (mgir_psid(d, id->psid, sizeof(id->psid), &err)) {
+	if (ops_psid(d, timeout_ms, id->psid, sizeof(id->psid), &id->psid_source, &err)) {
 		id->psid[0] = '\0';
 		snprintf(id->psid_error, sizeof(id->psid_error), "%.*s", (int)sizeof(id->psid_error) - 1,
 			 err.msg);

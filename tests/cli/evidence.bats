@@ -100,13 +100,13 @@ teardown() {
 	[ "$(stat -c %s "$T/seg.bin")" -eq 8208 ]
 	jq -e --arg host "$(hostname)" '.schema == "prmctl/1" and .what == "initseg" and .image == "seg.bin"
 		and .bytes == 8208 and .host == $host and .device == "sim" and .model == "ConnectX-7"
-		and .access == "sim" and .fw_version == "28.41.1000" and .psid == "SIM0000000007"
+		and .access == "sim" and .fw_version == "28.41.1000" and .psid == "SIM0000000007" and .psid_source == "mgir"
 		and (.time | test("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"))
 		and (.prmctl_version | length > 0) and (has("psid_error") | not)' "$T/seg.bin.json"
 	# an image answers no MGIR: the PSID is null, and why
 	prm -j -d "image:$T/seg.bin" initseg dump -o "$T/again.bin"
 	assert_success
-	jq -e '.psid == null and (.psid_error | length > 0) and .fw_version == "28.41.1000"
+	jq -e '.psid == null and .psid_source == null and (.psid_error | length > 0) and .fw_version == "28.41.1000"
 		and .access == "image" and .device == "image:'"$T"'/seg.bin"' "$T/again.bin.json"
 }
 
