@@ -312,6 +312,40 @@ static int device_by_bdf(const struct triage *t, const char *bdf)
 	return -1;
 }
 
+/* One incident of the kernel log: of a device collected or not, or of a port. */
+static void log_event(struct triage *t, const struct prm_health_event *e, const char *rel)
+{
+	char evidence[160], syn[96] = "", port[700] = "";
+	int di = device_by_bdf(t, e->device);
+
+	for (size_t k = 0; di < 0 && k < e->nfunctions; k++)
+		di = device_by_bdf(t, e->functions[k]);
+	for (size_t k = 0; di < 0 && k < e->nport_below; k++)
+		di = device_by_bdf(t, e->port_below[k]);
+	if (e->has_synd)
+		snprintf(syn, sizeof(syn), ", syndrome 0x%x (%s)", e->synd,
+			 e->synd_name ? e->synd_name : "unknown");
+	if (e->has_port)
+		snprintf(port, sizeof(port), "; upstream port %s%s%s%s: %s", e->port,
+			 e->port_mapping ? " (tied by " : "", e->port_mapping ? e->port_mapping : "",
+			 e->port_mapping ? ")" : "", e->port_detail);
+	snprintf(evidence, sizeof(evidence), "%s:%zu", rel, e->port_only ? e->port_line : e->line);
+	if (e->port_only)
+		add(t, class_sev(e->status), di, e->device, prm_health_status_name(e->status),
+		    evidence, "kernel log%s%s: the link below port %s was lost%s%s%s%s",
+		    e->port_time[0] ? " at " : "", e->port_time, e->port,
+		    e->nport_below ? " (a ConnectX function of the log may be below it: " : "",
+		    e->nport_below ? e->port_below[0] : "", e->nport_below ? ")" : "",
+		    port);
+	else
+		add(t, class_sev(e->status), di, e->device, prm_health_status_name(e->status),
+		    evidence, "kernel log%s%s: %s on %s%s, %zu function(s), %u report(s)%s%s%s%s",
+		    e->time[0] ? " at " : "", e->time, prm_health_status_name(e->status),
+		    e->device, syn, e->nfunctions_total, e->nreports,
+		    di < 0 ? " (not among the devices collected)" : "",
+		    e->detail[0] ? "; " : "", e->detail, port);
+}
+
 static void judge_kernel_log(const struct bundle *b, struct triage *t)
 {
 	const char *rel = "host/kernel-log.txt";
@@ -332,24 +366,12 @@ static void judge_kernel_log(const struct bundle *b, struct triage *t)
 		}
 	n = prm_healthlog_events(p, &ev);
 	t->kernel_events = n;
-	for (size_t i = 0; i < n; i++) {
-		const struct prm_health_event *e = &ev[i];
-		char evidence[160], syn[96] = "";
-		int di = device_by_bdf(t, e->device);
-
-		for (size_t k = 0; di < 0 && k < e->nfunctions; k++)
-			di = device_by_bdf(t, e->functions[k]);
-		if (e->has_synd)
-			snprintf(syn, sizeof(syn), ", syndrome 0x%x (%s)", e->synd,
-				 e->synd_name ? e->synd_name : "unknown");
-		snprintf(evidence, sizeof(evidence), "%s:%zu", rel, e->line);
-		add(t, class_sev(e->status), di, e->device, prm_health_status_name(e->status),
-		    evidence, "kernel log%s%s: %s on %s%s, %zu function(s), %u report(s)%s%s%s",
-		    e->time[0] ? " at " : "", e->time, prm_health_status_name(e->status),
-		    e->device, syn, e->nfunctions_total, e->nreports,
-		    di < 0 ? " (not among the devices collected)" : "",
-		    e->detail[0] ? "; " : "", e->detail);
-	}
+	for (size_t i = 0; i < n; i++)
+		log_event(t, &ev[i], rel);
+	n = prm_healthlog_port_events(p, &ev);
+	t->kernel_events += n;
+	for (size_t i = 0; i < n; i++)
+		log_event(t, &ev[i], rel);
 	prm_healthlog_free(p);
 }
 

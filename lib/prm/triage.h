@@ -30,7 +30,7 @@ struct triage_finding {
 	int device;			/* index in devices[], -1: none present (kernel log, host) */
 	char device_name[64];		/* the device as named in the evidence */
 	char what[32];			/* "fw_error", "pcie_link_degraded", "step_failed", ... */
-	char text[640];			/* one paragraph for people */
+	char text[1024];		/* one paragraph for people */
 	char evidence[160];		/* "dev/initseg-1.bin", "host/kernel-log.txt:42" */
 	const char *advice;		/* what to do, for a health class (prm_health_advice); NULL */
 };

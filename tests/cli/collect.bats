@@ -111,6 +111,22 @@ member() { # bundle file
 	jq -e '.events | length >= 3' o/host/kernel-log-decoded.json
 }
 
+@test "the upstream port's lost link: a finding of its own, or the device's when the log ties them" {
+	prm -j -d sim collect --trace-seconds 0 --crdumps 0 --kernel-log "$FIX/cx5-dpc-slot-unavailable.log" -o o/
+	assert_failure 4
+	echo "$output" | jq -e '[.findings[] | select(.device == "0004:00:00.0" and .what == "pci_gone"
+		and (.text | contains("link below port 0004:00:00.0 was lost"))
+		and (.text | contains("DPC: containment event")))] | length == 1'
+	{ echo "[    1.500000] pci 0004:00:00.0: PCI bridge to [bus 01-02]"
+	  cat "$FIX/cx5-dpc-slot-unavailable.log"; } > boot.log
+	prm -j -d sim collect --trace-seconds 0 --crdumps 0 --kernel-log boot.log -o o2/
+	assert_failure 4
+	echo "$output" | jq -e '([.findings[] | select(.device == "0004:00:00.0")] | length == 0)
+		and ([.findings[] | select(.device == "0004:01:00.0"
+			and (.text | contains("upstream port 0004:00:00.0 (tied by bridge)"))
+			and (.text | contains("AER: device recovery failed")))] | length == 1)'
+}
+
 @test "an image: what applies to an image, the verdict from it" {
 	prm -d sim --inject fw-assert initseg dump -o seg.bin
 	assert_success
