@@ -10,6 +10,7 @@
 #include "cmd/core/devsel.h"
 #include "cmd/healthdl.h"
 #include "cmd/healthlog.h"
+#include "cmd/physview.h"
 #include "lib/dev/cfg.h"
 #include "lib/dev/dev.h"
 #include "lib/dev/hmon.h"
@@ -162,6 +163,7 @@ static int show(struct cmd_run *run)
 		return cmd_fail(&err);
 	out_doc_begin();
 	report(d, &r, sample_ms, moved);
+	out_physical(d, r.status == PRM_HEALTH_THERMAL);
 	return cmd_done(r.status == PRM_HEALTH_OK ? EXIT_OK : EXIT_CHECK);
 }
 
