@@ -71,10 +71,15 @@ int prm_pci_link_decode(const uint8_t *cfg, size_t len, struct prm_pci_link *out
 		if (n == MAX_CAPS)
 			return prm_err_set(err, PRM_E_FAILED, ELOOP, "bad_config",
 					   "config space: capability list loops (at 0x%02zx)", ptr);
-		if (ptr < CFG_HEADER || ptr + 2 > len || ptr + 2 > STD_CFG_BYTES)
+		if (ptr < CFG_HEADER || ptr + 2 > STD_CFG_BYTES)
 			return prm_err_set(err, PRM_E_FAILED, EINVAL, "bad_config",
-					   "config space: capability pointer 0x%02zx outside 0x40..0x%zx",
-					   ptr, (len < STD_CFG_BYTES ? len : STD_CFG_BYTES) - 2);
+					   "config space: capability pointer 0x%02zx outside 0x40..0xfe",
+					   ptr);
+		/* without root the kernel shows only the 64-byte header */
+		if (ptr + 2 > len)
+			return prm_err_set(err, PRM_E_FAILED, EINVAL, "bad_config",
+					   "config space: the capability at 0x%02zx lies beyond the %zu bytes read",
+					   ptr, len);
 		if (cfg[ptr] == PRM_PCI_CAP_ID_EXP)
 			break;
 		ptr = cfg[ptr + 1] & 0xfc;
