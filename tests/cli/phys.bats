@@ -131,3 +131,13 @@ teardown() {
 	refute_output --partial "link_"
 	[ -z "$stderr" ] || [[ $stderr != *MTMP* ]]
 }
+
+@test "a register the device refuses leaves the temperature null; the command still succeeds" {
+	prm -j -d sim --access cmdq --inject cmd-status:ACCESS_REG,0x2,0x1234 health show
+	assert_success
+	echo "$output" | jq -e '.status == "ok" and .temperature_c == null and .link_speed == 32'
+	prm -d sim --access cmdq --inject cmd-status:ACCESS_REG,0x2,0x1234 device show
+	assert_success
+	refute_output --partial "temperature"
+	[[ $stderr != *ACCESS_REG* ]]
+}
