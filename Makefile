@@ -27,7 +27,7 @@ PKG_CONFIG ?= pkg-config
 # (lib/sim/pcidev.c, reached from lib/sim/service.c), so that libpci and
 # mstflint reach the simulator by the hardware path. It stays in the one
 # binary because the simulator service is part of it.
-PKGS       := libpci libmnl jansson fuse3 expat
+PKGS       := libpci libmnl jansson fuse3 expat libarchive nettle
 CFLAGS     ?= -O2 -g
 WARN       := -Wall -Wextra -Werror
 CPPFLAGS   += -I. -D_GNU_SOURCE -DPRMCTL_VERSION='"$(VERSION)"'

@@ -11,6 +11,9 @@
 #include "lib/dev/dev.h"
 #include "lib/dev/discover.h"
 #include "lib/out/out.h"
+#include "lib/ops/health.h"
+#include "lib/ops/psid.h"
+#include "lib/prm/health.h"
 #include "lib/prm/initseg.h"
 #include "lib/prm/layouts/layouts.h"
 
@@ -168,46 +171,81 @@ static int device_list(struct cmd_run *r)
 	return cmd_done(EXIT_OK);
 }
 
+/* As health show's default: a firmware that runs moves its counter in 50 ms. */
+#define DEVICE_SAMPLE_MS 50
+
 static const struct argp show_argp = {
 	NULL, cmd_no_args, NULL,
-	"Describe the device selected with -d: its names, model, driver and, "
-	"where BAR0 is readable, its firmware version and state.",
+	"Describe the device selected with -d: its names, model, driver, PSID (the "
+	"driver's over devlink, else the firmware's MGIR) and, "
+	"where BAR0 is readable, its firmware version, state and health status (the "
+	"classification of 'health show', the counter read twice 50 ms apart).",
 	prm_global_children, NULL, NULL
 };
+
+/* The PSID: the driver's where devlink has it, else the firmware's MGIR. */
+static void out_psid(struct dev *d, bool gone)
+{
+	struct prm_err err = { 0 };
+	const char *source = NULL;
+	char psid[32] = "";
+
+	/* a gone function answers no register: only the driver may still know */
+	if (gone && !d->devlink[0]) {
+		out_null("psid");
+		out_null("psid_source");
+		return;
+	}
+	if (ops_psid(d, G.timeout_ms, psid, sizeof(psid), &source, &err) || !psid[0]) {
+		out_null("psid");
+		out_null("psid_source");
+		if (d->name.kind != DEV_KIND_IMAGE)	/* an image holds no registers: no news */
+			out_str("psid_error", err.msg[0] ? err.msg : "MGIR holds no PSID");
+		return;
+	}
+	out_str("psid", psid);
+	out_str("psid_source", source);
+}
 
 /* fw_version from BAR0; the driver's (RDMA fw_ver) when BAR0 is out of reach. */
 static void out_firmware(struct dev *d)
 {
-	static uint8_t bar[0x2010];
-	struct prm_initseg_summary s;
+	static struct ops_health h;
+	const struct prm_initseg_summary *s = &h.r.seg;
 	struct prm_err err = { 0 };
 	const char *drv_fw = d->has_info && d->info.fw_version[0] ? d->info.fw_version : NULL;
 
 	out_str("access", d->access);
-	if (dev_bar_read(d, 0, bar, sizeof(bar), &err) ||
-	    prm_initseg_summarize(bar, sizeof(bar), &s, &err)) {
+	/* the same two reads and classification as health show */
+	if (ops_health_check(d, DEVICE_SAMPLE_MS, &h, &err)) {
 		out_str("fw_version", drv_fw);
 		out_str("fw_version_source", drv_fw ? "driver" : NULL);
 		out_str("bar0_error", err.msg);
+		out_null("status");
+		out_psid(d, false);
 		return;
 	}
-	if (s.all_ones) {
+	if (s->all_ones) {
 		out_str("fw_version", drv_fw);
 		out_str("fw_version_source", drv_fw ? "driver" : NULL);
-		out_str("state", s.state);
+		out_str("state", s->state);
+		out_str("status", prm_health_status_name(h.r.status));
+		out_psid(d, true);
 		return;
 	}
 	if (!d->has_info && !d->model)
-		out_str("model", s.chip);	/* an image: the chip its hw_id names */
-	out_str("fw_version", s.fw_version);
+		out_str("model", s->chip);	/* an image: the chip its hw_id names */
+	out_str("fw_version", s->fw_version);
 	out_str("fw_version_source", "bar0");
-	out_u64("cmd_interface_rev", s.cmd_interface_rev);
-	out_str("state", s.state);
-	out_bool("initializing", s.initializing);
-	out_named("nic_interface", s.nic_interface, false, s.nic_interface_name);
-	out_named("synd", s.synd, true, s.synd_name);
-	out_hex_width("hw_id", s.hw_id, 32);
-	out_str("chip", s.chip);
+	out_psid(d, false);
+	out_u64("cmd_interface_rev", s->cmd_interface_rev);
+	out_str("state", s->state);
+	out_str("status", prm_health_status_name(h.r.status));
+	out_bool("initializing", s->initializing);
+	out_named("nic_interface", s->nic_interface, false, s->nic_interface_name);
+	out_named("synd", s->synd, true, s->synd_name);
+	out_hex_width("hw_id", s->hw_id, 32);
+	out_str("chip", s->chip);
 	{
 		struct dev_identity id;
 
@@ -215,7 +253,7 @@ static void out_firmware(struct dev *d)
 		if (id.has_cr_hw_id)
 			out_hex_width("cr_hw_id", id.cr_hw_id, 32);
 	}
-	out_u64("health_counter", s.health_counter);
+	out_u64("health_counter", s->health_counter);
 }
 
 static int device_show(struct cmd_run *r)

@@ -14,9 +14,11 @@
 #include "lib/dev/cfg.h"
 #include "lib/dev/dev.h"
 #include "lib/dev/hmon.h"
+#include "lib/ops/health.h"
 #include "lib/out/layout_print.h"
 #include "lib/out/out.h"
 #include "lib/prm/health.h"
+#include "lib/prm/healthadvice.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/metrics.h"
 #include "lib/util/writefile.h"
@@ -24,15 +26,18 @@
 /* One look at BAR0 cannot tell a hung firmware from a live one: two can. */
 struct show_opts {
 	uint64_t sample_ms;	/* between the two reads of the health counter; 0: one read */
+	bool all;
 };
 
-enum { OPT_SAMPLE_MS = 0x810 };
+enum { OPT_SAMPLE_MS = 0x810, OPT_SHOW_ALL };
 
 #define SAMPLE_MS_MAX 60000u
+#define SHOW_MAX 64	/* devices one show checks */
 
 static const struct argp_option show_options[] = {
 	{ "sample-ms", OPT_SAMPLE_MS, "MS", 0,
 	  "Read the health counter twice, MS ms apart (default 50; 0: one read, no stall check)", 0 },
+	{ "all", OPT_SHOW_ALL, NULL, 0, "Check every ConnectX function present (with -d: those too)", 0 },
 	{ 0 }
 };
 
@@ -51,6 +56,9 @@ static error_t show_parse(int key, char *arg, struct argp_state *state)
 			return EINVAL;
 		}
 		return 0;
+	case OPT_SHOW_ALL:
+		o->all = true;
+		return 0;
 	}
 	return cmd_no_args(key, arg, state);
 }
@@ -59,11 +67,15 @@ static const struct argp show_argp = {
 	show_options, show_parse, NULL,
 	"The firmware's health: a classification first (ok, fw_error, thermal, pci_gone, "
 	"fw_unresponsive, fw_initializing), then every field of the health buffer decoded, "
-	"the health counter and health syndrome. Exit 0 when ok, 4 when not. The health "
+	"the health counter and health syndrome, and a sentence on what it means and what "
+	"to collect (advice). Exit 0 when ok, 4 when not. The health "
 	"counter is read twice, --sample-ms apart: a firmware that runs advances it every "
 	"few ms, so one that did not move is fw_unresponsive (hung), and a syndrome with a "
-	"stopped counter says both. Over devlink (--access devlink, a BUS/DEV name, or on "
-	"its own when BAR0 cannot be read): the driver's fw and fw_fatal reporters, the "
+	"stopped counter says both. Several devices (-d repeated, or --all): each one's "
+	"report under \"devices\", one wait for all, exit 4 if any is not ok; with -q one "
+	"line per device: DEVICE STATUS synd= counter= moved= fw= (JSON Lines with --json). "
+	"Over devlink (--access devlink, a BUS/DEV name, or on "
+	"its own when BAR0 cannot be read; one device): the driver's fw and fw_fatal reporters, the "
 	"syndrome diagnose reads now, the stored dump's buffer.",
 	prm_global_children, NULL, NULL
 };
@@ -78,8 +90,7 @@ static void report(const struct dev *d, const struct prm_health_report *r,
 	out_str("access", d->access);
 	if (r->status == PRM_HEALTH_PCI_GONE) {
 		/* all-ones reads are no health buffer: nothing in it is decoded */
-		out_note("Every read returns all-ones: the function is gone from the bus "
-			 "(surprise removal, link down, DPC, or a reset in progress).");
+		out_str("advice", prm_health_advice(r->status));
 		return;
 	}
 	out_str("fw_version", r->seg.fw_version);
@@ -102,69 +113,141 @@ static void report(const struct dev *d, const struct prm_health_report *r,
 	out_obj_end();
 	if (r->status == PRM_HEALTH_FW_UNRESPONSIVE && sample_ms)
 		out_note("The health counter did not move in %llu ms: the firmware is hung, "
-			 "not asserted (no syndrome). mlx5_core's health poll says the same "
-			 "(\"health compromised - reached miss count\") and recovers with a "
-			 "reset, which wipes this state: save 'prmctl initseg dump' first.",
-			 (unsigned long long)sample_ms);
+			 "not asserted (no syndrome).", (unsigned long long)sample_ms);
+	out_str("advice", prm_health_advice(r->status));
 }
 
 /*
- * The counter again after ms: moved or not. A counter that did not move
- * makes an ok function fw_unresponsive; a syndrome stays the class, and
- * moved=false says the firmware stopped too.
+ * -q: one line per device for pdsh and cut: the device and its class in
+ * the first two columns, then the same keys in the same order whatever
+ * the class ("-" where a value does not apply), no spaces inside values.
  */
-static int sample_counter(struct dev *d, struct prm_health_report *r, uint64_t ms,
-			  bool *moved, struct prm_err *err)
+static void quiet_line(const struct dev *d, const struct ops_health *h, const struct prm_err *e)
 {
-	static uint8_t again[DEV_INITSEG_BYTES];
-	struct prm_health_report r2;
-	struct timespec ts = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000L };
+	const struct prm_health_report *r = &h->r;
+	bool gone = !e && r->status == PRM_HEALTH_PCI_GONE;
+	bool synd = !e && (r->status == PRM_HEALTH_FW_ERROR || r->status == PRM_HEALTH_THERMAL);
 
-	nanosleep(&ts, NULL);
-	if (dev_bar_read(d, 0, again, sizeof(again), err) ||
-	    prm_health_report(again, sizeof(again), &r2, err))
-		return -1;
-	if (r2.status == PRM_HEALTH_PCI_GONE) {
-		/* gone between the reads: that is the news */
-		*r = r2;
-		*moved = false;
-		return 0;
+	out_rec_begin();
+	out_rec_str("device", d->label, 0);
+	out_rec_str("status", e ? "read_error" : prm_health_status_name(r->status), 0);
+	if (synd)
+		out_rec_u64("synd", r->seg.synd, OUT_REC_KV | OUT_REC_HEX);
+	else
+		out_rec_null("synd", OUT_REC_KV);
+	if (e || gone)
+		out_rec_null("counter", OUT_REC_KV);
+	else
+		out_rec_u64("counter", r->seg.health_counter, OUT_REC_KV);
+	if (e || gone || !h->sample_ms)
+		out_rec_null("moved", OUT_REC_KV);
+	else {
+		/* people read yes/no, scripts a boolean */
+		out_rec_str("moved", h->moved ? "yes" : "no", OUT_REC_KV | OUT_REC_NOJSON);
+		out_rec_bool("moved", h->moved, OUT_REC_NOTEXT);
 	}
-	*moved = r2.seg.health_counter != r->seg.health_counter;
-	if (!*moved && r->status == PRM_HEALTH_OK)
-		r->status = PRM_HEALTH_FW_UNRESPONSIVE;
-	return 0;
+	out_rec_str("fw", e || gone ? NULL : r->seg.fw_version, OUT_REC_KV);
+	if (e)
+		out_rec_str("error", e->msg, OUT_REC_NOTEXT);
+	out_rec_end();
+}
+
+/* The verdict of many: a problem found wins over a read that failed. */
+static int many_exit(const struct ops_health *h, const int *rc, size_t n)
+{
+	bool failed = false, bad = false;
+
+	for (size_t i = 0; i < n; i++) {
+		failed |= rc[i] != 0;
+		bad |= rc[i] == 0 && h[i].r.status != PRM_HEALTH_OK;
+	}
+	return bad ? EXIT_CHECK : failed ? EXIT_FAIL : EXIT_OK;
+}
+
+/* Several devices (-d repeated, --all): one wait for all, one document or -q lines. */
+static int show_many(const struct show_opts *o)
+{
+	struct dev *devs[SHOW_MAX];
+	struct ops_health *h;
+	struct prm_err *errs;
+	int rc, *rcs;
+	size_t n = 0;
+
+	if ((rc = cmd_open_devices(o->all, devs, SHOW_MAX, &n)))
+		return rc;
+	h = calloc(n, sizeof(*h));
+	errs = calloc(n, sizeof(*errs));
+	rcs = calloc(n, sizeof(*rcs));
+	if (!h || !errs || !rcs) {
+		rc = EXIT_FAIL;
+		goto out;
+	}
+	ops_health_check_many(devs, n, o->sample_ms, h, rcs, errs);
+	for (size_t i = 0; i < n; i++)
+		if (rcs[i])
+			out_warn("%s", errs[i].msg);
+	rc = many_exit(h, rcs, n);
+	if (G.quiet) {
+		for (size_t i = 0; i < n; i++)
+			quiet_line(devs[i], &h[i], rcs[i] ? &errs[i] : NULL);
+		goto out;
+	}
+	out_doc_begin();
+	out_arr_begin("devices");
+	for (size_t i = 0; i < n; i++) {
+		out_obj_begin(NULL);
+		if (rcs[i]) {
+			out_str("device", devs[i]->label);
+			out_null("status");
+			out_str("access", devs[i]->access);
+			out_str("error", errs[i].msg);
+		} else {
+			report(devs[i], &h[i].r, h[i].sample_ms, h[i].moved);
+			out_physical(devs[i], h[i].r.status == PRM_HEALTH_THERMAL);
+		}
+		out_obj_end();
+	}
+	out_arr_end();
+	rc = cmd_done(rc);
+out:
+	free(h);
+	free(errs);
+	free(rcs);
+	while (n)
+		dev_close(devs[--n]);
+	return rc;
 }
 
 static int show(struct cmd_run *run)
 {
-	static uint8_t seg[DEV_INITSEG_BYTES];
+	static struct ops_health h;
 	const struct show_opts *o = run->opts;
-	uint64_t sample_ms = o->sample_ms;
-	struct prm_health_report r;
 	struct prm_err err = { 0 };
-	struct dev *d = run->dev;
-	bool moved = false;
+	struct dev *d;
+	int rc;
 
+	if (o->all || G.ndevices > 1)
+		return show_many(o);
+	/* BAR0 optional: without it the driver's view over devlink answers */
+	if ((rc = cmd_open_device(false, &run->dev)))
+		return rc;
+	d = run->dev;
 	if (d->access && strcmp(d->access, "devlink") == 0)
 		return health_show_devlink(d, NULL);
 	if (!d->ops && d->devlink[0] && !G.access)
 		/* lockdown, EPERM, no resource0: the driver's view is what is left */
 		return health_show_devlink(d, d->bar_err.msg);
 	/* BAR0 as it is, all-ones included: that is an answer here, not an error */
-	if (dev_bar_read(d, 0, seg, sizeof(seg), &err) ||
-	    prm_health_report(seg, sizeof(seg), &r, &err))
+	if (ops_health_check(d, o->sample_ms, &h, &err))
 		return cmd_fail(&err);
-	/* an image never changes, a gone or booting function has no counter running */
-	if (!strcmp(d->access, "image") || r.status == PRM_HEALTH_PCI_GONE ||
-	    r.status == PRM_HEALTH_FW_INITIALIZING)
-		sample_ms = 0;
-	if (sample_ms && sample_counter(d, &r, sample_ms, &moved, &err))
-		return cmd_fail(&err);
+	if (G.quiet) {
+		quiet_line(d, &h, NULL);
+		return h.r.status == PRM_HEALTH_OK ? EXIT_OK : EXIT_CHECK;
+	}
 	out_doc_begin();
-	report(d, &r, sample_ms, moved);
-	out_physical(d, r.status == PRM_HEALTH_THERMAL);
-	return cmd_done(r.status == PRM_HEALTH_OK ? EXIT_OK : EXIT_CHECK);
+	report(d, &h.r, h.sample_ms, h.moved);
+	out_physical(d, h.r.status == PRM_HEALTH_THERMAL);
+	return cmd_done(h.r.status == PRM_HEALTH_OK ? EXIT_OK : EXIT_CHECK);
 }
 
 /* ---- watch ---- */
@@ -345,7 +428,10 @@ static void event(const struct dev *d, const struct hmon_event *e, const char *s
 	out_str("device", d->label);
 	out_str("event", prm_hwatch_kind_name(ev->kind));
 	out_str("status", prm_health_status_name(ev->status));
-	out_u64("health_counter", ev->counter);
+	if (ev->status == PRM_HEALTH_PCI_GONE)
+		out_null("health_counter");	/* all-ones is no counter value */
+	else
+		out_u64("health_counter", ev->counter);
 	if (snap)
 		out_str("snapshot", snap);
 	if (ev->kind == PRM_HWATCH_STALLED)
@@ -507,7 +593,7 @@ static int watch(struct cmd_run *r)
 static const struct prm_verb verbs[] = {
 	{ .name = "show", .summary = "Classify and decode the firmware's health",
 	  .argp = &show_argp, .exec = show, .opts_size = sizeof(struct show_opts),
-	  .flags = CMD_NEEDS_DEVICE },
+	  .flags = CMD_NEEDS_DEVICE | CMD_OWN_DEVICES },
 	{ .name = "watch", .summary = "Watch it over time: stalls, faults, recovery",
 	  .argp = &watch_argp, .check = watch_check, .exec = watch,
 	  .opts_size = sizeof(struct watch_opts), .flags = CMD_NEEDS_DEVICE | CMD_OWN_DEVICES },

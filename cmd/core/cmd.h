@@ -194,6 +194,7 @@ extern const struct prm_cmd cmd_reg;
 extern const struct prm_cmd cmd_sim;
 extern const struct prm_cmd cmd_cmd;
 extern const struct prm_cmd cmd_caps;
+extern const struct prm_cmd cmd_collect;
 extern const struct prm_cmd cmd_probe;
 extern const struct prm_cmd cmd_health;
 extern const struct prm_cmd cmd_trace;

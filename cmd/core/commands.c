@@ -5,6 +5,7 @@
 const struct prm_cmd *const prm_commands[] = {
 	&cmd_atomic,
 	&cmd_caps,
+	&cmd_collect,
 	&cmd_cmd,
 	&cmd_cr,
 	&cmd_dct,

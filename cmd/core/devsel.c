@@ -102,7 +102,7 @@ int cmd_open_device(bool need_bar, struct dev **out)
 	int rc;
 
 	if (G.ndevices > 1)
-		return cmd_usage("%d devices given: only 'health watch' takes more than one",
+		return cmd_usage("%d devices given: only 'health show' and 'health watch' take more than one",
 				 G.ndevices);
 	if (!name) {
 		rc = pick_only_device(only, sizeof(only));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 #include "lib/out/layout_print.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 #include "lib/out/out.h"
@@ -99,12 +100,34 @@ int out_layout_field(const struct prm_field *f, const void *buf, size_t len,
 	return 0;
 }
 
+/* Whether f's names apply: its names_if flag, when it has one, is set. */
+static bool names_apply(const struct prm_layout *l, const struct prm_field *f,
+			const void *buf, size_t len, uint32_t base)
+{
+	const struct prm_field *flag = f->names_if ? prm_field_find(l, f->names_if) : NULL;
+	uint64_t v = 0;
+
+	if (!f->names || !f->names_if)
+		return true;
+	return flag && !flag->count && !flag->sub &&
+	       prm_bits_get(buf, len, base + flag->off, flag->width, &v) == 0 && v;
+}
+
 int out_layout(const struct prm_layout *l, const void *buf, size_t len,
 	       uint32_t base, struct prm_err *err)
 {
-	for (size_t i = 0; i < l->nfields; i++)
-		if (out_layout_field(&l->fields[i], buf, len, base, err))
+	for (size_t i = 0; i < l->nfields; i++) {
+		const struct prm_field *f = &l->fields[i];
+		struct prm_field bare;
+
+		if (!names_apply(l, f, buf, len, base)) {
+			bare = *f;
+			bare.names = NULL;
+			f = &bare;
+		}
+		if (out_layout_field(f, buf, len, base, err))
 			return -1;
+	}
 	return 0;
 }
 

@@ -342,6 +342,10 @@ int prm_layout_check(const struct prm_layout *l, struct prm_err *err)
 						   "bad_layout",
 						   "%s.%s: duplicate field name",
 						   l->name, f->name);
+		if (f->names_if && !prm_field_find(l, f->names_if))
+			return prm_err_set(err, PRM_E_FAILED, 0, "bad_layout",
+					   "%s.%s: names_if names no field '%s' of its structure",
+					   l->name, f->name, f->names_if);
 		if (f->sub && prm_layout_check(f->sub, err))
 			return -1;
 		end = (uint32_t)(f->off + span);

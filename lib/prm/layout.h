@@ -51,6 +51,13 @@ struct prm_field {
 	uint32_t count;		/* 0: a scalar; n: an array of n contiguous elements */
 	const struct prm_layout *sub;	/* nested structure, or NULL */
 	const struct prm_names *names;	/* value names, or NULL */
+	/*
+	 * A one-field flag of the same structure that says the value holds
+	 * something (the health buffer's valid bit for its severity): names
+	 * only when that flag is set, so an empty structure's zeros are not
+	 * named as if an event said them. NULL: names always.
+	 */
+	const char *names_if;
 	const char *desc;
 	uint8_t fmt;		/* enum prm_fmt */
 	uint8_t access;		/* enum prm_access */

@@ -61,7 +61,10 @@ int prm_metrics_format(const struct prm_metrics_device *d, size_t n, char *buf, 
 		labels(&s, "prmctl_up", &d[i]), put(&s, "} %d\n", d[i].up);
 	head(&s, "prmctl_health_counter", "gauge", "the firmware's health counter");
 	for (size_t i = 0; i < n; i++)
-		labels(&s, "prmctl_health_counter", &d[i]), put(&s, "} %u\n", d[i].health_counter);
+		/* a gone function reads all-ones: no counter, so no sample */
+		if (d[i].status != PRM_HEALTH_PCI_GONE)
+			labels(&s, "prmctl_health_counter", &d[i]),
+				put(&s, "} %u\n", d[i].health_counter);
 	head(&s, "prmctl_health_stalled", "gauge", "1 when the health counter has stopped");
 	for (size_t i = 0; i < n; i++)
 		labels(&s, "prmctl_health_stalled", &d[i]), put(&s, "} %d\n", d[i].stalled);

@@ -187,3 +187,39 @@ make_image() {
 	prm -d 0000:3b:1f.7 device show
 	[[ $stderr == *"prmctl: 0000:3b:1f.7: no such PCI device"* ]]
 }
+
+@test "device show says the health status health show says, by the same names" {
+	local f dev hl
+	for f in "" "--inject fw-assert:synd=0x1" "--inject thermal" "--inject device-gone" \
+		 "--inject health-stall"; do
+		# shellcheck disable=SC2086
+		prm -j -d sim $f device show
+		assert_success
+		dev=$(echo "$output" | jq -r .status)
+		# shellcheck disable=SC2086
+		prm -j -d sim $f health show
+		hl=$(echo "$output" | jq -r .status)
+		[ "$dev" = "$hl" ] || fail "$f: device show says $dev, health show $hl"
+	done
+	[ "$dev" = "fw_unresponsive" ]
+	prm -j -d sim --inject device-gone device show
+	echo "$output" | jq -e '.status == "pci_gone" and .state == "pci_gone" and (has("health_counter") | not)'
+}
+
+@test "device show reads the PSID from MGIR when no driver gives it" {
+	prm -j -d sim --model cx6dx reg read MGIR
+	local psid
+	psid=$(echo "$output" | jq -r '.fields.fw_info.psid')
+	[[ $psid == SIM* ]]
+	prm -j -d sim --model cx6dx device show
+	assert_success
+	echo "$output" | jq -e --arg p "$psid" '.psid == $p and .psid_source == "mgir"'
+	prm -d sim --model cx6dx device show
+	assert_output --regexp $'\npsid +'"$psid"$'\npsid_source +mgir\n'
+	# an image holds no registers, a gone function answers none: null, no error
+	"$PRMCTL" -d sim initseg dump -o "$T/seg.bin" >/dev/null
+	prm -j -d "image:$T/seg.bin" device show
+	echo "$output" | jq -e '.psid == null and .psid_source == null and (has("psid_error") | not)'
+	prm -j -d sim --inject device-gone device show
+	echo "$output" | jq -e '.psid == null'
+}

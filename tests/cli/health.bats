@@ -128,8 +128,11 @@ teardown() {
 	prm -j health show -d sim --inject fw-assert:synd=0x1
 	assert_failure 4
 	echo "$output" | jq -e '.status == "fw_error"'
-	# two places in argv are two devices
-	prm -d sim health -d sim
+	# two places in argv are two devices: health show checks both, initseg refuses
+	prm -j -d sim health -d sim
+	assert_success
+	echo "$output" | jq -e '(.devices | length) == 2'
+	prm -d sim initseg -d sim
 	assert_failure 2
 	[[ $stderr == *"2 devices given"* ]]
 }
@@ -279,9 +282,9 @@ teardown() {
 	grep -qx 'prmctl_health_synd{device="sim:b",hw_id="0x20d"} 1' "$BATS_TEST_TMPDIR/m.prom"
 	grep -qx 'prmctl_health_stalled{device="sim:a",hw_id="0x218"} 1' "$BATS_TEST_TMPDIR/m.prom"
 	# other commands take one device
-	prm -d sim:a -d sim:b health show
+	prm -d sim:a -d sim:b initseg show
 	assert_failure 2
-	[[ $stderr == *"only 'health watch' takes more than one"* ]]
+	[[ $stderr == *"only 'health show' and 'health watch' take more than one"* ]]
 }
 
 @test "health watch refuses a saved image: it never changes, so it would only ever stall" {
@@ -298,4 +301,99 @@ teardown() {
 	prm -d sim health watch --duration 99999999s
 	assert_failure 2
 	[[ $stderr == *"--duration '99999999s': seconds, or with ms, s, m, from 1 ms to at most 31536000 s (365 days)"* ]]
+}
+
+@test "health show of several devices: each one's report under devices, exit 4 if any is not ok" {
+	"$PRMCTL" sim start a >/dev/null
+	"$PRMCTL" sim start b --model cx5 >/dev/null
+	prm -j -d sim:a -d sim:b health show
+	assert_success
+	assert_json_doc
+	echo "$output" | jq -e '[.devices[] | [.device, .status, .health_counter_moved]]
+		== [["sim:a", "ok", true], ["sim:b", "ok", true]]'
+	"$PRMCTL" sim inject b fw-assert:synd=0x8 >/dev/null
+	prm -j -d sim:a -d sim:b health show
+	assert_failure 4
+	echo "$output" | jq -e '[.devices[].status] == ["ok", "fw_error"]
+		and .devices[1].health_buffer.synd_name == "unrecoverable hardware error"
+		and (.devices | all(.advice | length > 40))'
+	# text: every device's block, each with its own classification
+	prm -d sim:a -d sim:b health show
+	assert_failure 4
+	[ "$(grep -c '^  status ' <<< "$output")" -eq 2 ]
+	# --all adds every ConnectX present to those named; none present, no -d: exit 3
+	prm -j -d sim:a health show --all
+	[[ $(echo "$output" | jq -r '.devices[0].device') == "sim:a" ]]
+	if [ "$(lspci -n -d 15b3: | wc -l)" -eq 0 ]; then
+		assert_success
+		prm health show --all
+		assert_failure 3
+		[[ $stderr == *"no ConnectX device found"* ]]
+	fi
+}
+
+@test "health show -q: one line per device, device and class first, the same keys after" {
+	"$PRMCTL" sim start a >/dev/null
+	"$PRMCTL" sim start b >/dev/null
+	"$PRMCTL" sim start c >/dev/null
+	"$PRMCTL" sim inject b fw-assert:synd=0x8 >/dev/null
+	"$PRMCTL" sim inject c health-stall >/dev/null
+	prm -q -d sim:a -d sim:b -d sim:c health show
+	assert_failure 4
+	[ "${#lines[@]}" -eq 3 ]
+	[[ ${lines[0]} =~ ^sim:a\ ok\ synd=-\ counter=[0-9]+\ moved=yes\ fw=28\.41\.1000$ ]]
+	[[ ${lines[1]} =~ ^sim:b\ fw_error\ synd=0x8\ counter=[0-9]+\ moved=yes\ fw= ]]
+	[[ ${lines[2]} =~ ^sim:c\ fw_unresponsive\ synd=-\ counter=[0-9]+\ moved=no\ fw= ]]
+	[ "$(cut -d' ' -f2 <<< "$output" | tr '\n' ' ')" = "ok fw_error fw_unresponsive " ]
+	# JSON Lines, one object per device
+	prm -q -j -d sim:a -d sim:b health show
+	assert_failure 4
+	[ "${#lines[@]}" -eq 2 ]
+	echo "$output" | jq -s -e 'map(.status) == ["ok", "fw_error"] and .[1].synd == 8
+		and .[0].synd == null and .[0].moved == true and .[0].counter > 0'
+	# one device: one line too; a gone one has no counter
+	prm -q -d sim --inject device-gone health
+	assert_failure 4
+	assert_output "sim pci_gone synd=- counter=- moved=- fw=-"
+}
+
+@test "each class has its sentence: what happened, what the driver does, what to collect" {
+	prm -j -d sim health show
+	echo "$output" | jq -e '.advice | test("no syndrome")'
+	prm -j -d sim --inject health-stall health show
+	echo "$output" | jq -e '.advice | test("reached miss count") and test("initseg dump")'
+	prm -j -d sim --inject fw-assert:synd=0x1 health show
+	echo "$output" | jq -e '.advice | test("fw_fatal") and test("rfr")'
+	prm -j -d sim --inject thermal health show
+	echo "$output" | jq -e '.status == "thermal" and (.advice | test("cooling"))'
+	prm -j -d sim --inject device-gone health show
+	echo "$output" | jq -e '.advice | test("all-ones") and test("AER")'
+	prm -d sim --inject device-gone health show
+	assert_output --regexp $'\nadvice +Every read returns all-ones'
+}
+
+@test "an empty health buffer names no severity: 'severity 0', never EMERGENCY" {
+	prm -d sim health show
+	assert_success
+	assert_output --regexp $'\n  severity +0\n'
+	refute_output --partial "EMERGENCY"
+	prm -j -d sim health show
+	echo "$output" | jq -e '.health_buffer.severity == 0 and .health_buffer.valid == false
+		and (.health_buffer | has("severity_name") | not)'
+	prm -d sim initseg show
+	refute_output --partial "EMERGENCY"
+	# an event sets valid: its severity is named
+	prm -j -d sim --inject fw-assert:synd=0x1,severity=2 health show
+	echo "$output" | jq -e '.health_buffer.valid and .health_buffer.severity_name == "CRITICAL"'
+}
+
+@test "health watch: a gone function's counter is null, not all-ones" {
+	prm -j -d sim --inject device-gone health watch --duration 200ms \
+		--textfile "$BATS_TEST_TMPDIR/m.prom"
+	assert_success
+	echo "$output" | jq -s -e 'map(select(.status == "pci_gone")) | length > 0
+		and all(has("health_counter") and .health_counter == null)'
+	refute_output --partial "16777215"
+	! grep -q '^prmctl_health_counter{' "$BATS_TEST_TMPDIR/m.prom"
+	grep -q 'status="pci_gone"} 1' "$BATS_TEST_TMPDIR/m.prom"
 }

@@ -118,6 +118,17 @@ commands() {
 	# the names agree too
 	grep -q "synd 0x1: $(echo "$hb" | jq -r .fields.health_buffer.synd_name)" "$log"
 	grep -q "severity 3 ($(echo "$hb" | jq -r .fields.health_buffer.severity_name))" "$log"
+	# the support bundle: the device's own state and the real driver's report of it agree
+	prm -j -d sim:vm collect --trace-seconds 0 --crdumps 0 --kernel-log "$log" \
+		-o "$BATS_TEST_TMPDIR/case/"
+	assert_failure 4
+	echo "$output" | jq -e '.devices[0].status == "fw_error"
+		and ([.findings[] | select(.what == "fw_error" and .device == "sim:vm"
+			and (.text | contains("syndrome 0x1 ")))] | length == 1)
+		and ([.findings[] | select(.what == "fw_error" and .device == "0000:00:02.0"
+			and (.evidence | startswith("host/kernel-log.txt:"))
+			and (.text | contains("syndrome 0x1 ")))] | length == 1)' >/dev/null ||
+		fail "the verdict: $output"
 }
 
 @test "device-gone mid-probe: the driver's PCI-gone sensor fires" {

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "lib/prm/health.h"
+#include "lib/prm/healthadvice.h"
 
 static uint8_t seg[0x2010];
 
@@ -70,11 +71,29 @@ static void fw_ver_and_time(void **state)
 	assert_false(r.fw_ver_matches);
 }
 
+/* Every class has its sentence: one, ending in a full stop, none beyond the enum. */
+static void advice(void **state)
+{
+	(void)state;
+	for (int s = 0; s < PRM_HEALTH_NSTATUS; s++) {
+		const char *a = prm_health_advice((enum prm_health_status)s);
+
+		assert_non_null(a);
+		assert_true(strlen(a) > 40);
+		assert_int_equal(a[strlen(a) - 1], '.');
+		assert_null(strstr(a, ". "));
+		assert_null(strchr(a, '\n'));
+	}
+	assert_non_null(strstr(prm_health_advice(PRM_HEALTH_FW_UNRESPONSIVE), "miss count"));
+	assert_null(prm_health_advice(PRM_HEALTH_NSTATUS));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(classes),
 		cmocka_unit_test(fw_ver_and_time),
+		cmocka_unit_test(advice),
 	};
 
 	return cmocka_run_group_tests_name("health", tests, NULL, NULL);

@@ -184,6 +184,7 @@ static void check_catches_bad_tables(void **state)
 		{ .name = "a", .off = 8, .width = 8 },
 	};
 	const struct prm_field dotted[] = { { .name = "a.b", .off = 0, .width = 8 } };
+	const struct prm_field gate[] = { { .name = "a", .off = 0, .width = 8, .names_if = "v" } };
 	struct prm_layout l = { .name = "t", .bits = 32 };
 	struct prm_err err = { 0 };
 
@@ -199,6 +200,9 @@ static void check_catches_bad_tables(void **state)
 	assert_int_not_equal(prm_layout_check(&l, &err), 0);
 	l.fields = dotted; l.nfields = 1;
 	assert_int_not_equal(prm_layout_check(&l, &err), 0);
+	l.fields = gate; l.nfields = 1;
+	assert_int_not_equal(prm_layout_check(&l, &err), 0);
+	assert_non_null(strstr(err.msg, "names_if"));
 }
 
 static void names(void **state)

@@ -34,9 +34,27 @@ static void two_devices(void **state)
 	assert_int_equal(prm_metrics_format(d, 2, buf, 100), -1);	/* does not fit */
 }
 
+/* A gone function reads all-ones: its counter is absent, never 16777215. */
+static void gone_has_no_counter(void **state)
+{
+	struct prm_metrics_device d[2] = {
+		{ "a", 0x212, true, 77, false, 0, PRM_HEALTH_OK, 1, 0 },
+		{ "b", 0x218, true, 0xffffff, false, 0, PRM_HEALTH_PCI_GONE, 1, 0 },
+	};
+	static char buf[8192];
+
+	(void)state;
+	assert_true(prm_metrics_format(d, 2, buf, sizeof(buf)) > 0);
+	assert_non_null(strstr(buf, "prmctl_health_counter{device=\"a\",hw_id=\"0x212\"} 77\n"));
+	assert_null(strstr(buf, "prmctl_health_counter{device=\"b\""));
+	assert_null(strstr(buf, "16777215"));
+	assert_non_null(strstr(buf, "prmctl_health_status{device=\"b\",hw_id=\"0x218\",status=\"pci_gone\"} 1\n"));
+}
+
 int main(void)
 {
-	const struct CMUnitTest tests[] = { cmocka_unit_test(two_devices) };
+	const struct CMUnitTest tests[] = { cmocka_unit_test(two_devices),
+					    cmocka_unit_test(gone_has_no_counter) };
 
 	return cmocka_run_group_tests_name("metrics", tests, NULL, NULL);
 }

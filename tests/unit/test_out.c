@@ -223,6 +223,51 @@ static void layout_printer(void **state)
 	finish();
 }
 
+/*
+ * An empty health buffer (no event) holds severity 0: a number, never
+ * "EMERGENCY"; the same bits with valid set are named; the nested printer
+ * (initseg show) gates by the health buffer's own valid bit.
+ */
+static void names_only_when_valid(void **state)
+{
+	uint8_t hb[64] = { 0 }, seg[0x240] = { 0 };
+	struct prm_err err = { 0 };
+	json_t *doc;
+
+	(void)state;
+	start(OUT_TEXT);
+	out_doc_begin();
+	assert_int_equal(out_layout(&prm_layout_health_buffer, hb, sizeof(hb), 0, &err), 0);
+	out_doc_end();
+	stop();
+	assert_null(strstr(obuf, "EMERGENCY"));
+	assert_non_null(strstr(obuf, "severity"));
+	finish();
+	hb[0x38] = 0x08;	/* valid, severity 0 */
+	start(OUT_JSON);
+	out_doc_begin();
+	assert_int_equal(out_layout(&prm_layout_health_buffer, hb, sizeof(hb), 0, &err), 0);
+	out_doc_end();
+	stop();
+	doc = json_loads(obuf, 0, NULL);
+	assert_string_equal(json_string_value(json_object_get(doc, "severity_name")), "EMERGENCY");
+	json_decref(doc);
+	finish();
+	seg[0x238] = 0x02;	/* severity 2 without valid, inside an initialization segment */
+	start(OUT_JSON);
+	out_doc_begin();
+	assert_int_equal(out_layout_field(prm_field_find(&prm_layout_initseg, "health_buffer"),
+					  seg, sizeof(seg), 0, &err), 0);
+	out_doc_end();
+	stop();
+	doc = json_loads(obuf, 0, NULL);
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(doc, "health_buffer"),
+							    "severity")), 2);
+	assert_null(json_object_get(json_object_get(doc, "health_buffer"), "severity_name"));
+	json_decref(doc);
+	finish();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -233,6 +278,7 @@ int main(void)
 		cmocka_unit_test(error_in_text_only_stderr),
 		cmocka_unit_test(non_utf8_string_kept),
 		cmocka_unit_test(layout_printer),
+		cmocka_unit_test(names_only_when_valid),
 	};
 
 	return cmocka_run_group_tests_name("out", tests, NULL, NULL);

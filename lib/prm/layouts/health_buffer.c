@@ -27,7 +27,7 @@ static const struct prm_field fields[] = {
 	PRM_FIELD("valid", 0x1c4, 1, .fmt = PRM_FMT_BOOL,
 		  .desc = "severity is valid"),
 	PRM_FIELD("severity", 0x1c5, 3, .fmt = PRM_FMT_DEC,
-		  .names = &prm_severity_names,
+		  .names = &prm_severity_names, .names_if = "valid",
 		  .desc = "Linux log level of the event"),
 	PRM_FIELD("irisc_index", 0x1e0, 8, .fmt = PRM_FMT_DEC,
 		  .desc = "index of the irisc that reported"),
