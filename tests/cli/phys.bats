@@ -141,3 +141,17 @@ teardown() {
 	refute_output --partial "temperature"
 	[[ $stderr != *ACCESS_REG* ]]
 }
+
+@test "collect: a degraded link is a finding with both links; a thermal one carries the temperature" {
+	cd "$BATS_TEST_TMPDIR"
+	: > clean.log
+	prm -j -d sim --inject link-degraded collect --trace-seconds 0 --kernel-log clean.log -o o/
+	assert_failure 4
+	echo "$output" | jq -e '.devices[0].status == "ok" and ([.findings[] | select(.what == "pcie_link_degraded")
+		| .text | contains("8 GT/s x8, capable of 32 GT/s x16")] == [true])'
+	jq -e '.link_degraded and .link_width == 8' o/sim/device.json
+	prm -j -d sim --inject thermal collect --trace-seconds 0 --kernel-log clean.log -o t/
+	assert_failure 4
+	echo "$output" | jq -e '(.devices[0].temperature_c | tonumber) == 118 and
+		(.findings[0].text | contains("118.0 C"))'
+}
