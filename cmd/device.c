@@ -7,6 +7,7 @@
 
 #include "cmd/core/cmd.h"
 #include "cmd/dlview.h"
+#include "cmd/physview.h"
 #include "lib/dev/dev.h"
 #include "lib/dev/discover.h"
 #include "lib/out/out.h"
@@ -279,6 +280,7 @@ static int device_show(struct cmd_run *r)
 		out_str("access", d->access);
 	else
 		out_firmware(d);
+	out_physical(d, false);
 	if (d->name.kind == DEV_KIND_DEVLINK) {
 		/* named by its handle: an instance the kernel lacks is an error */
 		struct prm_err err = { 0 };

@@ -10,6 +10,7 @@
 #include "cmd/core/devsel.h"
 #include "cmd/healthdl.h"
 #include "cmd/healthlog.h"
+#include "cmd/physview.h"
 #include "lib/dev/cfg.h"
 #include "lib/dev/dev.h"
 #include "lib/dev/hmon.h"
@@ -202,6 +203,7 @@ static int show_many(const struct show_opts *o)
 			out_str("error", errs[i].msg);
 		} else {
 			report(devs[i], &h[i].r, h[i].sample_ms, h[i].moved);
+			out_physical(devs[i], h[i].r.status == PRM_HEALTH_THERMAL);
 		}
 		out_obj_end();
 	}
@@ -244,6 +246,7 @@ static int show(struct cmd_run *run)
 	}
 	out_doc_begin();
 	report(d, &h.r, h.sample_ms, h.moved);
+	out_physical(d, h.r.status == PRM_HEALTH_THERMAL);
 	return cmd_done(h.r.status == PRM_HEALTH_OK ? EXIT_OK : EXIT_CHECK);
 }
 

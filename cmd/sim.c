@@ -141,7 +141,7 @@ static const struct argp inject_argp = {
 	"cmd-status:OPCODE,STATUS,SYNDROME, cmd-bad-signature, cap:PAGE.FIELD=VALUE, "
 	"qp-transition-hang:STEP, tracer-steal, ring-overrun, "
 	"esw:{pf-disable|pf-enable|num-vfs=N|sf-add=N|sf-del=N}, dct-key-violation:DCTN, "
-	"dct-drain-stuck. See prmctl-sim(8).",
+	"dct-drain-stuck, link-degraded[:width=N,speed=GT]. See prmctl-sim(8).",
 	prm_global_children, NULL, NULL
 };
 static const struct argp clear_argp = {

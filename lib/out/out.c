@@ -420,6 +420,18 @@ void out_s64(const char *key, int64_t v)
 	text_put(key, buf);
 }
 
+void out_f64(const char *key, double v, const char *unit)
+{
+	char buf[48];
+
+	if (out_json()) {
+		json_put(key, json_real(v));
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%g%s%s", v, unit ? " " : "", unit ? unit : "");
+	text_put(key, buf);
+}
+
 void out_hex(const char *key, uint64_t v)
 {
 	char buf[32];

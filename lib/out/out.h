@@ -68,6 +68,8 @@ void out_table_end(void);
 /* Values. */
 void out_u64(const char *key, uint64_t v);
 void out_s64(const char *key, int64_t v);
+/* A measured quantity: a JSON number; in text "%g" and the unit after it ("8 GT/s"). */
+void out_f64(const char *key, double v, const char *unit);
 void out_hex(const char *key, uint64_t v);
 /* Hex zero-padded to a field width in bits, as the kernel prints words (0x0521945b). */
 void out_hex_width(const char *key, uint64_t v, unsigned bits);

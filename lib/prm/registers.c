@@ -4,7 +4,8 @@
  * REG_ID_MTRC_CAP..REG_ID_MTRC_CTRL 0x9040..0x9043, REG_ID_MCAM 0x907f; the
  * same values as Linux include/linux/mlx5/driver.h MLX5_REG_MTRC_* and
  * MLX5_REG_MCAM. HOST_ENDIANNESS 0x7004: driver.h:134 MLX5_REG_HOST_ENDIANNESS
- * (knneth/mlnx-ofa_kernel@28502354).
+ * (knneth/mlnx-ofa_kernel@28502354). MTMP 0x900a: driver.h MLX5_REG_MTMP, mstflint
+ * REG_ID_MTMP.
  */
 #include "lib/prm/registers.h"
 
@@ -15,6 +16,8 @@
 const struct prm_register prm_registers[] = {
 	{ "HOST_ENDIANNESS", MLX5_REG_HOST_ENDIANNESS, &prm_layout_host_endianness,
 	  "byte order of the host" },
+	{ "MTMP", MLX5_REG_MTMP, &prm_layout_mtmp,
+	  "temperature of one sensor (0: the ASIC), its maximum and warning thresholds" },
 	{ "MGIR", MLX5_REG_MGIR, &prm_layout_mgir,
 	  "management general information: hardware, firmware, PSID, ROMs" },
 	{ "MTRC_CAP", MLX5_REG_MTRC_CAP, &prm_layout_mtrc_cap,

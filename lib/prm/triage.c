@@ -255,11 +255,12 @@ static void judge_device(const struct bundle *b, struct triage *t, int di)
 	}
 	if (json_is_true(json_object_get(j, "link_degraded")))
 		add(t, TRIAGE_WARNING, di, d->name, "pcie_link_degraded", rel,
-		    "PCIe link degraded: %s GT/s x%lld, capable of %s GT/s x%lld (a reseat, a riser "
+		    /* device show's speeds are numbers of GT/s (0: link down) */
+		    "PCIe link degraded: %g GT/s x%lld, capable of %g GT/s x%lld (a reseat, a riser "
 		    "or slot fault, or the platform's setting: compare with lspci -vv LnkSta/LnkCap)",
-		    json_string_value(json_object_get(j, "link_speed")) ?: "?",
+		    json_number_value(json_object_get(j, "link_speed")),
 		    json_integer_value(json_object_get(j, "link_width")),
-		    json_string_value(json_object_get(j, "link_speed_max")) ?: "?",
+		    json_number_value(json_object_get(j, "link_speed_max")),
 		    json_integer_value(json_object_get(j, "link_width_max")));
 	json_decref(j);
 }

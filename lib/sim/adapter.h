@@ -54,6 +54,7 @@ enum sim_fault {
 	SIM_FAULT_ESW,
 	SIM_FAULT_DCT_KEY_VIOLATION,
 	SIM_FAULT_DCT_DRAIN_STUCK,
+	SIM_FAULT_LINK_DEGRADED,
 	SIM_NFAULTS
 };
 
@@ -132,6 +133,7 @@ struct sim_adapter {
 	uint32_t fault_slow_ms;
 	uint8_t fault_status;
 	uint32_t fault_syndrome;
+	uint8_t fault_link_speed, fault_link_width;	/* link-degraded: what it trained at */
 	struct sim_cap_override {	/* "cap:PAGE.FIELD=VALUE", both current and max */
 		uint16_t cap_type;
 		char field[64];
@@ -238,7 +240,9 @@ void sim_fw_tick(struct sim_adapter *a, uint64_t now_ns);
  * interface "cmd-hang:OPCODE", "cmd-slow:OPCODE,MS",
  * "cmd-status:OPCODE,STATUS,SYNDROME", "cmd-bad-signature" (OPCODE a number
  * or a name such as QUERY_HCA_CAP), and "cap:PAGE.FIELD=VALUE" (a capability
- * the firmware reports otherwise; repeatable). sim_fault_list() names them all.
+ * the firmware reports otherwise; repeatable), "link-degraded[:width=N,speed=GT]"
+ * (the PCIe link trained below the model's; default x8 at 8 GT/s).
+ * sim_fault_list() names them all.
  */
 int sim_fault_inject(struct sim_adapter *a, const char *spec, struct prm_err *err);
 /* name NULL: every fault, and the gateway and ICMD semaphores are freed too. */

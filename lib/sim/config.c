@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * PCI config space of the simulated adapter: a type-0 header, a capability
- * list (power management, then the Mellanox vendor-specific capability), and
+ * list (power management, the Mellanox vendor-specific capability, then
+ * PCI Express with the model's link), and
  * the gateway behind that capability as mstflint and the kernel's pci_vsc
  * drive it. Config dwords are little-endian, as PCI config space is.
  */
@@ -13,6 +14,16 @@
 #define CAP_PM 0x40
 #define CAP_VSC 0x60
 #define VSC_LEN 0x18
+#define CAP_EXP 0x80		/* PCI Express, version 2: 0x3c bytes */
+
+/* PCI Express capability registers (PCIe Base Specification 7.5.3). */
+#define EXP_DEVCAP 0x04
+#define EXP_DEVCTL 0x08
+#define EXP_LNKCAP 0x0c
+#define EXP_LNKSTA 0x12
+#define EXP_LNKCAP2 0x2c
+#define EXP_LNKCTL2 0x30
+#define LNKSTA_SLOT_CLOCK 0x1000
 
 /* Gateway registers, offsets from the capability (mstflint, pci_vsc.c). */
 #define VSC_CTRL 0x04
@@ -58,6 +69,28 @@ static uint32_t get32(const uint8_t *p)
 
 void sim_config_init(struct sim_adapter *a);
 
+void sim_config_link(struct sim_adapter *a, uint8_t speed, uint8_t width)
+{
+	put16(a->cfg + CAP_EXP + EXP_LNKSTA,
+	      (uint16_t)(LNKSTA_SLOT_CLOCK | (width & 0x3f) << 4 | (speed & 0xf)));
+}
+
+/* An endpoint as a ConnectX shows it: 512-byte payloads, extended tags, its link. */
+static void express_init(struct sim_adapter *a, uint8_t *c)
+{
+	const struct sim_model *m = a->model;
+
+	c[CAP_EXP] = 0x10;			/* PCI Express, last in the list */
+	put16(c + CAP_EXP + 2, 0x0002);		/* version 2, endpoint */
+	put32(c + CAP_EXP + EXP_DEVCAP, 0x00008022);	/* MPS 512, ext tag, role-based errors */
+	put16(c + CAP_EXP + EXP_DEVCTL, 0x2130);	/* MPS 256, MRRS 512, ext tag, RO */
+	put32(c + CAP_EXP + EXP_LNKCAP, (uint32_t)m->pcie_width << 4 | m->pcie_speed);
+	/* supported speeds vector: every rate up to the max */
+	put32(c + CAP_EXP + EXP_LNKCAP2, ((1u << m->pcie_speed) - 1) << 1);
+	put16(c + CAP_EXP + EXP_LNKCTL2, m->pcie_speed);	/* target speed */
+	sim_config_link(a, m->pcie_speed, m->pcie_width);
+}
+
 void sim_config_init(struct sim_adapter *a)
 {
 	uint8_t *c = a->cfg;
@@ -80,8 +113,9 @@ void sim_config_init(struct sim_adapter *a)
 	c[CAP_PM] = 0x01;			/* power management */
 	c[CAP_PM + 1] = CAP_VSC;
 	put16(c + CAP_PM + 2, 0x0003);
-	/* vendor-specific: id 9, next 0, length, type 0 = functional */
-	put32(c + CAP_VSC, 0x09u | (uint32_t)VSC_LEN << 16 | 0u << 24);
+	/* vendor-specific: id 9, next PCI Express, length, type 0 = functional */
+	put32(c + CAP_VSC, 0x09u | (uint32_t)CAP_EXP << 8 | (uint32_t)VSC_LEN << 16 | 0u << 24);
+	express_init(a, c);
 	a->vsc.space = AS_CR_SPACE;
 }
 

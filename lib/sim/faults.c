@@ -9,6 +9,7 @@
 #include "lib/prm/caps.h"
 #include "lib/prm/cmdinfo.h"
 #include "lib/prm/names.h"
+#include "lib/prm/pcilink.h"
 #include "lib/sim/fwcmd.h"
 #include "lib/sim/internal.h"
 #include "lib/sim/tracer.h"
@@ -30,6 +31,7 @@ static const char *const names[SIM_NFAULTS] = {
 	[SIM_FAULT_ESW] = "esw",
 	[SIM_FAULT_DCT_KEY_VIOLATION] = "dct-key-violation",
 	[SIM_FAULT_DCT_DRAIN_STUCK] = "dct-drain-stuck",
+	[SIM_FAULT_LINK_DEGRADED] = "link-degraded",
 };
 
 /* Arguments each fault takes, for messages ("" for none). */
@@ -41,6 +43,7 @@ static const char *const usage[SIM_NFAULTS] = {
 	[SIM_FAULT_CAP] = ":PAGE.FIELD=VALUE",
 	[SIM_FAULT_ESW] = ":pf-disable|pf-enable|num-vfs=N|sf-add=N|sf-del=N",
 	[SIM_FAULT_DCT_KEY_VIOLATION] = ":DCTN",
+	[SIM_FAULT_LINK_DEGRADED] = "[:width=N,speed=GT]",
 };
 
 /* The ticket a foreign holder of the gateway semaphore shows. */
@@ -91,6 +94,10 @@ void sim_fault_describe(struct sim_adapter *a, enum sim_fault f, char *buf, size
 		}
 		break;
 	}
+	case SIM_FAULT_LINK_DEGRADED:
+		snprintf(buf, sz, "%s:width=%u speed=%g", names[f], a->fault_link_width,
+			 prm_pci_speed_gts(a->fault_link_speed));
+		break;
 	default:
 		snprintf(buf, sz, "%s", sim_fault_name(f));
 	}
@@ -162,7 +169,54 @@ struct assert_args {
 	uint64_t synd, ext_synd, severity, irisc, rfr;
 	uint16_t opcode;
 	uint64_t n[2];		/* cmd-slow: ms; cmd-status: status, syndrome */
+	uint8_t link_speed, link_width;	/* link-degraded */
 };
+
+/*
+ * "width=N,speed=GT" (also space-separated): lanes a link trains at
+ * (1, 2, 4, 8, 12, 16, 32) and a rate in GT/s (2.5, 5, 8, 16, 32, 64),
+ * neither above the model's and not both at it.
+ */
+static int link_args(const struct sim_model *m, const char *s, struct assert_args *aa,
+		     struct prm_err *err)
+{
+	while (s && *s) {
+		size_t klen = strcspn(s, "=, "), vlen;
+		bool width = klen == 5 && !strncmp(s, "width", 5);
+		bool speed = klen == 5 && !strncmp(s, "speed", 5);
+		char *end;
+		double v;
+
+		if ((!width && !speed) || s[klen] != '=')
+			return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
+					   "link-degraded: unknown argument '%.*s' (width=N, speed=GT)",
+					   (int)strcspn(s, ", "), s);
+		errno = 0;
+		v = strtod(s + klen + 1, &end);
+		vlen = (size_t)(end - (s + klen + 1));
+		if (errno || !vlen || (*end && *end != ',' && *end != ' '))
+			v = -1;
+		if (width && (v == 1 || v == 2 || v == 4 || v == 8 || v == 12 || v == 16 || v == 32))
+			aa->link_width = (uint8_t)v;
+		else if (speed && prm_pci_speed_code(v))
+			aa->link_speed = prm_pci_speed_code(v);
+		else
+			return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
+					   width ? "link-degraded: width must be 1, 2, 4, 8, 12, 16 or 32 lanes, not '%.*s'"
+						 : "link-degraded: speed must be 2.5, 5, 8, 16, 32 or 64 (GT/s), not '%.*s'",
+					   (int)strcspn(s + klen + 1, ", "), s + klen + 1);
+		s = end + (*end ? 1 : 0);
+	}
+	if (aa->link_width > m->pcie_width || aa->link_speed > m->pcie_speed)
+		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
+				   "link-degraded: the %s trains at most x%u at %g GT/s, not above",
+				   m->key, m->pcie_width, prm_pci_speed_gts(m->pcie_speed));
+	if (aa->link_width == m->pcie_width && aa->link_speed == m->pcie_speed)
+		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
+				   "link-degraded: x%u at %g GT/s is the %s's full link, not a degraded one",
+				   m->pcie_width, prm_pci_speed_gts(m->pcie_speed), m->key);
+	return 0;
+}
 
 /* "synd=1,ext_synd=0x8f7a,severity=3,irisc=2" (also space-separated) */
 static int parse_args(const char *s, struct assert_args *aa, struct prm_err *err)
@@ -271,6 +325,14 @@ static void set(struct sim_adapter *a, int f, bool on, const struct assert_args 
 	case SIM_FAULT_TRACER_STEAL:
 		sim_tracer_steal(a, on);
 		break;
+	case SIM_FAULT_LINK_DEGRADED:
+		a->fault_link_speed = on ? aa->link_speed : 0;
+		a->fault_link_width = on ? aa->link_width : 0;
+		if (on)
+			sim_config_link(a, aa->link_speed, aa->link_width);
+		else
+			sim_config_link(a, a->model->pcie_speed, a->model->pcie_width);
+		break;
 	case SIM_FAULT_CMD_STATUS:
 		a->fault_status_op = on ? aa->opcode : 0;
 		a->fault_status = on ? (uint8_t)aa->n[0] : 0;
@@ -370,6 +432,13 @@ int sim_fault_inject(struct sim_adapter *a, const char *spec, struct prm_err *er
 	}
 	if (f == SIM_FAULT_FW_ASSERT && spec[len] && parse_args(spec + len + 1, &aa, err))
 		return -1;
+	if (f == SIM_FAULT_LINK_DEGRADED) {
+		/* x8 at 8 GT/s: a x16 card in a x8 slot (or a bent lane) trained at Gen 3 */
+		aa.link_width = 8;
+		aa.link_speed = prm_pci_speed_code(8.0);
+		if (spec[len] && link_args(a->model, spec + len + 1, &aa, err))
+			return -1;
+	}
 	pthread_mutex_lock(&a->lock);
 	if (a->faults[SIM_FAULT_DEVICE_GONE] && f != SIM_FAULT_DEVICE_GONE) {
 		pthread_mutex_unlock(&a->lock);

@@ -21,6 +21,8 @@ void sim_icmd_write(struct sim_adapter *a, uint32_t addr, uint32_t val);
 
 /* Free the gateway and ICMD semaphores, held or left by anyone; a->lock held. */
 void sim_semaphores_free(struct sim_adapter *a);
+/* The PCI Express Link Status the host reads: speed encoding and lanes. */
+void sim_config_link(struct sim_adapter *a, uint8_t speed, uint8_t width);
 
 /* Access registers (ICMD 0x9001). */
 int sim_regs_init(struct sim_adapter *a, struct prm_err *err);

@@ -15,6 +15,8 @@ struct sim_model {
 	uint8_t revision;	/* PCI revision, also cr-space 0xf0014 bits 23:16 */
 	uint32_t device_frequency_khz;	/* the internal timer's rate */
 	uint8_t steering_format;	/* cmd_hca_cap steering_format_version */
+	uint8_t pcie_speed;	/* Link Capabilities' max speed: 3 8 GT/s, 4 16, 5 32 */
+	uint8_t pcie_width;	/* and its lanes */
 };
 
 extern const struct sim_model sim_models[];	/* terminated by key == NULL */

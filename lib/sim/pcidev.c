@@ -36,6 +36,44 @@ static struct sim_pcidev *self(void)
 	return fuse_get_context()->private_data;
 }
 
+/*
+ * AER counters as Linux 6.x shows them (drivers/pci/pcie/aer.c: a line per
+ * status bit by its short name, then the total). A degraded link is a
+ * marginal one: it comes with correctable errors, as a bad lane or riser
+ * does; nothing uncorrectable.
+ */
+static int aer_text(struct sim_pcidev *p, const char *name, char *buf, size_t sz)
+{
+	static const char *const cor[] = { "RxErr", "BadTLP", "BadDLLP", "Rollover", "Timeout",
+					   "NonFatalErr", "CorrIntErr", "HeaderOF" };
+	static const unsigned marginal[] = { 12, 3, 5, 0, 2, 0, 0, 0 };
+	static const char *const uncor[] = { "Undefined", "DLP", "SDES", "TLP", "FCP", "CmpltTO",
+					     "CmpltAbrt", "UnxCmplt", "RxOF", "MalfTLP", "ECRC",
+					     "UnsupReq", "ACSViol", "UncorrIntErr", "BlockedTLP",
+					     "AtomicOpBlocked", "TLPBlockedErr", "PoisonTLPBlocked" };
+	bool correctable = !strcmp(name, "aer_dev_correctable");
+	bool degraded;
+	unsigned total = 0;
+	int n = 0;
+
+	pthread_mutex_lock(&p->a->lock);
+	degraded = p->a->faults[SIM_FAULT_LINK_DEGRADED];
+	pthread_mutex_unlock(&p->a->lock);
+	if (correctable) {
+		for (size_t i = 0; i < sizeof(cor) / sizeof(cor[0]); i++) {
+			unsigned c = degraded ? marginal[i] : 0;
+
+			total += c;
+			n += snprintf(buf + n, sz - (size_t)n, "%s %u\n", cor[i], c);
+		}
+		return n + snprintf(buf + n, sz - (size_t)n, "TOTAL_ERR_COR %u\n", total);
+	}
+	for (size_t i = 0; i < sizeof(uncor) / sizeof(uncor[0]); i++)
+		n += snprintf(buf + n, sz - (size_t)n, "%s 0\n", uncor[i]);
+	return n + snprintf(buf + n, sz - (size_t)n, "TOTAL_ERR_%s 0\n",
+			    strcmp(name, "aer_dev_fatal") ? "NONFATAL" : "FATAL");
+}
+
 /* A sysfs attribute's text; -ENOENT when there is no such attribute. */
 static int attr_text(struct sim_pcidev *p, const char *name, char *buf, size_t sz)
 {
@@ -60,6 +98,9 @@ static int attr_text(struct sim_pcidev *p, const char *name, char *buf, size_t s
 	if (strcmp(name, "modalias") == 0)
 		return snprintf(buf, sz, "pci:v000015B3d%08Xsv000015B3sd00000001bc02sc00i00\n",
 				m->device_id);
+	if (!strcmp(name, "aer_dev_correctable") || !strcmp(name, "aer_dev_fatal") ||
+	    !strcmp(name, "aer_dev_nonfatal"))
+		return aer_text(p, name, buf, sz);
 	if (strcmp(name, "resource") == 0) {
 		int n = snprintf(buf, sz, "0x%016llx 0x%016llx 0x%016llx\n",
 				 FAKE_BAR0_ADDR, FAKE_BAR0_ADDR + BAR0_DECODE - 1,
@@ -76,6 +117,7 @@ static int attr_text(struct sim_pcidev *p, const char *name, char *buf, size_t s
 static const char *const attrs[] = {
 	"vendor", "device", "subsystem_vendor", "subsystem_device", "class",
 	"revision", "numa_node", "irq", "enable", "modalias", "resource",
+	"aer_dev_correctable", "aer_dev_fatal", "aer_dev_nonfatal",
 };
 
 static int fs_getattr(const char *path, struct stat *st, struct fuse_file_info *fi)

@@ -126,6 +126,44 @@ static int init_dtor(struct sim_reg *s, struct prm_err *err)
 	return 0;
 }
 
+/*
+ * MTMP, the ASIC sensor, in 0.125 degC units. The thresholds follow the
+ * ConnectX-5/6 Dx user manuals: a warning at 105 degC; the firmware shuts
+ * the device down past the critical 115 degC, which is what the health
+ * buffer's "High temperature" syndrome (the thermal fault) reports, so a
+ * thermal adapter reads above it. 55 degC is a card with its airflow.
+ */
+#define MTMP_EIGHTHS(c) ((c) * 8)
+#define SIM_TEMP_NORMAL_C 55
+#define SIM_TEMP_THERMAL_C 118
+#define SIM_TEMP_WARN_C 105
+#define SIM_TEMP_WARN_CLEAR_C 100
+
+static int init_mtmp(struct sim_reg *s, struct prm_err *err)
+{
+	uint8_t *r = s->state;
+	size_t n = s->size;
+
+	if (prm_set(&prm_layout_mtmp, r, n, "temperature", MTMP_EIGHTHS(SIM_TEMP_NORMAL_C), err) ||
+	    prm_set(&prm_layout_mtmp, r, n, "mte", 1, err) ||
+	    prm_set(&prm_layout_mtmp, r, n, "max_temperature", MTMP_EIGHTHS(SIM_TEMP_NORMAL_C + 3), err) ||
+	    prm_set(&prm_layout_mtmp, r, n, "temp_threshold_hi", MTMP_EIGHTHS(SIM_TEMP_WARN_C), err) ||
+	    prm_set(&prm_layout_mtmp, r, n, "temp_threshold_lo", MTMP_EIGHTHS(SIM_TEMP_WARN_CLEAR_C), err) ||
+	    prm_set(&prm_layout_mtmp, r, n, "sensor_name_hi", 0x41534943, err))	/* "ASIC" */
+		return model_failed(s, err);
+	return 0;
+}
+
+/* The ASIC's reading now: hot while the thermal fault stands; the maximum remembers it. */
+static void refresh_mtmp(struct sim_adapter *a, struct sim_reg *s)
+{
+	uint64_t t = MTMP_EIGHTHS(a->faults[SIM_FAULT_THERMAL] ? SIM_TEMP_THERMAL_C : SIM_TEMP_NORMAL_C);
+
+	PRM_SET(mtmp, s->state, s->size, "temperature", t);
+	if (t > PRM_GET(mtmp, s->state, s->size, "max_temperature"))
+		PRM_SET(mtmp, s->state, s->size, "max_temperature", t);
+}
+
 int sim_regs_init(struct sim_adapter *a, struct prm_err *err)
 {
 	a->regs = calloc(prm_nregisters, sizeof(*a->regs));
@@ -151,6 +189,8 @@ int sim_regs_init(struct sim_adapter *a, struct prm_err *err)
 			rc = init_mgir(a, s, err);
 		else if (s->r->id == MLX5_REG_DTOR)
 			rc = init_dtor(s, err);
+		else if (s->r->id == MLX5_REG_MTMP)
+			rc = init_mtmp(s, err);
 		if (rc)
 			return -1;
 	}
@@ -195,6 +235,8 @@ static void refresh(struct sim_adapter *a, struct sim_reg *s)
 	if (s->r->id == MLX5_REG_MGIR)
 		prm_set(s->r->layout, s->state, s->size, "hw_info.uptime",
 			(sim_now_ns() - a->start_ns) / 1000000000ull, NULL);
+	else if (s->r->id == MLX5_REG_MTMP)
+		refresh_mtmp(a, s);
 }
 
 uint8_t sim_reg_access(struct sim_adapter *a, uint16_t id, uint8_t method,

@@ -19,11 +19,12 @@ setup() {
 	prm -j reg list
 	assert_success
 	assert_json_doc
-	echo "$output" | jq -e '[.registers[] | select(.source == "built-in")] | length == 8'
+	echo "$output" | jq -e '[.registers[] | select(.source == "built-in")] | length == 9'
 	echo "$output" | jq -e '[.registers[] | select(.source == "adb")] | length > 150'
 	echo "$output" | jq -e '.registers[] | select(.name == "PAOS") | .id == 20486 and .size == 16'
 	# a register both have is listed once, from the built-in table
 	echo "$output" | jq -e '[.registers[] | select(.name == "MGIR")] | length == 1'
+	echo "$output" | jq -e '[.registers[] | select(.name == "MTMP")] | length == 1 and .[0].source == "built-in"'
 	echo "$output" | jq -e '.adb.file == "'"$ADB"'" and .adb.skipped == 0 and .adb.nodes > 300'
 }
 
@@ -99,7 +100,7 @@ setup() {
 	assert_success
 	PRMCTL_ADB=/nonexistent prm -j reg list
 	assert_success
-	echo "$output" | jq -e '[.registers[]] | length == 8'
+	echo "$output" | jq -e '[.registers[]] | length == 9'
 	[[ $stderr == *"/nonexistent"* ]]
 }
 

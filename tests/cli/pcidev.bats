@@ -201,3 +201,24 @@ steady() {
 	in_ns "$PRMCTL" -d "$BDF" cr read 0xf0014
 	assert_success
 }
+
+@test "lspci and prmctl's hardware path read the same PCIe link; AER counters come from sysfs" {
+	"$PRMCTL" sim clear pcisim link-degraded
+	in_ns lspci -vvv -s ff:00.0
+	assert_success
+	assert_output --partial "Capabilities: [80] Express (v2) Endpoint"
+	assert_output --partial "LnkCap:	Port #0, Speed 32GT/s, Width x16"
+	assert_output --partial "LnkSta:	Speed 32GT/s, Width x16"
+	in_ns "$PRMCTL" -j -d "$BDF" device show
+	assert_success
+	echo "$output" | jq -e '.link_speed == 32 and .link_width == 16 and .link_degraded == false and
+		.aer.correctable.total == 0 and .aer.fatal.total == 0 and .aer.nonfatal.counters.MalfTLP == 0'
+	"$PRMCTL" sim inject pcisim link-degraded:width=8,speed=16
+	in_ns lspci -vvv -s ff:00.0
+	assert_output --partial "LnkSta:	Speed 16GT/s (downgraded), Width x8 (downgraded)"
+	in_ns "$PRMCTL" -j -d "$BDF" health show
+	"$PRMCTL" sim clear pcisim link-degraded
+	assert_success
+	echo "$output" | jq -e '.status == "ok" and .link_speed == 16 and .link_width == 8 and
+		.link_degraded and .aer.correctable.total == 22 and .aer.correctable.counters.RxErr == 12'
+}

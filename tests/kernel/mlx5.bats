@@ -50,6 +50,9 @@ commands() {
 	boot clean.log --inject "cmd-slow:QUERY_ADAPTER,5000"
 	local log=$BATS_TEST_TMPDIR/clean.log
 	grep -q "mlx5_core 0000:00:02.0: firmware version: 22.39.1002" "$log" || fail "no firmware version"
+	# the kernel reads the Express capability's link as prmctl does: cx6dx, 16 GT/s x16
+	grep -q "mlx5_core 0000:00:02.0: 252.048 Gb/s available PCIe bandwidth (16.0 GT/s PCIe x16 link)" "$log" ||
+		fail "the driver did not see the model's PCIe link"
 	! grep -q "Failed to get valid vendor specific ID" "$log" || fail "the gateway was not found"
 	! grep -Eq "mlx5_cmd_out_err|timeout|Fatal error|miss count|command queue size overflow" "$log" ||
 		fail "the driver complained: $(grep -E 'mlx5_cmd_out_err|timeout|Fatal|miss count' "$log")"
@@ -132,4 +135,13 @@ commands() {
 	boot gone.log --inject "cmd-slow:QUERY_ADAPTER,8000" --inject-when "firmware version" device-gone
 	grep -q "poll_health:.*Fatal error 1 detected" "$BATS_TEST_TMPDIR/gone.log"
 	grep -q "print_health_info:.*PCI slot is unavailable" "$BATS_TEST_TMPDIR/gone.log"
+}
+
+@test "link-degraded: the driver's PCIe bandwidth line names the narrower, slower link, as prmctl does" {
+	boot link.log --inject link-degraded:width=8,speed=8
+	grep -q "mlx5_core 0000:00:02.0: 63.008 Gb/s available PCIe bandwidth, limited by 8.0 GT/s PCIe x8 link at 0000:00:02.0 (capable of 252.048 Gb/s with 16.0 GT/s PCIe x16 link)" \
+		"$BATS_TEST_TMPDIR/link.log" || fail "no bandwidth warning: $(grep 'PCIe bandwidth' "$BATS_TEST_TMPDIR/link.log")"
+	prm -j -d sim:vm device show
+	assert_success
+	echo "$output" | jq -e '.link_speed == 8 and .link_width == 8 and .link_speed_max == 16 and .link_degraded'
 }

@@ -179,6 +179,16 @@ static const struct known {
 	  "the kernel's name; the adb spells current_timestamp_52_32 (reg_mtrc_ctrl.c)", false },
 	{ "MTRC_CTRL", "current_timestamp31_0", RENAMED, "current_timestamp_31_0", 0,
 	  "the kernel's name; the adb spells current_timestamp_31_0 (reg_mtrc_ctrl.c)", false },
+	{ "MTMP", "temp_threshold_hi", RENAMED, "temperature_threshold_hi", 0,
+	  "the kernel's name; the adb spells temperature_threshold_hi (reg_mtmp.c)", false },
+	{ "MTMP", "temp_threshold_lo", RENAMED, "temperature_threshold_lo", 0,
+	  "the kernel's name; the adb spells temperature_threshold_lo (reg_mtmp.c)", false },
+#define SWITCH(p) { "MTMP", p, BUILTIN_LACKS, NULL, 0, \
+		    "switch event controls, reserved in the kernel's mlx5_ifc_mtmp_reg_bits (reg_mtmp.c)", false }
+	SWITCH("weme"),
+	SWITCH("sdme"),
+	SWITCH("sdee"),
+#undef SWITCH
 };
 
 static struct known known[sizeof(known_init) / sizeof(known_init[0])];

@@ -41,6 +41,7 @@ static void by_id(void **state)
 		const struct prm_layout *l;
 		size_t bytes;
 	} want[] = {
+		{ 0x900a, "MTMP", &prm_layout_mtmp, 32 },
 		{ 0x9020, "MGIR", &prm_layout_mgir, 160 },
 		{ 0x9040, "MTRC_CAP", &prm_layout_mtrc_cap, 128 },
 		{ 0x9041, "MTRC_CONF", &prm_layout_mtrc_conf, 128 },

@@ -12,6 +12,7 @@ const struct prm_layout *const prm_layouts[] = {
 	&prm_layout_mbox_out,
 	&prm_layout_mgir,
 	&prm_layout_mcam,
+	&prm_layout_mtmp,
 	&prm_layout_mtrc_cap,
 	&prm_layout_mtrc_conf,
 	&prm_layout_mtrc_stdb,
