@@ -129,7 +129,7 @@ static void print_device(const struct triage *t, size_t i)
 		out_null("health_counter_moved");
 	out_u64("images", d->nimages);
 	if (d->has_temperature)
-		out_strf("temperature_c", "%.1f", d->temperature_c);
+		out_f64("temperature_c", d->temperature_c, "C");
 	else
 		out_null("temperature_c");
 	out_u64("steps_failed", d->nfailed);
