@@ -260,15 +260,7 @@ int vsec_write(struct vsec *v, uint32_t addr, uint32_t val, struct prm_err *err)
 	return syndrome(v, a, addr, err);
 }
 
-/*
- * Dwords moved per hold of the semaphore. A 1 MiB read in one hold kept the
- * gateway for 30 s on the simulator: every other agent timed out, and to
- * them an unmoving ticket is a dead holder. 256 dwords take about 30 ms there
- * and far less on hardware.
- */
-#define HOLD_DWORDS 256
-
-/* One transaction: lock, select, up to HOLD_DWORDS each way, unlock on every path. */
+/* One transaction: lock, select, up to VSEC_HOLD_DWORDS each way, unlock on every path. */
 static int chunk(struct vsec *v, uint16_t space, uint32_t addr, uint32_t *in,
 		 const uint32_t *out, size_t n, struct prm_err *err)
 {
@@ -292,8 +284,8 @@ static int chunk(struct vsec *v, uint16_t space, uint32_t addr, uint32_t *in,
 static int block(struct vsec *v, uint16_t space, uint32_t addr, uint32_t *in,
 		 const uint32_t *out, size_t n, struct prm_err *err)
 {
-	for (size_t i = 0; i < n; i += HOLD_DWORDS) {
-		size_t k = n - i < HOLD_DWORDS ? n - i : HOLD_DWORDS;
+	for (size_t i = 0; i < n; i += VSEC_HOLD_DWORDS) {
+		size_t k = n - i < VSEC_HOLD_DWORDS ? n - i : VSEC_HOLD_DWORDS;
 
 		if (chunk(v, space, addr + (uint32_t)i * 4, in ? in + i : NULL,
 			  out ? out + i : NULL, k, err))
