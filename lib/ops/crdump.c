@@ -127,7 +127,11 @@ int crdump_read(struct dev *d, const struct crdump_opts *o, struct crdump *c,
 	bool hca, nd;
 
 	memset(c, 0, sizeof(*c));
-	if (dev_vsec(d, &v, err) || vsec_read_block(v, VSEC_SPACE_CR, CR_HW_ID, &id, 1, err))
+	if (dev_vsec(d, &v, err)) {
+		prm_err_prefix(err, "cr-space is read through the PCI gateway: ");
+		return -1;
+	}
+	if (vsec_read_block(v, VSEC_SPACE_CR, CR_HW_ID, &id, 1, err))
 		return -1;
 	if (id == 0xffffffffu)
 		return gone(d->label, err);
