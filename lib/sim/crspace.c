@@ -29,9 +29,14 @@ uint32_t sim_cr_read(struct sim_adapter *a, uint32_t addr)
  */
 uint32_t sim_cr_filler(uint32_t addr)
 {
-	uint32_t v = addr * 0x9e3779b1u;
+	uint32_t v = addr;
 
-	v ^= v >> 15;
+	/* a well-mixed function of the address (MurmurHash3's finalizer) */
+	v ^= v >> 16;
+	v *= 0x85ebca6bu;
+	v ^= v >> 13;
+	v *= 0xc2b2ae35u;
+	v ^= v >> 16;
 	return v == 0x54306f6cu ? ~v : v;
 }
 

@@ -212,7 +212,7 @@ static void dump_follows_list_then_tlvs(void **state)
 	assert_int_equal(len, 7 * PRM_CRDUMP_LINE);
 	assert_memory_equal(text,
 			    "0x00000100 0x11111111\n"
-			    "0x00000104 0xb056f76b\n"
+			    "0x00000104 0xc85d26bd\n"
 			    "0x000f0014 0x0000020d\n"
 			    "0x00004000 0x54306f6c\n"
 			    "0x00004004 0x00000001\n"
