@@ -76,8 +76,8 @@ static int interrupted(const char *label, struct prm_err *err)
 /*
  * mstflint holds the semaphore for one range (up to 16,418 dwords on a
  * ConnectX-5). A hold here is at most VSEC_HOLD_DWORDS and may span
- * ranges: never longer than mstflint's, and small ranges (most are a few
- * dwords) do not each pay a take, a space select and a give-back.
+ * ranges: never longer than mstflint's longest, and small ranges (most are
+ * a few dwords) do not each pay a take, a space select and a give-back.
  */
 static int read_ranges(struct dev *d, struct vsec *v, struct crdump *c, struct prm_err *err)
 {
