@@ -14,6 +14,7 @@
 
 #include "lib/dev/dev.h"
 #include "lib/dev/vsec.h"
+#include "lib/util/clock.h"
 
 #define CR_HW_ID 0xf0014u
 /* mstflint follows the chain without a bound; a loop would never end */
@@ -79,7 +80,8 @@ static int interrupted(const char *label, struct prm_err *err)
  * ranges: never longer than mstflint's longest, and small ranges (most are
  * a few dwords) do not each pay a take, a space select and a give-back.
  */
-static int read_ranges(struct dev *d, struct vsec *v, struct crdump *c, struct prm_err *err)
+static int read_ranges(struct dev *d, struct vsec *v, uint64_t deadline_ms, struct crdump *c,
+		       struct prm_err *err)
 {
 	size_t i = 0, k = 0;
 	uint32_t off = 0;
@@ -92,6 +94,12 @@ static int read_ranges(struct dev *d, struct vsec *v, struct crdump *c, struct p
 			i++;
 			off = 0;
 			continue;
+		}
+		if (deadline_ms && clock_now_ms() >= deadline_ms) {
+			rc = prm_err_set(err, PRM_E_TIMEOUT, ETIMEDOUT, "crdump_timeout",
+					 "%s: cr-space dump not done in time (%zu of its dwords read)",
+					 d->label, k);
+			break;
 		}
 		if (vsec_lock(v, err)) {
 			rc = -1;
@@ -148,7 +156,7 @@ int crdump_read(struct dev *d, const struct crdump_opts *o, struct crdump *c,
 	c->vals = malloc((total ? total : 1) * sizeof(*c->vals));
 	if (!c->vals)
 		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
-	return read_ranges(d, v, c, err);
+	return read_ranges(d, v, o->deadline_ms, c, err);
 }
 
 int crdump_text(const struct crdump *c, char **text, size_t *len, struct prm_err *err)

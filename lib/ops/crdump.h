@@ -25,6 +25,7 @@ struct dev;
 struct crdump_opts {
 	const char *list;	/* a range list to use instead of the chip's (--ranges), or NULL */
 	const char *dir;	/* where the chip's list is; NULL: $PRMCTL_CRDUMP_DIR, else the default */
+	uint64_t deadline_ms;	/* clock_now_ms() by which to give up (PRM_E_TIMEOUT), 0: none */
 };
 
 struct crdump {
@@ -43,7 +44,8 @@ const char *crdump_dir(const char *dir);
 /*
  * Read the dump into c (zeroed first; crdump_free() it, also after an
  * error). The gateway semaphore is taken and released per batch of at most
- * VSEC_HOLD_DWORDS, on every path: error, device gone, interrupted.
+ * VSEC_HOLD_DWORDS, on every path: error, device gone, interrupted, past
+ * o->deadline_ms (checked between holds: reason "crdump_timeout").
  * Errors: no gateway (the device's kind, e.g. 3 for an image); a chip
  * without a list, or its file missing from the directory: PRM_E_NODEV
  * "crdump_unsupported"; the directory missing: PRM_E_USAGE

@@ -225,6 +225,24 @@ static void dump_follows_list_then_tlvs(void **state)
 	dev_close(d);
 }
 
+static void deadline_bounds_the_dump(void **state)
+{
+	struct crdump_opts o = { .list = write_list("0x0,2000\n"), .deadline_ms = 1 };
+	struct dev *d = open_sim();
+	struct prm_err err = { 0 };
+	struct crdump c;
+
+	(void)state;
+	assert_int_equal(crdump_read(d, &o, &c, &err), -1);
+	assert_int_equal(err.kind, PRM_E_TIMEOUT);
+	assert_string_equal(err.reason, "crdump_timeout");
+	assert_int_equal(c.nvals, 0);
+	assert_int_equal(d->sim->vsc.semaphore, 0);
+	crdump_free(&c);
+	unlink(list_file);
+	dev_close(d);
+}
+
 static void tlv_loop_is_bounded(void **state)
 {
 	struct crdump_opts o = { .list = write_list("0x100,1\n") };
@@ -422,6 +440,7 @@ int main(void)
 		cmocka_unit_test(lines_are_mstregdumps),
 		cmocka_unit_test(dump_follows_list_then_tlvs),
 		cmocka_unit_test(tlv_loop_is_bounded),
+		cmocka_unit_test(deadline_bounds_the_dump),
 		cmocka_unit_test(chip_list_found_in_dir_or_named_missing),
 		cmocka_unit_test(gone_mid_dump),
 		cmocka_unit_test(stopped_mid_dump),
