@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-/* prmctl cr read | write | unlock: cr-space through the vendor-specific gateway. */
+/* prmctl cr read | write | dump | unlock: cr-space through the vendor-specific gateway. */
 #include <errno.h>
 #include <stdlib.h>
 
 #include "cmd/core/cmd.h"
+#include "cmd/crdump.h"
 #include "lib/dev/dev.h"
 #include "lib/dev/icmd.h"
 #include "lib/dev/vsec.h"
@@ -169,6 +170,7 @@ static const struct prm_verb verbs[] = {
 	{ .name = "write", .summary = "Write a cr-space dword", .argp = &write_argp,
 	  .check = write_check, .exec = cr_write, .opts_size = sizeof(struct cr_opts),
 	  .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
+	CR_DUMP_VERB,
 	{ .name = "unlock", .summary = "Free semaphores a killed holder left", .argp = &unlock_argp,
 	  .exec = cr_unlock, .flags = CMD_NEEDS_DEVICE | CMD_WRITES },
 };

@@ -21,6 +21,13 @@ struct cfg_port {
 	void (*close)(struct cfg_port *p);
 	const char *label;	/* device name for messages */
 	void *ctx;
+	/*
+	 * Optional: the dwords at off and off + 4 in one access, read in that
+	 * order (a sysfs config read of 8 bytes is two dword cycles, lower
+	 * first). NULL: callers make two read32 calls.
+	 */
+	int (*read_pair)(struct cfg_port *p, uint32_t off, uint32_t val[2],
+			 struct prm_err *err);
 };
 
 /* Hardware: libpci on the function's config space (root; writable if write). */

@@ -14,20 +14,38 @@ struct pci_port {
 	struct pci_dev *dev;
 };
 
-static int pci_rd(struct cfg_port *p, uint32_t off, uint32_t *val, struct prm_err *err)
+static uint32_t le32(const uint8_t *b)
+{
+	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+/* n dwords from off in one libpci read: one pread of the sysfs config file */
+static int pci_rdn(struct cfg_port *p, uint32_t off, uint32_t *val, unsigned n,
+		   struct prm_err *err)
 {
 	struct pci_port *pp = (struct pci_port *)p;
-	uint8_t b[4];
+	uint8_t b[8];
 
 	if (setjmp(discover_pci_jmp))
 		return prm_err_set(err, PRM_E_NODEV, EIO, "config_read",
 				   "%s: config read at 0x%x: %s", p->label, off, discover_pci_msg);
-	if (!pci_read_block(pp->dev, (int)off, b, 4))
+	if (!pci_read_block(pp->dev, (int)off, b, (int)(4 * n)))
 		return prm_err_set(err, PRM_E_NODEV, EIO, "config_read",
 				   "%s: cannot read config space at 0x%x (root needed beyond 0x40)",
 				   p->label, off);
-	*val = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+	for (unsigned i = 0; i < n; i++)
+		val[i] = le32(b + 4 * i);
 	return 0;
+}
+
+static int pci_rd(struct cfg_port *p, uint32_t off, uint32_t *val, struct prm_err *err)
+{
+	return pci_rdn(p, off, val, 1, err);
+}
+
+static int pci_rd2(struct cfg_port *p, uint32_t off, uint32_t val[2], struct prm_err *err)
+{
+	return pci_rdn(p, off, val, 2, err);
 }
 
 static int pci_wr(struct cfg_port *p, uint32_t off, uint32_t val, struct prm_err *err)
@@ -82,6 +100,7 @@ int cfg_open_pci(struct dev *d, struct cfg_port **out, struct prm_err *err)
 				   "%s: no such PCI device", d->label);
 	}
 	pp->port.read32 = pci_rd;
+	pp->port.read_pair = pci_rd2;
 	pp->port.write32 = pci_wr;
 	pp->port.close = pci_close;
 	pp->port.label = d->label;

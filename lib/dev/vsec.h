@@ -49,8 +49,16 @@ int vsec_read(struct vsec *v, uint32_t addr, uint32_t *val, struct prm_err *err)
 int vsec_write(struct vsec *v, uint32_t addr, uint32_t val, struct prm_err *err);
 
 /*
+ * Dwords moved per hold of the semaphore. A 1 MiB read in one hold kept the
+ * gateway for 30 s on the simulator: every other agent timed out, and to
+ * them an unmoving ticket is a dead holder. 256 dwords take about 30 ms there
+ * and far less on hardware.
+ */
+#define VSEC_HOLD_DWORDS 256
+
+/*
  * n dwords from addr on, in transactions (lock, select, move, unlock) of at
- * most 256 dwords, so no other agent waits long for the gateway.
+ * most VSEC_HOLD_DWORDS, so no other agent waits long for the gateway.
  */
 int vsec_read_block(struct vsec *v, uint16_t space, uint32_t addr,
 		    uint32_t *vals, size_t n, struct prm_err *err);

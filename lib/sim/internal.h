@@ -13,6 +13,7 @@ uint64_t sim_bar_get(struct sim_adapter *a, const char *path);
 
 /* cr-space: the words the model defines, then what the host wrote. */
 uint32_t sim_cr_read(struct sim_adapter *a, uint32_t addr);
+uint32_t sim_cr_filler(uint32_t addr);
 void sim_cr_write(struct sim_adapter *a, uint32_t addr, uint32_t val);
 
 /* ICMD space and its engine. */

@@ -28,6 +28,8 @@ setup_file() {
 
 teardown_file() {
 	"$PRMCTL" sim stop pcisim >/dev/null 2>&1 || true
+	"$PRMCTL" sim stop pcicx5 >/dev/null 2>&1 || true
+	"$PRMCTL" sim stop pcicx6dx >/dev/null 2>&1 || true
 }
 
 setup() {
@@ -146,6 +148,33 @@ steady() {
 	assert_success
 	grep -q '^0x000f0014 0x00000218$' "$BATS_TEST_TMPDIR/dump.txt"
 	(( $(wc -l < "$BATS_TEST_TMPDIR/dump.txt") > 1000 ))
+}
+
+@test "cr dump is mstregdump's output byte for byte, for every model, scratchpad TLVs included" {
+	needs_mstflint
+	local m bdf a
+	"$PRMCTL" sim start pcicx5 --model cx5 --pci-dir "$PCIDIR" --bdf 0000:fe:00.0 >/dev/null
+	"$PRMCTL" sim start pcicx6dx --model cx6dx --pci-dir "$PCIDIR" --bdf 0000:fd:00.0 >/dev/null
+	# a chain the firmware might leave: 0x18 -> 0x7000 (3 dwords) -> 0x7100 (1) -> end
+	for a in "0x18 0x54306f6c" "0x1c 0x3" "0x20 0x7000" "0x7000 0x54306f6c" "0x7004 0x1" \
+		 "0x7008 0x7100"; do
+		"$PRMCTL" -d sim:pcicx5 --write cr write $a >/dev/null
+	done
+	for m in cx5:0000:fe:00.0 cx6dx:0000:fd:00.0 cx7:$BDF; do
+		bdf=${m#*:}
+		m=${m%%:*}
+		in_ns "mstregdump $bdf > $BATS_TEST_TMPDIR/$m.mstregdump"
+		assert_success
+		in_ns "'$PRMCTL' -d $bdf cr dump > $BATS_TEST_TMPDIR/$m.prmctl"
+		assert_success
+		cmp "$BATS_TEST_TMPDIR/$m.mstregdump" "$BATS_TEST_TMPDIR/$m.prmctl" ||
+			fail "$m: cr dump differs from mstregdump's"
+	done
+	# the chain was followed by both (the list's last range, then 0x7000..)
+	grep -qx '0x00007008 0x00007100' "$BATS_TEST_TMPDIR/cx5.prmctl"
+	[ "$(tail -1 "$BATS_TEST_TMPDIR/cx5.prmctl" | cut -c1-10)" = 0x00007100 ]
+	"$PRMCTL" sim stop pcicx5 >/dev/null
+	"$PRMCTL" sim stop pcicx6dx >/dev/null
 }
 
 @test "a crashed service's mount is cleaned up by the next start; stop unmounts" {
