@@ -192,7 +192,7 @@ static void tracer(struct dstate *d)
 {
 	const struct collect_opts *o = d->s->run->o;
 	char path[COLLECT_PATH], secs[32];
-	const char *files[] = { "trace.bin", NULL };
+	const char *files[] = { "trace.bin", NULL }, *strings[] = { "trace-strings.bin", NULL };
 	const char *state;
 	json_t *st;
 	bool free_;
@@ -200,6 +200,11 @@ static void tracer(struct dstate *d)
 	if (step(d, "tracer-status.json", "the tracer: owner, mode, state, string databases",
 		 "tracer-status.json", NULL, collect_step_ms(), "-j", "trace", "status", NULL))
 		return;
+	/* read-only, and what decodes the driver's tracer output (devlink fw dump) later */
+	snprintf(path, sizeof(path), "%s/trace-strings.bin", d->s->path);
+	step(d, "trace-strings.bin", "the tracer's strings database: trace decode --strings reads "
+	     "it", NULL, strings, collect_step_ms(), "trace", "strings", "save", "--force", "-o",
+	     path, NULL);
 	if (!o->trace_s) {
 		collect_skip(d->s, "trace.bin", "--trace-seconds 0");
 		return;

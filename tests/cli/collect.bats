@@ -34,7 +34,8 @@ member() { # bundle file
 		and .devices[0].status == "ok"
 		and ([.devices[0].files[].file] | index("initseg-1.bin") and index("initseg-3.bin")
 		     and index("probe.json") and index("caps-general.json") and index("reg-MGIR.json")
-		     and index("trace.bin") and index("trace-decoded.txt") and index("device.json"))
+		     and index("trace.bin") and index("trace-decoded.txt") and index("device.json")
+		     and index("trace-strings.bin") and index("crdump-3.txt"))
 		and ([.host_files.files[].file] | index("kernel-log.txt") and index("uname.txt"))'
 	member b.tar.gz summary.json | jq -e '.verdict == "ok" and .devices[0].status == "ok"
 		and .devices[0].health_counter_moved == true and .devices[0].images == 3'
