@@ -57,17 +57,6 @@ static bool to_stdout(const struct crdump_cmd_opts *o)
 	return !o->file || strcmp(o->file, "-") == 0;
 }
 
-/*
- * A device or a pipe named with -o (/dev/null, /dev/stdout, a FIFO) is
- * written into: renaming a new file over it would replace the device node.
- */
-static bool is_stream(const char *file)
-{
-	struct stat st;
-
-	return stat(file, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode));
-}
-
 int crdump_check(struct cmd_run *r)
 {
 	const struct crdump_cmd_opts *o = r->opts;
@@ -75,29 +64,9 @@ int crdump_check(struct cmd_run *r)
 
 	if (G.json && to_stdout(o))
 		return cmd_usage("cr dump: the dump is mstregdump's text; with --json give -o FILE");
-	if (!to_stdout(o) && !o->force && !is_stream(o->file) && lstat(o->file, &st) == 0)
+	if (!to_stdout(o) && !o->force && !write_target_is_stream(o->file) && lstat(o->file, &st) == 0)
 		return cmd_usage("cr dump: %s exists (use --force to replace it)", o->file);
 	return 0;
-}
-
-static int write_stream(const char *file, const char *text, size_t len)
-{
-	int fd = open(file, O_WRONLY | O_CLOEXEC), rc;
-
-	if (fd < 0 || write_all(fd, text, len)) {
-		out_error(EXIT_FAIL, "write_failed", "cr dump: writing %s: %s", file,
-			  strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return EXIT_FAIL;
-	}
-	rc = close(fd);
-	if (rc) {
-		out_error(EXIT_FAIL, "write_failed", "cr dump: writing %s: %s", file,
-			  strerror(errno));
-		return EXIT_FAIL;
-	}
-	return EXIT_OK;
 }
 
 /* All of it or nothing: a dump cut short is not told apart from a whole one. */
@@ -113,8 +82,6 @@ static int save(const struct crdump_cmd_opts *o, const char *text, size_t len)
 		}
 		return EXIT_OK;
 	}
-	if (is_stream(o->file))
-		return write_stream(o->file, text, len);
 	if (write_file_atomic(o->file, text, len, true, &err)) {
 		prm_err_prefix(&err, "cr dump: ");
 		return cmd_fail(&err);

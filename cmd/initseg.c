@@ -110,6 +110,8 @@ static int save(const char *file, bool force, const uint8_t *buf, size_t len)
 		}
 		return 0;
 	}
+	if (write_target_is_stream(file))
+		return write_file_atomic(file, buf, len, false, &err) ? cmd_fail(&err) : 0;
 	if (!force && lstat(file, &st) == 0)
 		return cmd_usage("initseg dump: %s exists (use --force to replace it)", file);
 	if (sidecar_path(file, side, sizeof(side)))
@@ -144,8 +146,8 @@ static int dump(struct cmd_run *r)
 	rc = save(o->file, o->force, seg, sizeof(seg));
 	if (rc)
 		return rc;
-	if (strcmp(o->file, "-") == 0)
-		return EXIT_OK;
+	if (strcmp(o->file, "-") == 0 || write_target_is_stream(o->file))
+		return EXIT_OK;	/* no sidecar beside a pipe or a device */
 	/* after the image: a device that is slow to answer MGIR cannot cost the image */
 	dev_ident(r->dev, seg, sizeof(seg), G.timeout_ms, &id);
 	sidecar_path(o->file, side, sizeof(side));

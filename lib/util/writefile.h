@@ -19,4 +19,10 @@ int write_all(int fd, const void *buf, size_t len);
 int write_file_atomic(const char *file, const void *buf, size_t len, bool sync,
 		      struct prm_err *err);
 
+/*
+ * A device or a pipe (/dev/null, /dev/stdout, a FIFO): write_file_atomic()
+ * writes into it, since renaming a file over it would replace the node.
+ */
+bool write_target_is_stream(const char *file);
+
 #endif

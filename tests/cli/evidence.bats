@@ -226,3 +226,15 @@ strip_strings() { # in out
 	assert_failure 2
 	[[ $stderr == *"nope.db"* ]]
 }
+
+@test "initseg dump into a pipe or a device: written into it, the node kept, no sidecar" {
+	local fifo=$BATS_TEST_TMPDIR/fifo
+	mkfifo "$fifo"
+	cat "$fifo" > "$BATS_TEST_TMPDIR/got" &
+	prm -d sim initseg dump -o "$fifo"
+	assert_success
+	wait
+	[ -p "$fifo" ] || fail "the FIFO was replaced by a file"
+	[ "$(stat -c %s "$BATS_TEST_TMPDIR/got")" = 8208 ]
+	[ ! -e "$fifo.json" ] || fail "a sidecar beside a FIFO"
+}
