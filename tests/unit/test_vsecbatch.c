@@ -100,20 +100,28 @@ static void addrs_from(uint32_t *addrs, uint32_t at)
 		addrs[i] = at + 4 * i;
 }
 
+/* N dwords from 0xf0000 as the port without batch reads them: single reads in a loop */
+static struct dev *open_with_reference(struct vsec **v, uint32_t *want)
+{
+	struct dev *d = open_sim();
+	struct prm_err err = { 0 };
+
+	assert_int_equal(dev_vsec(d, v, &err), 0);
+	assert_int_equal(vsec_read_block(*v, VSEC_SPACE_CR, 0xf0000, want, N, &err), 0);
+	assert_int_equal(want[5], 0x218);	/* 0xf0014: a ConnectX-7 */
+	return d;
+}
+
 static void in_flight_transfers_are_read_again(void **state)
 {
 	uint32_t addrs[N], want[N], got[N];
-	struct dev *d = open_sim();
 	struct prm_err err = { 0 };
 	struct vsec *v;
+	struct dev *d = open_with_reference(&v, want);
 	struct slow t;
 
 	(void)state;
 	addrs_from(addrs, 0xf0000);
-	assert_int_equal(dev_vsec(d, &v, &err), 0);
-	/* the port without batch: the single reads in a loop */
-	assert_int_equal(vsec_read_block(v, VSEC_SPACE_CR, 0xf0000, want, N, &err), 0);
-	assert_int_equal(want[5], 0x218);	/* 0xf0014: a ConnectX-7 */
 	wrap(&t, v, 7);
 	assert_int_equal(vsec_lock(v, &err), 0);
 	assert_int_equal(vsec_select(v, VSEC_SPACE_CR, &err), 0);
@@ -134,16 +142,13 @@ static void in_flight_transfers_are_read_again(void **state)
 
 static void every_transfer_in_flight_still_reads(void **state)
 {
-	uint32_t addrs[N], want[N], got[N];
-	struct dev *d = open_sim();
+	uint32_t want[N], got[N];
 	struct prm_err err = { 0 };
 	struct vsec *v;
+	struct dev *d = open_with_reference(&v, want);
 	struct slow t;
 
 	(void)state;
-	addrs_from(addrs, 0xf0000);
-	assert_int_equal(dev_vsec(d, &v, &err), 0);
-	assert_int_equal(vsec_read_block(v, VSEC_SPACE_CR, 0xf0000, want, N, &err), 0);
 	wrap(&t, v, 1);
 	assert_int_equal(vsec_read_block(v, VSEC_SPACE_CR, 0xf0000, got, N, &err), 0);
 	assert_memory_equal(got, want, sizeof(want));
