@@ -125,16 +125,24 @@ int vsec_lock(struct vsec *v, struct prm_err *err)
 			return gone(v, err);
 		if (sem == 0) {
 			moved = true;	/* released while we looked */
+			/*
+			 * Holding from before the write that may take it: a kill
+			 * between that write and its read-back would leave the
+			 * gateway taken by a dead process.
+			 */
+			dev_hold_begin();
 			if (rd(v, VSC_COUNTER, &ticket, err) ||
 			    wr(v, VSC_SEMAPHORE, ticket, err) ||
-			    rd(v, VSC_SEMAPHORE, &back, err))
+			    rd(v, VSC_SEMAPHORE, &back, err)) {
+				dev_hold_end();
 				return -1;
+			}
 			if (back == ticket) {
 				v->ticket = ticket;
 				v->locked = true;
-				dev_hold_begin();
 				return 0;
 			}
+			dev_hold_end();
 			sem = back;
 		}
 		if (!first)
