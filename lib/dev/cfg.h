@@ -2,6 +2,7 @@
 #ifndef PRMCTL_DEV_CFG_H
 #define PRMCTL_DEV_CFG_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "lib/util/err.h"
@@ -13,6 +14,13 @@
  * the vendor-specific gateway, ICMD and register access serves both.
  * Values are host-order numbers of the little-endian config dword.
  */
+/* One access of a batch: a read, or a write of val, of the dword at off. */
+struct cfg_access {
+	uint32_t off;
+	uint32_t val;
+	int write;
+};
+
 struct cfg_port {
 	int (*read32)(struct cfg_port *p, uint32_t off, uint32_t *val,
 		      struct prm_err *err);
@@ -28,6 +36,14 @@ struct cfg_port {
 	 */
 	int (*read_pair)(struct cfg_port *p, uint32_t off, uint32_t val[2],
 			 struct prm_err *err);
+	/*
+	 * Optional, for a line where each access is a round trip (a simulator
+	 * service's socket): the n accesses in order, each exactly as read32 or
+	 * write32 would do it, the reads' values into reads in order. NULL:
+	 * callers make the accesses one by one.
+	 */
+	int (*batch)(struct cfg_port *p, const struct cfg_access *a, size_t n,
+		     uint32_t *reads, struct prm_err *err);
 };
 
 /* Hardware: libpci on the function's config space (root; writable if write). */

@@ -208,6 +208,64 @@ static int svc_wr(struct cfg_port *p, uint32_t off, uint32_t val, struct prm_err
 	return transact(s->fd, s->name, &q, &r, err);
 }
 
+/* As many of the accesses as one request holds, packed; returns how many, and their reads. */
+static size_t pack(struct sim_req *q, const struct cfg_access *a, size_t n, size_t *reads)
+{
+	uint8_t *t = (uint8_t *)q->text;
+	size_t at = 0, i = 0;
+
+	for (*reads = 0; i < n; i++) {
+		uint32_t head = a[i].off | (a[i].write ? SIM_BATCH_WRITE : 0);
+		size_t len = a[i].write ? 6 : 2;
+
+		if (at + len > SIM_BATCH_BYTES || (!a[i].write && *reads == SIM_BATCH_READS))
+			break;
+		t[at] = (uint8_t)head;
+		t[at + 1] = (uint8_t)(head >> 8);
+		for (int b = 0; a[i].write && b < 4; b++)
+			t[at + 2 + (size_t)b] = (uint8_t)(a[i].val >> (8 * b));
+		at += len;
+		*reads += !a[i].write;
+	}
+	q->val = (uint32_t)i;
+	return i;
+}
+
+/* Config accesses in round trips of as many as a request holds, not one each. */
+static int svc_batch(struct cfg_port *p, const struct cfg_access *a, size_t n,
+		     uint32_t *reads, struct prm_err *err)
+{
+	struct svc_dev *s = p->ctx;
+
+	for (size_t i = 0; i < n; i++)
+		if (a[i].off >= SIM_BATCH_OFF_MAX || a[i].off % 4)
+			return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_offset",
+					   "sim:%s: config offset 0x%x is not a config dword",
+					   s->name, a[i].off);
+	while (n) {
+		struct sim_req q = { .magic = SIM_PROTO_MAGIC, .op = SIM_OP_CFG_BATCH };
+		struct sim_rsp r;
+		size_t k, nr;
+
+		k = pack(&q, a, n, &nr);
+		if (transact(s->fd, s->name, &q, &r, err))
+			return -1;
+		if (r.val != nr)
+			return prm_err_set(err, PRM_E_FAILED, EPROTO, "bad_reply",
+					   "sim:%s: %u values for %zu config reads", s->name,
+					   r.val, nr);
+		for (size_t j = 0; j < nr; j++) {
+			const uint8_t *v = (const uint8_t *)r.text + 4 * j;
+
+			*reads++ = (uint32_t)v[0] | (uint32_t)v[1] << 8 | (uint32_t)v[2] << 16 |
+				   (uint32_t)v[3] << 24;
+		}
+		a += k;
+		n -= k;
+	}
+	return 0;
+}
+
 static void svc_cfg_close(struct cfg_port *p)
 {
 	(void)p;	/* owned by the device, freed by svc_close */
@@ -367,7 +425,7 @@ int dev_simsvc_open(struct dev *d, const char *name, struct prm_err *err)
 		return prm_err_set(err, PRM_E_NODEV, errno, "open_failed", "sim:%s: map %s: %s",
 				   name, path, strerror(errno));
 	}
-	s->port = (struct cfg_port){ .read32 = svc_rd, .write32 = svc_wr,
+	s->port = (struct cfg_port){ .read32 = svc_rd, .write32 = svc_wr, .batch = svc_batch,
 				     .close = svc_cfg_close, .label = d->label, .ctx = s };
 	d->cfg = &s->port;
 	m = prm_model_by_device_id(sm->device_id);

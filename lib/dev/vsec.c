@@ -125,16 +125,24 @@ int vsec_lock(struct vsec *v, struct prm_err *err)
 			return gone(v, err);
 		if (sem == 0) {
 			moved = true;	/* released while we looked */
+			/*
+			 * Holding from before the write that may take it: a kill
+			 * between that write and its read-back would leave the
+			 * gateway taken by a dead process.
+			 */
+			dev_hold_begin();
 			if (rd(v, VSC_COUNTER, &ticket, err) ||
 			    wr(v, VSC_SEMAPHORE, ticket, err) ||
-			    rd(v, VSC_SEMAPHORE, &back, err))
+			    rd(v, VSC_SEMAPHORE, &back, err)) {
+				dev_hold_end();
 				return -1;
+			}
 			if (back == ticket) {
 				v->ticket = ticket;
 				v->locked = true;
-				dev_hold_begin();
 				return 0;
 			}
+			dev_hold_end();
 			sem = back;
 		}
 		if (!first)
@@ -267,6 +275,77 @@ int vsec_read(struct vsec *v, uint32_t addr, uint32_t *val, struct prm_err *err)
 	return rd(v, VSC_DATA, val, err);
 }
 
+/*
+ * How many dwords of a vsec_read_many go out in one batch: the stop is
+ * looked at between batches, and a dword whose transfer was not seen done
+ * costs at most the rest of its batch sent again.
+ */
+#define BATCH_DWORDS 64
+
+/*
+ * Up to n dwords in one batch, each as vsec_read moves it: ADDR written,
+ * ADDR read, DATA read. Returns how many of the first dwords were seen done
+ * (their ADDR read back with the flag set, no syndrome, the address ours):
+ * those values are the data. The rest are not to be trusted: the first of
+ * them may still have been in flight when the next address was written.
+ */
+static int read_batch(struct vsec *v, const uint32_t *addrs, uint32_t *vals, size_t n,
+		      size_t *done, struct prm_err *err)
+{
+	struct cfg_access acc[3 * BATCH_DWORDS];
+	uint32_t got[2 * BATCH_DWORDS];
+	size_t m = 0;
+
+	if (n > BATCH_DWORDS)
+		n = BATCH_DWORDS;
+	/* a bad address ends the batch: vsec_read refuses it as it would alone */
+	for (; m < n && !(addrs[m] & ~ADDR_MASK) && !(addrs[m] % 4); m++) {
+		acc[3 * m] = (struct cfg_access){ .off = v->base + VSC_ADDR, .val = addrs[m],
+						  .write = 1 };
+		acc[3 * m + 1] = (struct cfg_access){ .off = v->base + VSC_ADDR };
+		acc[3 * m + 2] = (struct cfg_access){ .off = v->base + VSC_DATA };
+	}
+	*done = 0;
+	if (m && v->cfg->batch(v->cfg, acc, 3 * m, got, err))
+		return -1;
+	for (size_t j = 0; j < m; j++) {
+		uint32_t a = got[2 * j];
+
+		if (a == ALL_ONES || !(a & ADDR_FLAG) || a & ADDR_SYNDROME ||
+		    (a & ADDR_MASK) != addrs[j])
+			break;
+		vals[j] = got[2 * j + 1];
+		*done = j + 1;
+	}
+	return 0;
+}
+
+int vsec_read_many(struct vsec *v, const uint32_t *addrs, uint32_t *vals, size_t n,
+		   struct prm_err *err)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		size_t done = 0;
+
+		if (dev_interrupted())
+			return interrupted(v, err);
+		if (v->cfg->batch && read_batch(v, addrs + i, vals + i, n - i, &done, err))
+			return -1;
+		i += done;
+		/*
+		 * Not seen done in the batch (in flight, refused, gone), or no
+		 * batch at all: the single read's way, its waits and errors.
+		 */
+		if (i < n && (!v->cfg->batch || done < BATCH_DWORDS)) {
+			if (vsec_read(v, addrs[i], &vals[i], err))
+				return -1;
+			i++;
+		}
+	}
+	return 0;
+}
+
 int vsec_write(struct vsec *v, uint32_t addr, uint32_t val, struct prm_err *err)
 {
 	uint32_t a;
@@ -289,13 +368,20 @@ static int chunk(struct vsec *v, uint16_t space, uint32_t addr, uint32_t *in,
 	if (rc)
 		return rc;
 	rc = vsec_select(v, space, err);
-	for (size_t i = 0; !rc && i < n; i++) {
+	for (size_t i = 0; !rc && out && i < n; i++) {
 		uint32_t at = addr + (uint32_t)i * 4;
 
 		if (dev_interrupted())
 			rc = interrupted(v, err);
 		else
-			rc = out ? vsec_write(v, at, out[i], err) : vsec_read(v, at, &in[i], err);
+			rc = vsec_write(v, at, out[i], err);
+	}
+	if (!rc && !out) {
+		uint32_t addrs[VSEC_HOLD_DWORDS];
+
+		for (size_t i = 0; i < n; i++)
+			addrs[i] = addr + (uint32_t)i * 4;
+		rc = vsec_read_many(v, addrs, in, n, err);
 	}
 	vsec_unlock(v);
 	return rc;

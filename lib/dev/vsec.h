@@ -49,6 +49,16 @@ int vsec_read(struct vsec *v, uint32_t addr, uint32_t *val, struct prm_err *err)
 int vsec_write(struct vsec *v, uint32_t addr, uint32_t val, struct prm_err *err);
 
 /*
+ * Under the lock, with a space selected: the dword at each addrs[i] into
+ * vals[i], as n vsec_read calls would read them, a stop looked at between
+ * them. Where the port batches accesses, the transfers go out in batches and
+ * a value is taken only when its transfer was seen done; any other dword is
+ * read again by vsec_read, so the gateway protocol is the single read's.
+ */
+int vsec_read_many(struct vsec *v, const uint32_t *addrs, uint32_t *vals, size_t n,
+		   struct prm_err *err);
+
+/*
  * Dwords moved per hold of the semaphore. A 1 MiB read in one hold kept the
  * gateway for 30 s on the simulator: every other agent timed out, and to
  * them an unmoving ticket is a dead holder. 256 dwords take about 30 ms there

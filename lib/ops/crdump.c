@@ -69,11 +69,6 @@ static int tlv_ranges(struct dev *d, struct vsec *v, struct crdump *c, size_t *t
 	}
 }
 
-static int interrupted(const char *label, struct prm_err *err)
-{
-	return prm_err_set(err, PRM_E_FAILED, EINTR, "interrupted", "%s: interrupted", label);
-}
-
 /*
  * mstflint holds the semaphore for one range (up to 16,418 dwords on a
  * ConnectX-5). A hold here is at most VSEC_HOLD_DWORDS and may span
@@ -83,7 +78,8 @@ static int interrupted(const char *label, struct prm_err *err)
 static int read_ranges(struct dev *d, struct vsec *v, uint64_t deadline_ms, struct crdump *c,
 		       struct prm_err *err)
 {
-	size_t i = 0, k = 0;
+	uint32_t addrs[VSEC_HOLD_DWORDS];
+	size_t i = 0, k = 0, n = 0;
 	uint32_t off = 0;
 	int rc = 0;
 
@@ -106,20 +102,24 @@ static int read_ranges(struct dev *d, struct vsec *v, uint64_t deadline_ms, stru
 			break;
 		}
 		rc = vsec_select(v, c->space, err);
+		/* this hold's addresses, then its dwords in as few round trips as the port allows */
 		while (!rc && budget && i < c->nranges) {
 			const struct prm_crdump_range *r = &c->ranges[i];
 
 			if (r->gated || off == r->dwords) {
 				i++;
 				off = 0;
-			} else if (dev_interrupted()) {
-				rc = interrupted(d->label, err);
 			} else {
-				rc = vsec_read(v, r->addr + off * 4, &c->vals[k++], err);
+				addrs[n++] = r->addr + off * 4;
 				off++;
 				budget--;
 			}
 		}
+		if (!rc && n)
+			rc = vsec_read_many(v, addrs, &c->vals[k], n, err);
+		if (!rc)
+			k += n;
+		n = 0;
 		vsec_unlock(v);
 	}
 	c->nvals = k;

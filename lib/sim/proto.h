@@ -28,6 +28,7 @@ enum sim_op {
 	SIM_OP_BAR_WRITE,	/* off, val: one BAR0 dword, raw (device byte order) */
 	SIM_OP_CMDLOG,		/* off: record index; reply val: records, text: the record */
 	SIM_OP_HEALTH_READS,	/* reply val: host reads of the health counter so far */
+	SIM_OP_CFG_BATCH,	/* val accesses packed in text; reply val reads, text their values */
 };
 
 struct sim_req {
@@ -45,6 +46,20 @@ struct sim_rsp {
 	uint32_t pad;
 	char text[512];		/* reply text, or the error message */
 };
+
+/*
+ * SIM_OP_CFG_BATCH: config accesses run in order, each as its own
+ * CFG_READ or CFG_WRITE would be, in one round trip (a cr-space dump is
+ * three accesses a dword). Each access in the request text: a 16-bit
+ * little-endian head, the dword offset with SIM_BATCH_WRITE for a write,
+ * then for a write its value, 32-bit little-endian. The reply's text holds
+ * the reads' values in order, 32-bit little-endian. The last byte of either
+ * text is not used: each side writes a NUL there.
+ */
+#define SIM_BATCH_WRITE 0x8000u
+#define SIM_BATCH_OFF_MAX 0x1000u	/* config space: the extended 4 KiB */
+#define SIM_BATCH_BYTES (sizeof(((struct sim_req *)0)->text) - 1)
+#define SIM_BATCH_READS ((sizeof(((struct sim_rsp *)0)->text) - 1) / 4)
 
 /* Files of a service, in its directory. */
 #define SIM_FILE_BAR0 "bar0"

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "lib/sim/adapter.h"
+#include "lib/sim/cfgbatch.h"
 #include "lib/sim/pcidev.h"
 #include "lib/sim/proto.h"
 #include "lib/sim/qproxy.h"
@@ -181,6 +182,10 @@ static void handle(struct svc *s, const struct sim_req *q, struct sim_rsp *r)
 		return;
 	case SIM_OP_CFG_WRITE:
 		sim_cfg_write32(s->a, q->off, q->val);
+		return;
+	case SIM_OP_CFG_BATCH:
+		if (sim_cfg_batch(s->a, q, r, &err))
+			break;
 		return;
 	case SIM_OP_INFO:
 		snprintf(r->text, sizeof(r->text), "%s", s->a->model->key);
