@@ -242,7 +242,7 @@ static size_t all_devices(char (*bdf)[16], size_t max, struct prm_err *err)
 
 struct target {
 	char path[PATH_MAX];	/* the bundle */
-	char top[256];		/* its directory's name inside the tarball */
+	char top[PATH_MAX];	/* its directory's name inside the tarball */
 	char stage[PATH_MAX + 64];	/* where the files are gathered */
 	bool dir;		/* a directory bundle: stage is path */
 };
