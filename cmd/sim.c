@@ -330,9 +330,10 @@ static int sim_stop(struct cmd_run *r)
 {
 	const struct sim_args *a = r->opts;
 	struct prm_err err = { 0 };
+	pid_t pid = 0;
 	int state;
 
-	state = sim_state(a->arg[0], NULL, &err);
+	state = sim_state(a->arg[0], &pid, &err);
 	if (state < 0)
 		return cmd_fail(&err);	/* another user's: permission denied */
 	if (state == SIM_ABSENT) {
@@ -345,7 +346,8 @@ static int sim_stop(struct cmd_run *r)
 	if (state == SIM_RUNNING &&
 	    simsvc_call(a->arg[0], SIM_OP_STOP, NULL, NULL, 0, NULL, &err))
 		return cmd_fail(&err);
-	for (unsigned waited = 0; sim_alive(a->arg[0], NULL); waited += 10) {
+	for (unsigned waited = 0; sim_alive(a->arg[0], NULL) ||
+	     (state == SIM_RUNNING && !sim_pid_ended(pid)); waited += 10) {
 		if (waited >= STOP_WAIT_MS) {
 			err.kind = PRM_E_TIMEOUT;
 			err.reason = "sim_stop";

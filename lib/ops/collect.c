@@ -203,6 +203,7 @@ static void scope_init(struct collect_scope *s, struct collect_run *run, const c
 {
 	s->run = run;
 	s->label = label;
+	s->deadline = 0;	/* the host has none; a device's is set when it starts */
 	s->files = json_array();
 	s->failed = json_array();
 	s->skipped = json_array();

@@ -146,6 +146,23 @@ bool sim_alive(const char *name, pid_t *pid)
 	return sim_state(name, pid, NULL) == SIM_RUNNING;
 }
 
+bool sim_pid_ended(pid_t pid)
+{
+	char path[64], buf[256], *paren;
+	FILE *f;
+	bool zombie = false;
+
+	if (pid <= 0 || kill(pid, 0))
+		return true;
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	if (!(f = fopen(path, "re")))
+		return true;
+	if (fgets(buf, sizeof(buf), f) && (paren = strrchr(buf, ')')))
+		zombie = paren[1] == ' ' && paren[2] == 'Z';
+	fclose(f);
+	return zombie;
+}
+
 /* Everything but the lock, which says whether the rest is in use (and the pid). */
 static void remove_files(const char *name, bool keep_pid)
 {

@@ -24,6 +24,12 @@ int sim_state(const char *name, pid_t *pid, struct prm_err *err);
 bool sim_alive(const char *name, pid_t *pid);
 
 /*
+ * The service's process has ended: gone, or a zombie nobody reaps. It lets
+ * its lock go before it exits, so a stop waits for this too.
+ */
+bool sim_pid_ended(pid_t pid);
+
+/*
  * Become the service NAME: its directory made (or taken back) 0700, its
  * lock taken, its pid written, a dead one's leftovers removed. Returns the
  * lock's descriptor, to hold for the service's life; -1 with err when one
