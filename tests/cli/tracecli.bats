@@ -101,7 +101,7 @@ setup_file() {
 	prm trace analyze "$CAP"
 	assert_success
 	echo "$output" | grep -q '^EVENT ID  TYPE'
-	echo "$output" | grep -q '^POINTER     FORMAT'
+	echo "$output" | grep -q '^POINTER     COUNT  SHARE  LOST  GAP AVG S    FORMAT'
 	echo "$output" | grep -q '^RANK  COUNT'
 }
 
