@@ -19,12 +19,13 @@
 
 #define MAX_FILTERS 16
 
-enum { OPT_STRICT = 0x400, OPT_FILTER, OPT_SINCE, OPT_UNTIL };
+enum { OPT_STRICT = 0x400, OPT_FILTER, OPT_SINCE, OPT_UNTIL, OPT_DEVICE_CLOCK, OPT_TIMESTAMPS };
 
 enum filter_kind { F_EVENT_ID, F_TMSN, F_TYPE, F_MSG };
 
 struct filter {
 	enum filter_kind kind;
+	bool neg;		/* != or !~: the events that do not match */
 	uint64_t v;
 	regex_t re;
 };
@@ -41,11 +42,15 @@ struct decode_opts {
 	struct filter filters[MAX_FILTERS];
 	unsigned nfilters;
 	struct bound since, until;
+	bool device_clock;	/* text: the device clock even with a wall-clock anchor */
+	bool timestamps;	/* text: timestamp events too */
 };
 
 struct decode_run {
 	const struct decode_opts *o;
 	const struct tracein *in;
+	bool wall;		/* text times on the wall clock */
+	bool hide_ts;		/* text leaves timestamp events out */
 	int write_failed;
 };
 
@@ -53,25 +58,38 @@ static const struct argp_option decode_options[] = {
 	{ "strict", OPT_STRICT, NULL, 0,
 	  "Exit 4 when anything was lost, torn, stale, incomplete or uncompleted", 0 },
 	{ "filter", OPT_FILTER, "EXPR", 0,
-	  "Only events matching event_id=N, tmsn=N, type=string|raw|timestamp or msg~REGEX "
-	  "(repeatable: all must match)", 0 },
+	  "Only events matching event_id=N, tmsn=N, type=string|raw|timestamp or msg~REGEX; "
+	  "!= and !~ keep the others (repeatable: all must match)", 0 },
+	{ "device-clock", OPT_DEVICE_CLOCK, NULL, 0,
+	  "Text: times on the device clock, even when the capture has a wall-clock anchor", 0 },
+	{ "timestamps", OPT_TIMESTAMPS, NULL, 0,
+	  "Text: show timestamp events too (JSON always has them)", 0 },
 	{ "since", OPT_SINCE, "T", 0,
 	  "Only events at or after T: device ticks, or with a unit (ns, us, ms, s)", 0 },
 	{ "until", OPT_UNTIL, "T", 0, "Only events at or before T (as --since)", 0 },
 	{ 0 }
 };
 
+#define FILTER_FORMS "event_id=N (0-255), tmsn=N (0-8191), type=string|raw|timestamp or " \
+	"msg~REGEX"
+
+/* EXPR is NAME OP VALUE, OP one of = != ~ !~ (~ for msg, = for the others). */
 static int parse_filter(struct argp_state *state, struct decode_opts *o, const char *arg)
 {
 	struct filter *f = &o->filters[o->nfilters];
-	const char *tilde = strchr(arg, '~'), *eq = strchr(arg, '=');
+	size_t k = strcspn(arg, "!=~");
+	const char *val;
+	char op;
 
 	if (o->nfilters == MAX_FILTERS) {
 		argp_error(state, "at most %d --filter expressions", MAX_FILTERS);
 		return EINVAL;
 	}
-	if (tilde && (!eq || tilde < eq) && !strncmp(arg, "msg~", 4)) {
-		int rc = regcomp(&f->re, arg + 4, REG_EXTENDED | REG_NOSUB);
+	f->neg = arg[k] == '!';
+	op = arg[k + f->neg];
+	val = arg + k + f->neg + (op != '\0');
+	if (op == '~' && k == 3 && !strncmp(arg, "msg", 3)) {
+		int rc = regcomp(&f->re, val, REG_EXTENDED | REG_NOSUB);
 
 		if (rc) {
 			char why[128];
@@ -81,22 +99,24 @@ static int parse_filter(struct argp_state *state, struct decode_opts *o, const c
 			return EINVAL;
 		}
 		f->kind = F_MSG;
-	} else if (!strncmp(arg, "event_id=", 9) && !cmd_number(arg + 9, 255, &f->v)) {
+	} else if (op == '=' && k == 8 && !strncmp(arg, "event_id", 8) &&
+		   !cmd_number(val, 255, &f->v)) {
 		f->kind = F_EVENT_ID;
-	} else if (!strncmp(arg, "tmsn=", 5) && !cmd_number(arg + 5, 0x1fff, &f->v)) {
+	} else if (op == '=' && k == 4 && !strncmp(arg, "tmsn", 4) &&
+		   !cmd_number(val, 0x1fff, &f->v)) {
 		f->kind = F_TMSN;
-	} else if (!strncmp(arg, "type=", 5)) {
+	} else if (op == '=' && k == 4 && !strncmp(arg, "type", 4)) {
 		f->kind = F_TYPE;
 		for (f->v = 0; f->v <= TRACE_ITEM_TIMESTAMP; f->v++)
-			if (!strcmp(arg + 5, trace_item_type_name(f->v)))
+			if (!strcmp(val, trace_item_type_name(f->v)))
 				break;
 		if (f->v > TRACE_ITEM_TIMESTAMP) {
 			argp_error(state, "--filter '%s': type is string, raw or timestamp", arg);
 			return EINVAL;
 		}
 	} else {
-		argp_error(state, "--filter '%s': expected event_id=N (0-255), tmsn=N (0-8191), "
-			   "type=string|raw|timestamp or msg~REGEX", arg);
+		argp_error(state, "--filter '%s': expected " FILTER_FORMS
+			   " (!= and !~ keep the events that do not match)", arg);
 		return EINVAL;
 	}
 	o->nfilters++;
@@ -151,6 +171,12 @@ static error_t decode_parse(int key, char *arg, struct argp_state *state)
 		return parse_bound(state, "--since", arg, &o->since);
 	case OPT_UNTIL:
 		return parse_bound(state, "--until", arg, &o->until);
+	case OPT_DEVICE_CLOCK:
+		o->device_clock = true;
+		return 0;
+	case OPT_TIMESTAMPS:
+		o->timestamps = true;
+		return 0;
 	}
 	return ARGP_ERR_UNKNOWN;
 }
@@ -198,30 +224,28 @@ static bool in_bounds(const struct decode_run *r, const struct trace_item *it)
 	return true;
 }
 
+static bool matches(const struct filter *f, const struct trace_item *it)
+{
+	switch (f->kind) {
+	case F_EVENT_ID:
+		return it->event_id == f->v;
+	case F_TMSN:
+		return it->type == TRACE_ITEM_STRING && it->tmsn == f->v;
+	case F_TYPE:
+		return it->type == f->v;
+	case F_MSG:
+		return it->type == TRACE_ITEM_STRING && !regexec(&f->re, it->msg, 0, NULL, 0);
+	}
+	return false;
+}
+
 static bool wanted(const struct decode_run *r, const struct trace_item *it)
 {
-	for (unsigned i = 0; i < r->o->nfilters; i++) {
-		const struct filter *f = &r->o->filters[i];
-
-		switch (f->kind) {
-		case F_EVENT_ID:
-			if (it->event_id != f->v)
-				return false;
-			break;
-		case F_TMSN:
-			if (it->type != TRACE_ITEM_STRING || it->tmsn != f->v)
-				return false;
-			break;
-		case F_TYPE:
-			if (it->type != f->v)
-				return false;
-			break;
-		case F_MSG:
-			if (it->type != TRACE_ITEM_STRING || regexec(&f->re, it->msg, 0, NULL, 0))
-				return false;
-			break;
-		}
-	}
+	if (r->hide_ts && it->type == TRACE_ITEM_TIMESTAMP)
+		return false;
+	for (unsigned i = 0; i < r->o->nfilters; i++)
+		if (matches(&r->o->filters[i], it) == r->o->filters[i].neg)
+			return false;
 	return in_bounds(r, it);
 }
 
@@ -233,10 +257,10 @@ static void time_column(const struct decode_run *r, const struct trace_item *it)
 
 	if (!it->has_ts) {
 		snprintf(buf, sizeof(buf), "?+%u", it->ts7);
-		out_rec_str("time", buf, flags);
+		out_rec_str("time", buf, r->wall ? OUT_REC_NOJSON | OUT_REC_WIDTH(30) : flags);
 		return;
 	}
-	if (r->o->in.realtime) {
+	if (r->wall) {
 		uint64_t ns = realtime_ns(r->in, it->timestamp);
 		time_t s = (time_t)(ns / 1000000000);
 		struct tm tm;
@@ -277,6 +301,25 @@ static void event_members(const struct decode_run *r, const struct trace_item *i
 	out_rec_str("lost_flag", it->lost ? "L" : "-", OUT_REC_NOJSON);
 }
 
+/*
+ * Without a format to put them in, the parameters that arrived are the
+ * message: text shows them as JSON's params does, in hex (- when missing).
+ */
+static void text_params(const struct trace_item *it)
+{
+	char buf[TRACEFMT_MAX_PARAMS * 12 + 1] = "", *p = buf;
+
+	if (!it->nparams)
+		return;
+	for (unsigned i = 0; i < it->nparams; i++) {
+		if (it->present & 1u << i)
+			p += sprintf(p, "%s0x%" PRIx32, i ? "," : "", it->params[i]);
+		else
+			p += sprintf(p, "%s-", i ? "," : "");
+	}
+	out_rec_str("params", buf, OUT_REC_NOJSON | OUT_REC_KV);
+}
+
 static void string_members(const struct trace_item *it)
 {
 	out_rec_u64("tmsn", it->tmsn, OUT_REC_NOTEXT);
@@ -293,6 +336,10 @@ static void string_members(const struct trace_item *it)
 			out_rec_null(NULL, out_rec_arr_flags());
 	}
 	out_rec_arr_end();
+	if (it->problem == TRACE_PROBLEM_MISSING_POINTER ||
+	    it->problem == TRACE_PROBLEM_UNKNOWN_POINTER ||
+	    it->problem == TRACE_PROBLEM_UNTERMINATED)
+		text_params(it);
 	if (it->problem != TRACE_PROBLEM_NONE) {
 		out_rec_str("problem", trace_problem_name(it->problem), OUT_REC_NOTEXT);
 		out_rec_str("problem", trace_problem_name(it->problem),
@@ -370,6 +417,28 @@ int trace_open(const struct tracein_opts *io, trace_emit_fn fn, void *ctx, struc
 	return *dec ? 0 : cmd_fail(&e);
 }
 
+/* A filter that selects timestamp events shows them in text without --timestamps. */
+static bool asks_timestamps(const struct decode_opts *o)
+{
+	for (unsigned i = 0; i < o->nfilters; i++)
+		if (o->filters[i].kind == F_TYPE && !o->filters[i].neg &&
+		    o->filters[i].v == TRACE_ITEM_TIMESTAMP)
+			return true;
+	return false;
+}
+
+/* Text names its columns once, above the first event, the time's unit included. */
+static void text_header(const struct decode_run *r)
+{
+	if (out_json())
+		return;
+	if (r->wall)
+		printf("%-30s %-4s %s %s\n", "TIME (UTC)", "ID", "L", "MESSAGE");
+	else
+		printf("%20s %-4s %s %s\n", r->in->clock_khz ? "DEVICE TIME (s)" : "TICKS", "ID",
+		       "L", "MESSAGE");
+}
+
 static int decode(struct cmd_run *run)
 {
 	struct decode_opts *o = run->opts;
@@ -380,12 +449,19 @@ static int decode(struct cmd_run *run)
 
 	r.in = &in;
 	rc = trace_open(&o->in, decode_item, &r, &in, &d);
+	if (rc == 0 && o->device_clock && o->in.realtime)
+		rc = cmd_usage("--device-clock and --realtime ask for different clocks: give one");
 	if (rc == 0 && ((o->since.set && o->since.ns) || (o->until.set && o->until.ns)) &&
 	    !in.clock_khz)
 		rc = cmd_usage("--since/--until with a unit need the device clock (--clock-mhz "
 			       "or a capture file)");
-	if (rc == 0)
+	if (rc == 0) {
+		r.wall = o->in.realtime || (!o->device_clock && in.capture && in.meta.has_anchor &&
+					    in.clock_khz);
+		r.hide_ts = !out_json() && !o->timestamps && !asks_timestamps(o);
+		text_header(&r);
 		rc = tracein_run(&in, &o->in, d);
+	}
 	if (rc == 0) {
 		trace_summary(trace_dec_counts(d), in.start_block);
 		if (in.capture) {	/* who it came from */

@@ -43,6 +43,10 @@ struct trace_capture_opts {
 	uint8_t *buf;		/* the blocks of one poll */
 };
 
+struct tracestat;
+/* analyze's tables for people (cmd/traceanalyzetext.c), top rows each. */
+void trace_analyze_text(struct tracestat *st, uint64_t khz, uint64_t top);
+
 extern const struct argp trace_analyze_argp, trace_status_argp, trace_own_argp,
 	trace_release_argp, trace_capture_argp, trace_stop_argp, trace_strings_argp;
 extern const struct prm_cmd cmd_trace_strings;

@@ -136,6 +136,10 @@ static void report(struct tracestat *st, const struct trace_counts *c, uint64_t 
 
 	out_doc_begin();
 	summary(c, start);
+	if (!out_json()) {
+		trace_analyze_text(st, khz, top);
+		return;
+	}
 	out_table_begin("event_ids");
 	for (unsigned i = 0; ev && i < nev; i++) {
 		out_obj_begin(NULL);

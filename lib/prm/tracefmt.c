@@ -3,7 +3,11 @@
  * Firmware trace format strings rendered by hand (doc/trace-decode.md §6).
  * The format is untrusted device data, so it never reaches the C library's
  * printf: each conversion is parsed into a struct spec and printed here,
- * following C's rules for the integer conversions. This runs for every
+ * following the Linux kernel's vsnprintf (lib/vsprintf.c) for the integer
+ * conversions, because mlx5's fw_tracer formats these strings with it and
+ * a trace must read the same in dmesg and here. Where C's printf differs
+ * (%#x of 0, a precision of 0 for 0, the 0 flag beside a precision, "%."),
+ * the kernel's rule is the one kept. This runs for every
  * string message of a dump, so: one pass, no allocation, no per-call setup
  * (the tables are static), literal text copied eight bytes at a time, the
  * plain conversions (%x %u %d %08x %p %s) printed by quick() without a full
@@ -85,8 +89,10 @@ static bool parse(const char *fmt, size_t len, size_t i, struct spec *s)
 		s->hasprec = true;
 		if (++j < len && f[j] == '*')
 			s->pstar = true, j++;
+		else if (j < len && (unsigned)(f[j] - '0') < 10)
+			j = digits(f, len, j, &s->prec);
 		else
-			j = digits(f, len, j, &s->prec);	/* "." alone is 0 */
+			s->hasprec = false;	/* the kernel reads "." alone as no precision */
 	}
 	if (j < len) {
 		switch (f[j]) {
@@ -161,14 +167,19 @@ static bool take(struct args *a, uint32_t *v)
 	return true;
 }
 
-/* d i u o x X as C printf prints them, v already holding the value's bits. */
+/*
+ * d i u o x X as the kernel's number() prints them, v already holding the
+ * value's bits: at least one digit (0 prints "0" whatever the precision),
+ * # adds "0x" to every hex value and "0" before any octal digits but 0's,
+ * and the 0 flag pads between sign/prefix and digits even with a precision.
+ */
 static size_t fmt_int(char *dst, const struct spec *s, unsigned flags, unsigned width,
 		      int prec, uint64_t v)
 {
 	uint64_t mask = s->bits == 64 ? ~0ull : (1ull << s->bits) - 1;
-	char dig[24], *d = dig + sizeof(dig), pre[2], *p = dst;
+	char dig[24], *d = dig + sizeof(dig), pre[3], *p = dst;
 	size_t npre = 0, nd, zeros, body, pad;
-	bool zero;
+	bool hex = s->conv == 'x' || s->conv == 'X';
 
 	v &= mask;
 	if (s->cls == K_SIGNED) {
@@ -181,37 +192,33 @@ static size_t fmt_int(char *dst, const struct spec *s, unsigned flags, unsigned 
 			pre[npre++] = ' ';
 		}
 	}
-	zero = v == 0;
-	if (!(zero && prec == 0)) {	/* "%.0d" of 0 prints no digit */
-		if (s->conv == 'x' || s->conv == 'X') {
-			const char *hex = s->conv == 'x' ? lower_hex : upper_hex;
+	if (flags & F_HASH) {
+		if (hex)
+			pre[npre++] = '0', pre[npre++] = (char)s->conv;
+		else if (s->conv == 'o' && v)
+			pre[npre++] = '0';
+	}
+	if (hex) {
+		const char *digs = s->conv == 'x' ? lower_hex : upper_hex;
 
-			do
-				*--d = hex[v & 15];
-			while (v >>= 4);
-		} else if (s->conv == 'o') {
-			do
-				*--d = (char)('0' + (v & 7));
-			while (v >>= 3);
-		} else {
-			do
-				*--d = (char)('0' + v % 10);
-			while (v /= 10);
-		}
+		do
+			*--d = digs[v & 15];
+		while (v >>= 4);
+	} else if (s->conv == 'o') {
+		do
+			*--d = (char)('0' + (v & 7));
+		while (v >>= 3);
+	} else {
+		do
+			*--d = (char)('0' + v % 10);
+		while (v /= 10);
 	}
 	nd = (size_t)(dig + sizeof(dig) - d);
 	zeros = prec > 0 && (size_t)prec > nd ? (size_t)prec - nd : 0;
-	if (flags & F_HASH) {
-		/* # o: the first digit is a 0 (so "0" for 0); # x: 0x unless the value is 0 */
-		if (s->conv == 'o' && !zeros && (!zero || nd == 0))
-			zeros = 1;
-		else if ((s->conv == 'x' || s->conv == 'X') && !zero)
-			pre[npre++] = '0', pre[npre++] = (char)s->conv;
-	}
 	body = npre + zeros + nd;
 	pad = width > body ? width - body : 0;
 	if (pad && !(flags & F_MINUS)) {
-		if ((flags & F_ZERO) && prec < 0) {	/* a precision turns 0 off */
+		if (flags & F_ZERO) {
 			zeros += pad;
 		} else {
 			memset(p, ' ', pad);

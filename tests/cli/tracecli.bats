@@ -11,15 +11,21 @@ setup_file() {
 	"$PRMCTL" -j trace decode "$CAP" > "$BATS_FILE_TMPDIR/all.jsonl"
 }
 
-@test "text: one line per event: time, event id, lost flag, message; a summary line" {
+@test "text: a header, then one line per event: time, event id, lost flag, message; a summary line" {
 	prm trace decode "$CAP"
 	assert_success
-	# seconds.nanoseconds (the capture knows the clock), 0xNN, L or -, the message
-	echo "$output" | head -50 | grep -Eq '^ *[0-9]+\.[0-9]{9} 0x[0-9a-f]{2} [-L] [[:print:]]+$'
-	[ "$(echo "$output" | grep -vcE '^ *[0-9]+\.[0-9]{9} 0x[0-9a-f]{2} [-L] |^type=summary ')" = 0 ]
-	echo "$output" | grep -q ' 0xff - timestamp'
+	# the capture has a wall-clock anchor: ISO-8601 UTC by default, named in the header
+	assert_line --index 0 "TIME (UTC)                     ID   L MESSAGE"
+	echo "$output" | sed -n 2,50p | grep -Eq '^20[0-9]{2}-[01][0-9]-[0-3][0-9]T[0-9:]{8}\.[0-9]{9}Z 0x[0-9a-f]{2} [-L] [[:print:]]+$'
+	[ "$(echo "$output" | sed 1d | grep -vcE '^20[0-9]{2}-[0-9-]{5}T[0-9:]{8}\.[0-9]{9}Z 0x[0-9a-f]{2} [-L] |^type=summary ')" = 0 ]
 	echo "$output" | grep -Eq ' 0x02 - raw data=0x[0-9a-f]{12}$'
 	echo "$output" | tail -1 | grep -Eq '^type=summary blocks=[0-9]+ decoded=[0-9]+ .*device=sim '
+	# --device-clock: seconds.nanoseconds on the device clock
+	prm trace decode "$CAP" --device-clock --timestamps
+	assert_line --index 0 "     DEVICE TIME (s) ID   L MESSAGE"
+	echo "$output" | sed -n 2,50p | grep -Eq '^ *[0-9]+\.[0-9]{9} 0x[0-9a-f]{2} [-L] [[:print:]]+$'
+	[ "$(echo "$output" | sed 1d | grep -vcE '^ *[0-9]+\.[0-9]{9} 0x[0-9a-f]{2} [-L] |^type=summary ')" = 0 ]
+	echo "$output" | grep -q ' 0xff - timestamp'
 	# --clock-mhz overrides the capture's clock: 1 MHz makes a tick a microsecond
 	prm -j trace decode "$CAP" --clock-mhz 1
 	echo "$output" | head -1 | jq -e '.time_ns == .timestamp * 1000'
@@ -72,7 +78,7 @@ setup_file() {
 	echo "$output" | head -1 | jq -e --argjson now "$now" \
 		'(.realtime_ns / 1e9) > ($now - 120) and (.realtime_ns / 1e9) <= ($now + 1)'
 	prm trace decode "$CAP" --realtime
-	echo "$output" | head -1 | grep -Eq '^20[0-9]{2}-[01][0-9]-[0-3][0-9]T[0-9:]{8}\.[0-9]{9}Z 0x'
+	echo "$output" | sed -n 2p | grep -Eq '^20[0-9]{2}-[01][0-9]-[0-3][0-9]T[0-9:]{8}\.[0-9]{9}Z 0x'
 	printf '\0%.0s' $(seq 256) > "$BATS_TEST_TMPDIR/ring"
 	prm trace decode "$BATS_TEST_TMPDIR/ring" --realtime --clock-mhz 100
 	assert_failure 2
@@ -95,7 +101,7 @@ setup_file() {
 	prm trace analyze "$CAP"
 	assert_success
 	echo "$output" | grep -q '^EVENT ID  TYPE'
-	echo "$output" | grep -q '^POINTER     FORMAT'
+	echo "$output" | grep -q '^POINTER     COUNT  SHARE  LOST  GAP AVG S    FORMAT'
 	echo "$output" | grep -q '^RANK  COUNT'
 }
 

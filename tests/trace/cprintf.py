@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 """The firmware-format rendering of doc/trace-decode.md §6, written from the
-rules and from C's printf semantics (not Python's %, which differs for
-%#o, %#x of 0, precision with the 0 flag, %+u, ...).
+rules and from the Linux kernel's vsnprintf semantics (not Python's %, nor
+C's printf, which differ for %#o, %#x of 0, precision with the 0 flag, ...).
 
 parse(fmt) -> tokens; count(fmt) -> parameters the format takes;
 render(fmt, params) -> bytes (params: {1..7: int}, missing ones absent).
@@ -77,7 +77,8 @@ def parse(fmt):
                 k = j
                 while j < n and _isdigit(fmt[j]):
                     j += 1
-                prec = int(fmt[k:j]) if j > k else 0
+                # the kernel reads "." alone as no precision
+                prec = int(fmt[k:j]) if j > k else None
         length = ""
         if fmt[j:j + 2] in (b"hh", b"ll"):
             length = fmt[j:j + 2].decode()
@@ -112,8 +113,11 @@ def _s32(v):
 
 
 def c_integer(conv, flags, width, prec, value):
-    """C printf of an integer already converted to its type's value
-    (negative only for d/i). width/prec: int or None."""
+    """An integer as the Linux kernel's vsnprintf prints it (lib/vsprintf.c
+    number(), which mlx5's fw_tracer uses), the value already converted to
+    its type's value (negative only for d/i). width/prec: int or None.
+    Unlike C: 0 always prints a digit, # x prints 0x for 0 too, # o's 0 is
+    extra to the precision, and the 0 flag holds beside a precision."""
     neg = value < 0
     a = -value if neg else value
     if conv in "diu":
@@ -125,7 +129,7 @@ def c_integer(conv, flags, width, prec, value):
     else:
         digits = format(a, "X")
     if prec is not None:
-        digits = "" if (prec == 0 and a == 0) else digits.rjust(prec, "0")
+        digits = digits.rjust(prec, "0")
     prefix = ""
     if conv in "di":
         if neg:
@@ -135,20 +139,40 @@ def c_integer(conv, flags, width, prec, value):
         elif " " in flags:
             prefix = " "
     if "#" in flags:
-        if conv == "o":
-            if not digits.startswith("0"):
-                digits = "0" + digits
-        elif conv in "xX" and a != 0:
+        if conv in "xX":
             prefix += "0" + conv
+        elif conv == "o" and a != 0:
+            prefix += "0"
     body = len(prefix) + len(digits)
     if width and body < width:
         pad = width - body
         if "-" in flags:
             return prefix + digits + " " * pad
-        if "0" in flags and prec is None:
+        if "0" in flags:
             return prefix + "0" * pad + digits
         return " " * pad + prefix + digits
     return prefix + digits
+
+
+def c_differs(conv, flags, prec, value):
+    """Where C's printf and the kernel disagree (the selftest's libc is C)."""
+    if prec is not None and (value == 0 or "0" in flags or ("#" in flags and conv == "o")):
+        return True
+    return "#" in flags and conv in "xX" and value == 0
+
+
+# The kernel's rules where C differs, each written from lib/vsprintf.c.
+KERNEL = [
+    ("x", "#", None, None, 0, "0x0"),
+    ("X", "#", 6, None, 0, "   0X0"),
+    ("x", "#0", 6, None, 0, "0x0000"),
+    ("d", "", None, 0, 0, "0"),
+    ("x", "", 3, 0, 0, "  0"),
+    ("o", "#", None, 3, 8, "0010"),
+    ("d", "0", 6, 3, 7, "000007"),
+    ("d", "0", 6, 3, -7, "-00007"),
+    ("d", "-0", 6, 3, 7, "007   "),
+]
 
 
 def _pad(text, flags, width):
@@ -265,7 +289,8 @@ def json_text(b):
 
 
 def _selftest():
-    """Checks c_integer against the C library through ctypes (when there is one)."""
+    """Checks c_integer against the C library through ctypes where C and the
+    kernel agree, and against KERNEL where they do not."""
     import ctypes
     import ctypes.util
     import itertools
@@ -291,11 +316,19 @@ def _selftest():
                 x = v & ((1 << bits) - 1)
                 if conv in "di" and x >> (bits - 1):
                     x -= 1 << bits
+                if c_differs(conv, fl, p, x):
+                    continue
                 got = c_integer(conv, set(fl), w, p, x).encode()
                 n += 1
                 if got != want:
                     bad += 1
                     if bad < 20:
                         print("MISMATCH", spec + length + conv, hex(v), want, got)
+    for conv, fl, w, p, v, want in KERNEL:
+        got = c_integer(conv, set(fl), w, p, v)
+        n += 1
+        if got != want:
+            bad += 1
+            print("MISMATCH (kernel)", conv, fl, w, p, v, want, got)
     print("cprintf selftest: %d cases, %d mismatches" % (n, bad))
     return bad == 0
