@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cmd/core/cmd.h"
+#include "cmd/core/complete.h"
 #include "cmd/core/devsel.h"
 #include "cmd/core/dump.h"
 #include "lib/dev/cfg.h"
@@ -25,7 +26,7 @@
 #endif
 
 enum { OPT_ACCESS = 0x100, OPT_WRITE, OPT_DUMP_COMMANDS, OPT_USAGE, OPT_MODEL, OPT_INJECT,
-       OPT_ADB, OPT_TIMEOUT };
+       OPT_ADB, OPT_TIMEOUT, OPT_COMPLETE };
 
 static const struct argp_option global_options[] = {
 	{ "device", 'd', "DEV", 0,
@@ -166,12 +167,15 @@ const struct argp_child prm_global_children[] = {
 static const struct argp_option top_options[] = {
 	{ "dump-commands", OPT_DUMP_COMMANDS, NULL, OPTION_HIDDEN,
 	  "Print the command table as JSON", 0 },
+	{ "complete", OPT_COMPLETE, "KIND", OPTION_HIDDEN,
+	  "Print the names of KIND a shell completes, one a line", 0 },
 	{ 0 }
 };
 
 struct top_state {
 	int cmd_index;		/* argv index of the command word, 0 if none */
 	bool dump;
+	const char *complete;	/* --complete KIND */
 };
 
 static error_t top_parse(int key, char *arg, struct argp_state *state)
@@ -182,6 +186,9 @@ static error_t top_parse(int key, char *arg, struct argp_state *state)
 	switch (key) {
 	case OPT_DUMP_COMMANDS:
 		t->dump = true;
+		break;
+	case OPT_COMPLETE:
+		t->complete = arg;
 		break;
 	case ARGP_KEY_ARG:
 		t->cmd_index = state->next - 1;
@@ -524,6 +531,8 @@ int main(int argc, char **argv)
 		return rc;
 	if (t.dump)
 		return dump_commands(prm_commands, &prm_global_argp);
+	if (t.complete)
+		return complete_words(t.complete);
 	if (!t.cmd_index) {
 		argp_help(&top_argp, stderr, ARGP_HELP_STD_HELP, (char *)"prmctl");
 		return cmd_usage("no command given");
