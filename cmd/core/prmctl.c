@@ -475,12 +475,12 @@ static int cmd_run_subgroup(const struct prm_cmd *c, int argc, char **argv)
 	return rc;
 }
 
-/* `prmctl help [COMMAND [VERB]]` */
+/* `prmctl help [COMMAND [VERB...]]`: a sub-group's verb too (help devlink region snapshot) */
 static int help(int argc, char **argv)
 {
 	const struct prm_cmd *c;
-	char *args[3];
-	int rc;
+	char *args[8];
+	int n = 0, rc;
 
 	if (argc < 2) {
 		argp_help(&top_argp, stdout, ARGP_HELP_STD_HELP, (char *)"prmctl");
@@ -489,10 +489,11 @@ static int help(int argc, char **argv)
 	rc = find_command(argv[1], &c);
 	if (rc)
 		return rc;
-	args[0] = argv[1];
-	args[1] = argc > 2 ? argv[2] : (char *)"--help";
-	args[2] = argc > 2 ? (char *)"--help" : NULL;
-	return run_command(c, argc > 2 ? 3 : 2, args);
+	for (int i = 1; i < argc && n < 6; i++)
+		args[n++] = argv[i];
+	args[n++] = (char *)"--help";
+	args[n] = NULL;
+	return run_command(c, n, args);
 }
 
 /* Usage errors found before parsing must already be JSON when asked. */
