@@ -146,12 +146,15 @@ completions: $(COMPLETIONS)
 $(B)/commands.json: prmctl
 	@mkdir -p $(dir $@)
 	./prmctl --dump-commands > $@
-$(B)/completions/prmctl.bash: $(B)/commands.json tools/gen-completions
+# completions/: the generator, each shell's code around the tables, and what
+# arguments complete to (*.tsv)
+COMP_SRCS  := completions/gen completions/tables.jq completions/optargs.tsv completions/args.tsv
+$(B)/completions/prmctl.bash: $(B)/commands.json $(COMP_SRCS) completions/prmctl.bash.in
 	@mkdir -p $(dir $@)
-	sh tools/gen-completions bash $< > $@
-$(B)/completions/_prmctl: $(B)/commands.json tools/gen-completions
+	sh completions/gen bash $< > $@.tmp && mv $@.tmp $@
+$(B)/completions/_prmctl: $(B)/commands.json $(COMP_SRCS) completions/_prmctl.in
 	@mkdir -p $(dir $@)
-	sh tools/gen-completions zsh $< > $@
+	sh completions/gen zsh $< > $@.tmp && mv $@.tmp $@
 
 # ---- the two README commands ----
 deps:

@@ -9,11 +9,17 @@
 #define PRMCTL_VERSION "0.0.0"
 #endif
 
-/* Options of an argp and its children, visible ones only. */
-static void options(const struct argp *a)
+/*
+ * Options of an argp and of its children but the global options (listed
+ * once, apart), visible ones only: what the verb takes, for completions.
+ */
+static void options(const struct argp *a, const struct argp *global)
 {
 	if (!a)
 		return;
+	for (const struct argp_child *c = a->children; c && c->argp; c++)
+		if (c->argp != global)
+			options(c->argp, global);
 	for (const struct argp_option *o = a->options; o && (o->name || o->key || o->doc); o++) {
 		char shortopt[2] = { 0 };
 
@@ -33,13 +39,30 @@ static void options(const struct argp *a)
 	}
 }
 
-static void local_options(const struct argp *a)
+static void local_options(const struct argp *a, const struct argp *global)
 {
 	out_arr_begin("options");
-	if (a)
-		options(a);
+	options(a, global);
 	out_arr_end();
 	out_str("args", a ? a->args_doc : NULL);
+}
+
+/* A group's verbs; a verb that is a group itself ("devlink region") has its own. */
+static void verbs(const struct prm_cmd *c, const struct argp *global)
+{
+	out_arr_begin("verbs");
+	for (size_t v = 0; c && v < c->nverbs; v++) {
+		out_obj_begin(NULL);
+		out_str("verb", c->verbs[v].name);
+		out_str("summary", c->verbs[v].summary);
+		out_bool("needs_device", c->verbs[v].flags & CMD_NEEDS_DEVICE);
+		out_bool("writes", c->verbs[v].flags & CMD_WRITES);
+		local_options(c->verbs[v].argp, global);
+		if (c->verbs[v].group)
+			verbs(c->verbs[v].group, global);
+		out_obj_end();
+	}
+	out_arr_end();
 }
 
 int dump_commands(const struct prm_cmd *const *cmds, const struct argp *global)
@@ -49,7 +72,7 @@ int dump_commands(const struct prm_cmd *const *cmds, const struct argp *global)
 	out_str("program", "prmctl");
 	out_str("version", PRMCTL_VERSION);
 	out_arr_begin("global_options");
-	options(global);
+	options(global, NULL);
 	out_arr_end();
 	/* only commands carry "name", so tools can find them with one query */
 	out_arr_begin("commands");
@@ -60,18 +83,8 @@ int dump_commands(const struct prm_cmd *const *cmds, const struct argp *global)
 		out_str("name", c->name);
 		out_str("summary", c->summary);
 		out_bool("needs_device", c->flags & CMD_NEEDS_DEVICE);
-		local_options(c->argp);
-		out_arr_begin("verbs");
-		for (size_t v = 0; v < c->nverbs; v++) {
-			out_obj_begin(NULL);
-			out_str("verb", c->verbs[v].name);
-			out_str("summary", c->verbs[v].summary);
-			out_bool("needs_device", c->verbs[v].flags & CMD_NEEDS_DEVICE);
-			out_bool("writes", c->verbs[v].flags & CMD_WRITES);
-			local_options(c->verbs[v].argp);
-			out_obj_end();
-		}
-		out_arr_end();
+		local_options(c->argp, global);
+		verbs(c, global);
 		out_obj_end();
 	}
 	out_arr_end();

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cmd/core/cmd.h"
+#include "cmd/core/complete.h"
 #include "cmd/core/devsel.h"
 #include "cmd/core/dump.h"
 #include "lib/dev/cfg.h"
@@ -25,7 +26,7 @@
 #endif
 
 enum { OPT_ACCESS = 0x100, OPT_WRITE, OPT_DUMP_COMMANDS, OPT_USAGE, OPT_MODEL, OPT_INJECT,
-       OPT_ADB, OPT_TIMEOUT };
+       OPT_ADB, OPT_TIMEOUT, OPT_COMPLETE };
 
 static const struct argp_option global_options[] = {
 	{ "device", 'd', "DEV", 0,
@@ -166,12 +167,15 @@ const struct argp_child prm_global_children[] = {
 static const struct argp_option top_options[] = {
 	{ "dump-commands", OPT_DUMP_COMMANDS, NULL, OPTION_HIDDEN,
 	  "Print the command table as JSON", 0 },
+	{ "complete", OPT_COMPLETE, "KIND", OPTION_HIDDEN,
+	  "Print the names of KIND a shell completes, one a line", 0 },
 	{ 0 }
 };
 
 struct top_state {
 	int cmd_index;		/* argv index of the command word, 0 if none */
 	bool dump;
+	const char *complete;	/* --complete KIND */
 };
 
 static error_t top_parse(int key, char *arg, struct argp_state *state)
@@ -182,6 +186,9 @@ static error_t top_parse(int key, char *arg, struct argp_state *state)
 	switch (key) {
 	case OPT_DUMP_COMMANDS:
 		t->dump = true;
+		break;
+	case OPT_COMPLETE:
+		t->complete = arg;
 		break;
 	case ARGP_KEY_ARG:
 		t->cmd_index = state->next - 1;
@@ -202,7 +209,31 @@ static size_t ncommands(void)
 	return n;
 }
 
-static char *commands_help(void)
+/*
+ * One line of a command or verb list, the summary wrapped under itself:
+ * argp would wrap it to the left margin, where it reads as the next name.
+ */
+static void help_item(FILE *f, const char *name, const char *summary)
+{
+	const int width = 79 - 13;
+	const char *p = summary ? summary : "";
+
+	fprintf(f, "  %-10s ", name);
+	while ((int)strlen(p) > width) {
+		int cut = width;
+
+		while (cut > 0 && p[cut] != ' ')
+			cut--;
+		if (!cut)
+			break;
+		fprintf(f, "%.*s\n%13s", cut, p, "");
+		p += cut + 1;
+	}
+	fprintf(f, "%s\n", p);
+}
+
+/* The commands under the summary, before the options (as a group's verbs). */
+static char *commands_help(const char *summary)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -210,16 +241,10 @@ static char *commands_help(void)
 
 	if (!f)
 		return NULL;
-	fprintf(f, "Commands:\n");
+	fprintf(f, "%s\n\nCommands:\n", summary ? summary : "");
 	for (size_t i = 0; prm_commands[i]; i++)
-		fprintf(f, "  %-10s %s\n", prm_commands[i]->name,
-			prm_commands[i]->summary);
-	fprintf(f, "  %-10s %s\n", "help", "Show the help of a command");
-	fprintf(f, "\nDevices (-d): 0000:3b:00.0 or 3b:00.0, mlx5_0, eth2, fwctl0, "
-		   "sim, sim:NAME, image:FILE.\n"
-		   "Exit status: 0 ok, 1 failed, 2 usage, 3 no device/access, "
-		   "4 check found a problem, 5 timed out.\n"
-		   "See prmctl(8) and prmctl-COMMAND(8).");
+		help_item(f, prm_commands[i]->name, prm_commands[i]->summary);
+	help_item(f, "help", "Show the help of a command");
 	fclose(f);
 	return buf;
 }
@@ -227,8 +252,14 @@ static char *commands_help(void)
 static char *top_help_filter(int key, const char *text, void *input)
 {
 	(void)input;
+	if (key == ARGP_KEY_HELP_PRE_DOC)
+		return commands_help(text);
 	if (key == ARGP_KEY_HELP_POST_DOC)
-		return commands_help();
+		return strdup("Devices (-d): 0000:3b:00.0 or 3b:00.0, mlx5_0, eth2, fwctl0, "
+			      "sim, sim:NAME, image:FILE.\n"
+			      "Exit status: 0 ok, 1 failed, 2 usage, 3 no device/access, "
+			      "4 check found a problem, 5 timed out.\n"
+			      "See prmctl(8) and prmctl-COMMAND(8).");
 	return (char *)text;
 }
 
@@ -263,6 +294,10 @@ static error_t group_parse(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
+/*
+ * The verbs are what a user came to --help for: they go right under the
+ * summary, before the global options every command shares.
+ */
 static char *group_help_filter(int key, const char *text, void *input)
 {
 	char *buf = NULL;
@@ -270,18 +305,20 @@ static char *group_help_filter(int key, const char *text, void *input)
 	FILE *f;
 
 	(void)input;
-	if (key != ARGP_KEY_HELP_POST_DOC || !cur_cmd)
+	if (!cur_cmd || (key != ARGP_KEY_HELP_PRE_DOC && key != ARGP_KEY_HELP_POST_DOC))
 		return (char *)text;
 	f = open_memstream(&buf, &len);
 	if (!f)
 		return NULL;
-	fprintf(f, "Verbs:\n");
-	for (size_t i = 0; i < cur_cmd->nverbs; i++)
-		fprintf(f, "  %-10s %s\n", cur_cmd->verbs[i].name,
-			cur_cmd->verbs[i].summary);
-	/* a group inside a command ("devlink region") is in its command's page */
-	fprintf(f, "\nSee 'prmctl %s VERB --help' and prmctl-%.*s(8).", cur_cmd->name,
-		(int)strcspn(cur_cmd->name, " "), cur_cmd->name);
+	if (key == ARGP_KEY_HELP_PRE_DOC) {
+		fprintf(f, "%s\n\nVerbs:\n", text ? text : "");
+		for (size_t i = 0; i < cur_cmd->nverbs; i++)
+			help_item(f, cur_cmd->verbs[i].name, cur_cmd->verbs[i].summary);
+	} else {
+		/* a group inside a command ("devlink region") is in its command's page */
+		fprintf(f, "See 'prmctl %s VERB --help' and prmctl-%.*s(8).", cur_cmd->name,
+			(int)strcspn(cur_cmd->name, " "), cur_cmd->name);
+	}
 	fclose(f);
 	return buf;
 }
@@ -438,12 +475,12 @@ static int cmd_run_subgroup(const struct prm_cmd *c, int argc, char **argv)
 	return rc;
 }
 
-/* `prmctl help [COMMAND [VERB]]` */
+/* `prmctl help [COMMAND [VERB...]]`: a sub-group's verb too (help devlink region snapshot) */
 static int help(int argc, char **argv)
 {
 	const struct prm_cmd *c;
-	char *args[3];
-	int rc;
+	char *args[8];
+	int n = 0, rc;
 
 	if (argc < 2) {
 		argp_help(&top_argp, stdout, ARGP_HELP_STD_HELP, (char *)"prmctl");
@@ -452,10 +489,11 @@ static int help(int argc, char **argv)
 	rc = find_command(argv[1], &c);
 	if (rc)
 		return rc;
-	args[0] = argv[1];
-	args[1] = argc > 2 ? argv[2] : (char *)"--help";
-	args[2] = argc > 2 ? (char *)"--help" : NULL;
-	return run_command(c, argc > 2 ? 3 : 2, args);
+	for (int i = 1; i < argc && n < 6; i++)
+		args[n++] = argv[i];
+	args[n++] = (char *)"--help";
+	args[n] = NULL;
+	return run_command(c, n, args);
 }
 
 /* Usage errors found before parsing must already be JSON when asked. */
@@ -494,6 +532,8 @@ int main(int argc, char **argv)
 		return rc;
 	if (t.dump)
 		return dump_commands(prm_commands, &prm_global_argp);
+	if (t.complete)
+		return complete_words(t.complete);
 	if (!t.cmd_index) {
 		argp_help(&top_argp, stderr, ARGP_HELP_STD_HELP, (char *)"prmctl");
 		return cmd_usage("no command given");

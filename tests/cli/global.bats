@@ -3,6 +3,11 @@
 # Command line: help, version, dispatch, errors, the command table, man pages, completions.
 load helper
 
+# a test's own simulator services (private_sims) end with it, passed or not
+teardown() {
+	if [[ ${PRMCTL_SIM_DIR:-} == "$BATS_TEST_TMPDIR"/* ]]; then stop_sims; fi
+}
+
 @test "--help lists every command and exits 0" {
 	prm --help
 	assert_success
@@ -145,6 +150,76 @@ load helper
 	assert_line --index 1 "list show"
 	assert_line --index 2 "sim"
 	assert_line --index 3 "health_buffer"
+}
+
+# What TAB offers after WORDS... (the last one the word being completed), one
+# line; in bash, and in zsh with compadd and _describe replaced by printers of
+# the names they were given that match the word being completed
+complete_bash() {
+	bash -c '
+		prmctl() { "$PRMCTL" "$@"; }
+		source "$1"; shift
+		COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _prmctl
+		echo "${COMPREPLY[*]}"' _ "$TOP/build/completions/prmctl.bash" "$@"
+}
+
+complete_zsh() {
+	zsh -c '
+		prmctl() { "$PRMCTL" "$@" }
+		compadd() { while [[ $1 != -- ]]; do shift; done; shift
+			local w; for w; [[ ${(L)w} == ${(L)PREFIX}* ]] && print -r -- $w }
+		_describe() { local e; for e in ${(P)4}; [[ ${e%%:*} == $PREFIX* ]] && print -r -- ${e%%:*} }
+		_files() { print -r -- "<files>" }
+		compset() { PREFIX=${PREFIX#*=} }
+		words=(prmctl); CURRENT=2; PREFIX=
+		source "$1" >/dev/null; shift
+		words=("$@"); CURRENT=$#; PREFIX=$words[CURRENT]
+		print -r -- ${(f)"$(_prmctl)"}' _ "$TOP/build/completions/_prmctl" "$@"
+}
+
+@test "completions know every level of verbs and the device's vocabulary, in bash and zsh" {
+	[ -f "$TOP/build/completions/prmctl.bash" ] || fail "completions not built (make completions)"
+	command -v zsh >/dev/null || fail "zsh not installed (tools/install-deps test)"
+	private_sims
+	"$PRMCTL" sim start comptest >/dev/null
+	local sh words want got row
+	# words before the cursor | the word typed | what TAB offers
+	local -a table=(
+		"prmctl|devi|device"
+		"prmctl help|dev|device devlink"
+		"prmctl devlink|reg|region"
+		"prmctl devlink region|sn|snapshot"
+		"prmctl devlink region snapshot|--k|--keep"
+		"prmctl trace strings|s|save"
+		"prmctl trace strings save|--ou|--output"
+		"prmctl trace decode|--strings-|--strings-db"
+		"prmctl reg read|MTRC_C|MTRC_CAP MTRC_CONF MTRC_CTRL"
+		"prmctl -d sim reg describe|PPCN|PPCNT"
+		"prmctl reg write|mgi|MGIR"
+		"prmctl cmd|QUERY_HCA_C|QUERY_HCA_CAP"
+		"prmctl cmd|query_adap|QUERY_ADAPTER"
+		"prmctl sim inject comptest|fw-|fw-assert"
+		"prmctl sim clear comptest|dct-|dct-key-violation dct-drain-stuck"
+		"prmctl --inject|link|link-degraded"
+		"prmctl decode|health|health_buffer"
+		"prmctl decode|paos_r|paos_reg_ext"
+		"prmctl caps|gen|general general_2"
+		"prmctl caps|tr|tracer"
+		"prmctl sim stop|comp|comptest"
+		"prmctl -d|sim:|sim:comptest"
+		"prmctl --model|cx6|cx6dx"
+		"prmctl sim start lab --model|cx7|cx7"
+		"prmctl --access|dev|devlink"
+		"prmctl atomic masks --op|s|swap"
+	)
+	for sh in bash zsh; do
+		for row in "${table[@]}"; do
+			IFS='|' read -r words cur want <<< "$row"
+			got=$(complete_$sh $words "$cur")
+			[ "$got" = "$want" ] || fail "$sh: '$words $cur' offers '$got', not '$want'"
+		done
+	done
+	"$PRMCTL" sim stop comptest >/dev/null
 }
 
 @test "make install honours DESTDIR and PREFIX" {
