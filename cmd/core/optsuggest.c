@@ -130,22 +130,24 @@ int cmd_check_options(const struct argp *a, const struct prm_cmd *group,
 	struct names n = { .n = 0 };
 	struct match_set set = { n.v, 0, sizeof(n.v[0]) };
 	const char *close;
-	char name[64];
+	char name[64], pre[80], see[96];
 
 	if (!w)
 		return 0;
+	/* the top level has no name of its own: "prmctl: unknown option" */
+	snprintf(pre, sizeof(pre), "%s%s", ctx, *ctx ? ": " : "");
+	snprintf(see, sizeof(see), "prmctl%s%s --help", *ctx ? " " : "", ctx);
 	snprintf(name, sizeof(name), "%.*s", (int)strcspn(w + 2, "="), w + 2);
 	v = verb_with(group, self, name, strlen(name));
 	if (v)
-		return cmd_usage("%s: unknown option '--%s'; did you mean '%s %s --%s'? "
-				 "(see 'prmctl %s --help')", ctx, name, group->name, v->name,
-				 name, ctx);
+		return cmd_usage("%sunknown option '--%s'; did you mean '%s %s --%s'? (see '%s')",
+				 pre, name, group->name, v->name, name, see);
 	collect(a, &n);
 	set.n = n.n;
 	close = match_suggest(&set, name);
 	if (close)
-		return cmd_usage("%s: unknown option '--%s'; did you mean '--%s'? "
-				 "(see 'prmctl %s --help')", ctx, name, close, ctx);
+		return cmd_usage("%sunknown option '--%s'; did you mean '--%s'? (see '%s')",
+				 pre, name, close, see);
 	/* nothing close: argp's own message, as before */
 	return 0;
 }

@@ -494,7 +494,9 @@ int main(int argc, char **argv)
 	o.prog = "prmctl";
 	out_init(&o);
 	argv[0] = (char *)"prmctl";
-	rc = cmd_parse(&top_argp, argc, argv, &t);
+	rc = cmd_check_options(&top_argp, NULL, NULL, "", argc, argv);
+	if (!rc)
+		rc = cmd_parse(&top_argp, argc, argv, &t);
 	if (rc || G.help_shown)
 		return rc;
 	if (t.dump)
