@@ -371,3 +371,18 @@ uint8_t prm_xor8(const void *buf, size_t n)
 		x ^= *p++;
 	return x;
 }
+
+int prm_bcd_decode(uint64_t raw, uint32_t width, uint64_t *val)
+{
+	uint64_t v = 0;
+
+	for (int shift = (int)((width + 3) / 4) * 4 - 4; shift >= 0; shift -= 4) {
+		uint64_t digit = (raw >> shift) & 0xf;
+
+		if (digit > 9)
+			return -1;
+		v = v * 10 + digit;
+	}
+	*val = v;
+	return 0;
+}
