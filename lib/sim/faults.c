@@ -120,15 +120,9 @@ static const char *fault_hint(const char *word, size_t len, char *buf, size_t sz
 {
 	struct match_set set = { names, SIM_NFAULTS, sizeof(names[0]) };
 	char w[64];
-	const char *close;
 
 	snprintf(w, sizeof(w), "%.*s", (int)len, word);
-	close = match_suggest(&set, w);
-	if (close)
-		snprintf(buf, sz, "; did you mean '%s'?", close);
-	else
-		buf[0] = '\0';
-	return buf;
+	return match_hint(&set, w, buf, sz);
 }
 
 /* An opcode by number or by name, from the first len bytes of s. */

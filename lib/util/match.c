@@ -139,6 +139,17 @@ const char *match_suggest(const struct match_set *s, const char *word)
 	return match_best_name(&b, word);
 }
 
+const char *match_hint(const struct match_set *s, const char *word, char *buf, size_t sz)
+{
+	const char *close = match_suggest(s, word);
+
+	if (close)
+		snprintf(buf, sz, "; did you mean '%s'?", close);
+	else if (sz)
+		buf[0] = '\0';
+	return buf;
+}
+
 void match_list_prefixed(const struct match_set *s, const char *word,
 			 char *buf, size_t sz)
 {

@@ -39,6 +39,12 @@ void match_consider(struct match_best *b, const struct match_set *s, const char 
 /* The pick, or NULL when it is too far from word to be what was meant. */
 const char *match_best_name(const struct match_best *b, const char *word);
 
+/*
+ * "; did you mean 'x'?" for a message about an unknown word, or "" when no
+ * name is close: the caller's message reads the same either way.
+ */
+const char *match_hint(const struct match_set *s, const char *word, char *buf, size_t sz);
+
 /* Damerau-Levenshtein (optimal string alignment), case-insensitive. */
 size_t match_distance(const char *a, const char *b);
 

@@ -29,6 +29,10 @@ CASES=(
 	"a sibling verb's option|-d sim health show --interval 1|unknown option '--interval'; did you mean 'health watch --interval'?"
 	"option|-d sim health watch --intreval 1|unknown option '--intreval'; did you mean '--interval'?"
 	"global option|--jsno health|unknown option '--jsno'; did you mean '--json'?"
+	"access path|-d sim --access icdm reg read MGIR|unknown access path 'icdm'; did you mean 'icmd'?"
+	"simulated model|-d sim --model cx7x health|unknown simulated model 'cx7x'; did you mean 'cx7'?"
+	"register field|-d sim --write reg write MTRC_CONF trace_mdoe=1|no field 'trace_mdoe'; did you mean 'trace_mode'?"
+	"nested field|-d sim --write reg write MGIR fw_info.yeer=1|no field 'yeer' (in 'fw_info.yeer'); did you mean 'year'?"
 )
 
 @test "suggestions: every kind of name, a typo -> the closest name, exit 2" {
