@@ -19,6 +19,8 @@ CASES=(
 	"verb of a verb group|-d sim devlink regoin|unknown verb 'regoin'; did you mean 'region'?"
 	"register (swapped letters)|-d sim reg read MGRI|unknown register 'MGRI'; did you mean 'MGIR'?"
 	"register (case)|-d sim reg read mgri|did you mean 'MGIR'?"
+	"register not in the database|-d sim reg read DOTR|unknown register 'DOTR'; did you mean 'DTOR'?"
+	"register without a database|-d sim --adb /nonexistent reg read MGRI|PRMCTL_ADB; did you mean 'MGIR'?"
 	"PRM command|-d sim cmd query_hca_cpa|unknown command 'query_hca_cpa'; did you mean 'QUERY_HCA_CAP'?"
 	"opcode of a fault|-d sim --inject cmd-status:query_hca_cpa,1,2 caps|'query_hca_cpa' is not a command; did you mean 'QUERY_HCA_CAP'?"
 	"fault|-d sim --inject helth-stall health|unknown fault 'helth-stall'; did you mean 'health-stall'?"
