@@ -211,6 +211,11 @@ static int run(struct icmd *ic, uint16_t opcode, uint8_t *mbox, size_t in_len,
 			    "%s: ICMD 0x%x failed: status 0x%x (%s), syndrome 0x%x",
 			    ic->v->cfg->label, opcode, CTRL_STATUS(ctrl),
 			    n ? n : "unknown", synd & 0xffffff);
+		/* the ICMD's own status: not a PRM command's, so not "status" */
+		prm_err_num(err, "icmd_opcode", opcode);
+		prm_err_num(err, "icmd_status", CTRL_STATUS(ctrl));
+		prm_err_str(err, "icmd_status_name", n);
+		prm_err_num(err, "syndrome", synd & 0xffffff);
 		goto out;
 	}
 	if (vsec_read_block(ic->v, VSEC_SPACE_ICMD, ICMD_MBOX, words, out_dw, err))

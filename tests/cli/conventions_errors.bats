@@ -80,3 +80,11 @@ CASES=(
 	echo "$output" | jq -e '.failures[0].step == "create" and .failures[0].status == 5 and
 		.failures[0].syndrome == 4660'
 }
+
+@test "errors: a command not delivered: its delivery status and opcode" {
+	prm -d sim -j --inject cmd-bad-signature caps
+	assert_failure 1
+	echo "$output" | jq -e '.error.reason == "delivery_status" and .error.delivery_status == 1 and
+		.error.delivery_status_name == "signature error" and .error.opcode_name == "ENABLE_HCA" and
+		.error.opcode == 260 and (.error | has("status") | not)'
+}
