@@ -126,9 +126,15 @@ static int check(struct cmd_run *r)
 
 	if (!o->name)
 		return cmd_usage("cmd: which command? (OPCODE or NAME)");
-	if (prm_cmd_opcode_parse(o->name, &op))
+	if (prm_cmd_opcode_parse(o->name, &op)) {
+		const char *close = prm_cmd_opcode_suggest(o->name);
+
+		if (close)
+			return cmd_usage("cmd: unknown command '%s'; did you mean '%s'? (a name such as QUERY_ADAPTER, or an opcode)",
+					 o->name, close);
 		return cmd_usage("cmd: unknown command '%s' (a name such as QUERY_ADAPTER, or an opcode)",
 				 o->name);
+	}
 	if (o->in && (rc = read_in(o->in, &extra, &extra_len)))
 		return rc;
 	if (extra_len > CMD_MAX_BYTES - 8) {

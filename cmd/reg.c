@@ -117,7 +117,11 @@ static const char *source_of(const struct prm_register *r)
 static int find_register(const char *word, const struct prm_register **r)
 {
 	struct match_set s = { prm_registers, prm_nregisters, sizeof(prm_registers[0]) };
+	struct match_set adb = { NULL, 0, sizeof(prm_registers[0]) };
 	const struct prm_adb *db;
+	struct match_best b;
+	const char *close;
+	char hint[64];
 	size_t idx;
 
 	*r = prm_register_by_name(word);
@@ -137,10 +141,21 @@ static int find_register(const char *word, const struct prm_register **r)
 		break;
 	}
 	if (!db)
-		return cmd_usage("reg: '%s' is not a built-in register, and %s", word, cmd_adb_error()->msg);
-	s.base = prm_adb_register(db, 0);
-	s.n = prm_adb_nregisters(db);
-	if (cmd_match(&s, word, "register", "reg: ", "prmctl reg list", &idx))
+		return cmd_usage("reg: '%s' is not a built-in register, and %s%s", word,
+				 cmd_adb_error()->msg, match_hint(&s, word, hint, sizeof(hint)));
+	adb.base = prm_adb_register(db, 0);
+	adb.n = prm_adb_nregisters(db);
+	if (match_name(&adb, word, &idx) == MATCH_NONE) {
+		/* the closest of both: DTOR is built-in only */
+		match_best_init(&b);
+		match_consider(&b, &s, word);
+		match_consider(&b, &adb, word);
+		close = match_best_name(&b, word);
+		if (close)
+			return cmd_usage("reg: unknown register '%s'; did you mean '%s'? (see 'prmctl reg list')",
+					 word, close);
+	}
+	if (cmd_match(&adb, word, "register", "reg: ", "prmctl reg list", &idx))
 		return EXIT_USAGE;
 	*r = prm_adb_register(db, idx);
 	return 0;

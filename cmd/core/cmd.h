@@ -156,6 +156,15 @@ int cmd_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cmd_match(const struct match_set *s, const char *word, const char *what,
 	      const char *ctx, const char *hint, size_t *idx);
 
+/*
+ * Before argp: a long option that neither argp nor its children know, when
+ * another verb of group has it ("did you mean 'health watch --interval'?") or
+ * a known one is close, is a usage error saying so. self: the verb parsed
+ * (NULL for the group's own options, which end at the verb). Else 0.
+ */
+int cmd_check_options(const struct argp *a, const struct prm_cmd *group,
+		      const struct prm_verb *self, const char *ctx, int argc, char **argv);
+
 /* An option's number, 1 to max; else argp_error "OPT 'ARG': WHAT" and EINVAL. */
 error_t cmd_opt_count(struct argp_state *state, const char *opt, const char *arg, uint64_t max,
 		      const char *what, uint64_t *v);

@@ -368,14 +368,17 @@ static int find_verb(const struct prm_cmd *c, const char *word,
 }
 
 /* Parse, judge, open, check --write, run, close, clean up: the same for every verb. */
-static int exec_verb(const struct prm_verb *v, const char *what, int argc, char **argv)
+static int exec_verb(const struct prm_cmd *group, const struct prm_verb *v, const char *what,
+		     int argc, char **argv)
 {
 	struct cmd_run r = { .what = what };
 	int rc;
 
 	if (v->opts_size && !(r.opts = calloc(1, v->opts_size)))
 		return EXIT_FAIL;
-	rc = cmd_parse(v->argp, argc, argv, r.opts);
+	rc = cmd_check_options(v->argp, group, v, what, argc, argv);
+	if (!rc)
+		rc = cmd_parse(v->argp, argc, argv, r.opts);
 	if (!rc && !G.help_shown && v->check)
 		rc = v->check(&r);
 	if (!rc && !G.help_shown && !(v->flags & CMD_OWN_DEVICES) &&
@@ -408,7 +411,7 @@ static int run_verb(const struct prm_cmd *c, const struct prm_verb *v, int argc,
 		return EXIT_FAIL;
 	argv[0] = full;
 	rc = v->group ? cmd_run_subgroup(v->group, argc, argv)
-	     : exec_verb(v, full + strlen("prmctl "), argc, argv);
+	     : exec_verb(c, v, full + strlen("prmctl "), argc, argv);
 	free(full);
 	return rc;
 }
@@ -421,7 +424,9 @@ static int run_group(const struct prm_cmd *c, int argc, char **argv)
 
 	cur_cmd = c;
 	group_argp.doc = c->summary;
-	rc = cmd_parse(&group_argp, argc, argv, &g);
+	rc = cmd_check_options(&group_argp, c, NULL, c->name, argc, argv);
+	if (!rc)
+		rc = cmd_parse(&group_argp, argc, argv, &g);
 	if (rc || G.help_shown)
 		return rc;
 	if (!g.verb_index) {
@@ -446,7 +451,7 @@ static int exec_command(const struct prm_cmd *c, int argc, char **argv)
 				    .flags = c->flags, .exec = c->exec, .opts_size = c->opts_size,
 				    .check = c->check, .cleanup = c->cleanup };
 
-	return exec_verb(&v, c->name, argc, argv);
+	return exec_verb(NULL, &v, c->name, argc, argv);
 }
 
 static int run_command(const struct prm_cmd *c, int argc, char **argv)
@@ -527,7 +532,9 @@ int main(int argc, char **argv)
 	o.prog = "prmctl";
 	out_init(&o);
 	argv[0] = (char *)"prmctl";
-	rc = cmd_parse(&top_argp, argc, argv, &t);
+	rc = cmd_check_options(&top_argp, NULL, NULL, "", argc, argv);
+	if (!rc)
+		rc = cmd_parse(&top_argp, argc, argv, &t);
 	if (rc || G.help_shown)
 		return rc;
 	if (t.dump)

@@ -33,8 +33,7 @@ int cmd_fail(const struct prm_err *err)
 {
 	int code = err->kind ? (int)err->kind : EXIT_FAIL;
 
-	out_error(code, err->reason ? err->reason : prm_err_kind_name(err->kind),
-		  "%s", err->msg[0] ? err->msg : "failed");
+	out_error_err(code, err);
 	return code;
 }
 

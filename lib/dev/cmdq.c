@@ -199,6 +199,10 @@ int cmdq_exec(struct cmdq *q, const void *in, size_t inlen, void *out, size_t ou
 			    prm_name_of(&prm_cmd_opcode_names, prm_cmd_opcode(in, inlen)) ?: "UNKNOWN",
 			    (unsigned long long)prm_cmd_opcode(in, inlen),
 			    n ? n : "unknown status code", ds);
+		prm_err_num(err, "delivery_status", ds);
+		prm_err_str(err, "delivery_status_name", n);
+		prm_err_num(err, "opcode", prm_cmd_opcode(in, inlen));
+		prm_err_str(err, "opcode_name", prm_name_of(&prm_cmd_opcode_names, prm_cmd_opcode(in, inlen)));
 		goto out;
 	}
 	memset(out, 0, outlen);

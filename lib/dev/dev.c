@@ -15,17 +15,21 @@
 #include "lib/dev/sysfs.h"
 #include "lib/prm/initseg.h"
 #include "lib/prm/models.h"
+#include "lib/util/match.h"
 
 const char *const dev_access_paths[] = { "fwctl", "pci", "devlink", "cmdq", "icmd", NULL };
 
 static int check_access(const char *access, struct prm_err *err)
 {
-	for (size_t i = 0; dev_access_paths[i]; i++)
+	struct match_set s = { dev_access_paths, 0, sizeof(dev_access_paths[0]) };
+	char hint[64];
+
+	for (size_t i = 0; dev_access_paths[i]; i++, s.n++)
 		if (strcmp(access, dev_access_paths[i]) == 0)
 			return 0;
 	return prm_err_set(err, PRM_E_USAGE, 0, "bad_access",
-			   "unknown access path '%s' (fwctl, pci, devlink, cmdq, icmd)",
-			   access);
+			   "unknown access path '%s'%s (fwctl, pci, devlink, cmdq, icmd)",
+			   access, match_hint(&s, access, hint, sizeof(hint)));
 }
 
 static int no_path(struct dev *d, const char *access, const char *what,

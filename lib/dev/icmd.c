@@ -211,6 +211,11 @@ static int run(struct icmd *ic, uint16_t opcode, uint8_t *mbox, size_t in_len,
 			    "%s: ICMD 0x%x failed: status 0x%x (%s), syndrome 0x%x",
 			    ic->v->cfg->label, opcode, CTRL_STATUS(ctrl),
 			    n ? n : "unknown", synd & 0xffffff);
+		/* the ICMD's own status: not a PRM command's, so not "status" */
+		prm_err_num(err, "icmd_opcode", opcode);
+		prm_err_num(err, "icmd_status", CTRL_STATUS(ctrl));
+		prm_err_str(err, "icmd_status_name", n);
+		prm_err_num(err, "syndrome", synd & 0xffffff);
 		goto out;
 	}
 	if (vsec_read_block(ic->v, VSEC_SPACE_ICMD, ICMD_MBOX, words, out_dw, err))
@@ -279,12 +284,16 @@ int icmd_reg_access(struct icmd *ic, uint16_t reg_id, enum prm_reg_method m,
 	    icmd_exec(ic, PRM_ICMD_REG_ACCESS, mbox, total, total, err) ||
 	    prm_regtlv_decode(mbox, total, reg_id, &status, err))
 		return -1;
-	if (status)
-		return prm_err_set(err, PRM_E_FAILED, EIO,
-				   status == PRM_REG_STATUS_REG_NOT_SUPP ? "reg_not_supported" : "reg_status",
-				   "%s: register 0x%04x %s: status 0x%x (%s)",
-				   ic->v->cfg->label, reg_id, m == PRM_REG_GET ? "read" : "write",
-				   status, prm_reg_status_name(status));
+	if (status) {
+		prm_err_set(err, PRM_E_FAILED, EIO,
+			    status == PRM_REG_STATUS_REG_NOT_SUPP ? "reg_not_supported" : "reg_status",
+			    "%s: register 0x%04x %s: status 0x%x (%s)",
+			    ic->v->cfg->label, reg_id, m == PRM_REG_GET ? "read" : "write",
+			    status, prm_reg_status_name(status));
+		prm_err_num(err, "status", status);
+		prm_err_str(err, "status_name", prm_reg_status_name(status));
+		return -1;
+	}
 	memcpy(data, mbox + hdr, len);
 	return 0;
 }

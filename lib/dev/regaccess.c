@@ -10,6 +10,7 @@
 #include "lib/dev/icmd.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/opcodes.h"
+#include "lib/prm/registers.h"
 
 
 static int over_command(struct dev *d, uint16_t reg_id, enum prm_reg_method m,
@@ -39,8 +40,8 @@ done:
 	return rc;
 }
 
-int dev_reg_access(struct dev *d, uint16_t reg_id, enum prm_reg_method m, uint8_t *data,
-		   size_t len, const char **via, struct prm_err *err)
+static int reg_reach(struct dev *d, uint16_t reg_id, enum prm_reg_method m, uint8_t *data,
+		     size_t len, const char **via, struct prm_err *err)
 {
 	const char *want = d->want_access;
 	const struct cmd_chan *c;
@@ -64,4 +65,21 @@ int dev_reg_access(struct dev *d, uint16_t reg_id, enum prm_reg_method m, uint8_
 		return -1;
 	*via = c->access;
 	return over_command(d, reg_id, m, data, len, err);
+}
+
+int dev_reg_access(struct dev *d, uint16_t reg_id, enum prm_reg_method m, uint8_t *data,
+		   size_t len, const char **via, struct prm_err *err)
+{
+	const struct prm_register *r;
+
+	if (!reg_reach(d, reg_id, m, data, len, via, err))
+		return 0;
+	/* the device answered, and said no: which register, for scripts */
+	if (err && err->nfields) {
+		r = prm_register_by_id(reg_id);
+		prm_err_str(err, "register", r ? r->name : NULL);
+		prm_err_num(err, "register_id", reg_id);
+		prm_err_str(err, "method", m == PRM_REG_GET ? "read" : "write");
+	}
+	return -1;
 }

@@ -12,10 +12,19 @@
 static void scalar(const struct prm_field *f, const char *key, uint64_t v)
 {
 	const char *name = prm_name_of(f->names, v);
+	uint64_t dec;
 
 	switch (f->fmt) {
 	case PRM_FMT_BOOL:
 		out_bool(key, v != 0);
+		break;
+	case PRM_FMT_BCD:
+		/* the date the firmware wrote; a non-decimal nibble is shown as it is */
+		if (prm_bcd_decode(v, f->width, &dec) == 0) {
+			out_u64(key, dec);
+			break;
+		}
+		out_hex(key, v);
 		break;
 	case PRM_FMT_DEC:
 		if (f->names)

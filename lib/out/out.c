@@ -11,6 +11,7 @@
 
 #include "lib/out/out_int.h"
 #include "lib/out/table.h"
+#include "lib/util/err.h"
 
 #define KEY_WIDTH 24
 #define MAX_DEPTH 32
@@ -651,14 +652,9 @@ void out_warn(const char *fmt, ...)
 	emit(S.o.err, "%s: warning: %s\n", S.o.prog, msg);
 }
 
-void out_error(int exit_code, const char *reason, const char *fmt, ...)
+static void error_doc(int exit_code, const char *reason, const char *msg,
+		      const struct prm_err *err)
 {
-	char msg[1024];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
 	fflush(S.o.out);
 	emit(S.o.err, "%s: %s\n", S.o.prog, msg);
 	fflush(S.o.err);
@@ -670,9 +666,35 @@ void out_error(int exit_code, const char *reason, const char *fmt, ...)
 		json_object_set_new(e, "code", json_integer(exit_code));
 		json_object_set_new(e, "reason", json_string(reason ? reason : "failed"));
 		json_object_set_new(e, "message", json_text(msg));
+		for (unsigned i = 0; err && i < err->nfields && i < PRM_ERR_MAX_FIELDS; i++) {
+			const struct prm_err_field *f = &err->fields[i];
+
+			/* code, reason and message are the emitter's own */
+			if (json_object_get(e, f->key))
+				continue;
+			json_object_set_new(e, f->key, f->str ? json_text(f->str)
+							      : json_integer((json_int_t)f->num));
+		}
 		json_object_set_new(doc, "error", e);
 		write_json(doc, S.o.pretty);
 		json_decref(doc);
 		fflush(S.o.out);
 	}
+}
+
+void out_error(int exit_code, const char *reason, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	error_doc(exit_code, reason, msg, NULL);
+}
+
+void out_error_err(int exit_code, const struct prm_err *err)
+{
+	error_doc(exit_code, err->reason ? err->reason : prm_err_kind_name(err->kind),
+		  err->msg[0] ? err->msg : "failed", err);
 }

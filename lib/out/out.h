@@ -120,6 +120,11 @@ void out_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void out_error(int exit_code, const char *reason, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+struct prm_err;
+
+/* The same for a library error: its fields become members of "error". */
+void out_error_err(int exit_code, const struct prm_err *err);
+
 /*
  * Records: one line each, for streams of millions (trace decode). JSON: an
  * object with "schema" per line; text: the members' values separated by

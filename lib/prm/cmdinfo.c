@@ -15,6 +15,7 @@
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/names.h"
 #include "lib/prm/opcodes.h"
+#include "lib/util/match.h"
 
 #define Q(op, in, out, ...) { (op), (in), (out), false, __VA_ARGS__ }
 #define S(op, in, out, ...) { (op), (in), (out), true, __VA_ARGS__ }
@@ -101,4 +102,19 @@ int prm_cmd_opcode_parse(const char *s, uint16_t *opcode)
 			return 0;
 		}
 	return -1;
+}
+
+const char *prm_cmd_opcode_suggest(const char *s)
+{
+	const struct prm_names *n = &prm_cmd_opcode_names;
+	struct match_best b;
+
+	match_best_init(&b);
+	for (size_t i = 0; i < n->n; i++) {
+		/* the table pairs value and name: one name at a time */
+		struct match_set one = { &n->v[i].name, 1, sizeof(n->v[i].name) };
+
+		match_consider(&b, &one, s);
+	}
+	return match_best_name(&b, s);
 }

@@ -31,4 +31,7 @@ const struct prm_cmd_info *prm_cmd_info(uint16_t opcode);
 /* By name (QUERY_HCA_CAP, query_hca_cap) or number; -1 when neither. */
 int prm_cmd_opcode_parse(const char *s, uint16_t *opcode);
 
+/* The known command name closest to s (a typo), or NULL. */
+const char *prm_cmd_opcode_suggest(const char *s);
+
 #endif

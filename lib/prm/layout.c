@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/util/match.h"
+
 static int bits_in_range(size_t len, uint32_t off, uint32_t width)
 {
 	if (width == 0 || width > 64)
@@ -122,12 +124,19 @@ int prm_path_resolve(const struct prm_layout *l, const char *path,
 			return prm_err_set(err, PRM_E_USAGE, 0, "bad_field",
 					   "malformed field path '%s'", path);
 		f = prm_field_find(l, name);
-		if (!f)
+		if (!f) {
+			struct match_set fs = { l->fields, l->nfields, sizeof(l->fields[0]) };
+			char hint[96] = "";
+
+			if (err)
+				match_hint(&fs, name, hint, sizeof(hint));
 			return strcmp(name, path) ?
 			       prm_err_set(err, PRM_E_USAGE, 0, "unknown_field",
-					   "%s has no field '%s' (in '%s')", l->name, name, path) :
+					   "%s has no field '%s' (in '%s')%s", l->name, name, path,
+					   hint) :
 			       prm_err_set(err, PRM_E_USAGE, 0, "unknown_field",
-					   "%s has no field '%s'", l->name, name);
+					   "%s has no field '%s'%s", l->name, name, hint);
+		}
 		if (idx >= 0) {
 			if (!f->count)
 				return prm_err_set(err, PRM_E_USAGE, 0,
@@ -370,4 +379,19 @@ uint8_t prm_xor8(const void *buf, size_t n)
 	while (n--)
 		x ^= *p++;
 	return x;
+}
+
+int prm_bcd_decode(uint64_t raw, uint32_t width, uint64_t *val)
+{
+	uint64_t v = 0;
+
+	for (int shift = (int)((width + 3) / 4) * 4 - 4; shift >= 0; shift -= 4) {
+		uint64_t digit = (raw >> shift) & 0xf;
+
+		if (digit > 9)
+			return -1;
+		v = v * 10 + digit;
+	}
+	*val = v;
+	return 0;
 }

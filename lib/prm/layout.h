@@ -33,6 +33,7 @@ enum prm_fmt {
 	PRM_FMT_DEC,		/* counts, sizes, indices */
 	PRM_FMT_BOOL,		/* one-bit flags */
 	PRM_FMT_ASCII,		/* byte array holding text (PSID, vendor strings) */
+	PRM_FMT_BCD,		/* decimal digits, one per nibble (MGIR's date: 0x2026 is 2026) */
 };
 
 enum prm_access {
@@ -90,6 +91,12 @@ int prm_bits_get(const void *buf, size_t len, uint32_t off, uint32_t width,
 		 uint64_t *val);
 int prm_bits_set(void *buf, size_t len, uint32_t off, uint32_t width,
 		 uint64_t val);
+
+/*
+ * A BCD field's value: its nibbles read as decimal digits, most significant
+ * first (0x2026 -> 2026). -1 when a nibble is above 9: not BCD, show it raw.
+ */
+int prm_bcd_decode(uint64_t raw, uint32_t width, uint64_t *val);
 
 /* Field lookup by its own name (not a path). */
 const struct prm_field *prm_field_find(const struct prm_layout *l,

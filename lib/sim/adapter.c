@@ -11,6 +11,7 @@
 #include "lib/sim/fwcmd.h"
 #include "lib/sim/internal.h"
 #include "lib/sim/tracer.h"
+#include "lib/util/match.h"
 
 /* The PRM: the firmware advances the health counter every 10 ms. */
 #define SIM_TICK_NS 10000000ull
@@ -150,9 +151,16 @@ int sim_adapter_create(const struct sim_opts *o, struct sim_adapter **out,
 	struct sim_adapter *a;
 
 	*out = NULL;
-	if (!m)
+	if (!m) {
+		struct match_set s = { sim_models, 0, sizeof(sim_models[0]) };
+		char hint[64];
+
+		while (sim_models[s.n].key)
+			s.n++;
 		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_model",
-				   "unknown simulated model '%s' (cx5, cx6dx, cx7)", key);
+				   "unknown simulated model '%s'%s (cx5, cx6dx, cx7)", key,
+				   match_hint(&s, key, hint, sizeof(hint)));
+	}
 	a = calloc(1, sizeof(*a));
 	if (!a)
 		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");

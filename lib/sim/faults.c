@@ -13,6 +13,7 @@
 #include "lib/sim/fwcmd.h"
 #include "lib/sim/internal.h"
 #include "lib/sim/tracer.h"
+#include "lib/util/match.h"
 
 static const char *const names[SIM_NFAULTS] = {
 	[SIM_FAULT_HEALTH_STALL] = "health-stall",
@@ -114,6 +115,16 @@ const char *sim_fault_list(void)
 	return list;
 }
 
+/* "; did you mean 'x'?" for an unknown fault name, or "" when none is close. */
+static const char *fault_hint(const char *word, size_t len, char *buf, size_t sz)
+{
+	struct match_set set = { names, SIM_NFAULTS, sizeof(names[0]) };
+	char w[64];
+
+	snprintf(w, sizeof(w), "%.*s", (int)len, word);
+	return match_hint(&set, w, buf, sz);
+}
+
 /* An opcode by number or by name, from the first len bytes of s. */
 static int opcode_arg(const char *s, size_t len, uint16_t *op)
 {
@@ -133,10 +144,17 @@ static int cmd_args(int f, const char *s, uint16_t *op, uint64_t *nums, int want
 	size_t len = strcspn(s, ", ");
 	int got = 0;
 
-	if (!len || opcode_arg(s, len, op))
+	if (!len || opcode_arg(s, len, op)) {
+		char w[64];
+		const char *close;
+
+		snprintf(w, sizeof(w), "%.*s", (int)len, s);
+		close = len ? prm_cmd_opcode_suggest(w) : NULL;
 		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
-				   "%s: '%.*s' is not a command (an opcode or a name such as QUERY_HCA_CAP); usage %s%s",
-				   names[f], (int)len, s, names[f], usage[f]);
+				   "%s: '%.*s' is not a command%s%s%s (an opcode or a name such as QUERY_HCA_CAP); usage %s%s",
+				   names[f], (int)len, s, close ? "; did you mean '" : "",
+				   close ? close : "", close ? "'?" : "", names[f], usage[f]);
+	}
 	for (s += len; *s; got++) {
 		char *end;
 
@@ -380,12 +398,14 @@ int sim_fault_inject(struct sim_adapter *a, const char *spec, struct prm_err *er
 	size_t len = strcspn(spec, ":= ");
 	struct assert_args aa = { .synd = 0x1, .ext_synd = 0, .severity = 3, .irisc = 0 };
 	int f = find(spec, len);
+	char hint[96];
 
 	static const uint64_t slow_max[] = { 600000 }, status_max[] = { 0xff, 0xffffffff };
 
 	if (f < 0)
 		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
-				   "unknown fault '%.*s' (%s)", (int)len, spec, sim_fault_list());
+				   "unknown fault '%.*s'%s (%s)", (int)len, spec,
+				   fault_hint(spec, len, hint, sizeof(hint)), sim_fault_list());
 	if (spec[len] && !usage[f])
 		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
 				   "fault '%s' takes no arguments", names[f]);
@@ -452,6 +472,7 @@ int sim_fault_inject(struct sim_adapter *a, const char *spec, struct prm_err *er
 
 int sim_fault_clear(struct sim_adapter *a, const char *name, struct prm_err *err)
 {
+	char hint[96];
 	int f;
 
 	if (name && !strcmp(name, "qp-transition-hang"))
@@ -460,7 +481,8 @@ int sim_fault_clear(struct sim_adapter *a, const char *name, struct prm_err *err
 
 	if (name && f < 0)
 		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
-				   "unknown fault '%s'", name);
+				   "unknown fault '%s'%s", name,
+				   fault_hint(name, strlen(name), hint, sizeof(hint)));
 	pthread_mutex_lock(&a->lock);
 	/* device-gone first, so the others clear a live BAR0 */
 	if (!name || f == SIM_FAULT_DEVICE_GONE)

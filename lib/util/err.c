@@ -15,6 +15,7 @@ int prm_err_set(struct prm_err *e, enum prm_err_kind kind, int sys_errno,
 	e->kind = kind;
 	e->sys_errno = sys_errno;
 	e->reason = reason;
+	e->nfields = 0;
 	va_start(ap, fmt);
 	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
 	va_end(ap);
@@ -47,6 +48,37 @@ void prm_err_clear(struct prm_err *e)
 {
 	if (e)
 		memset(e, 0, sizeof(*e));
+}
+
+static struct prm_err_field *add_field(struct prm_err *e, const char *key)
+{
+	if (!e || !key || e->nfields >= PRM_ERR_MAX_FIELDS)
+		return NULL;
+	for (unsigned i = 0; i < e->nfields; i++)
+		if (!strcmp(e->fields[i].key, key))
+			return NULL;
+	e->fields[e->nfields].key = key;
+	return &e->fields[e->nfields++];
+}
+
+void prm_err_num(struct prm_err *e, const char *key, unsigned long long v)
+{
+	struct prm_err_field *f = add_field(e, key);
+
+	if (f) {
+		f->str = NULL;
+		f->num = v;
+	}
+}
+
+void prm_err_str(struct prm_err *e, const char *key, const char *s)
+{
+	struct prm_err_field *f = s ? add_field(e, key) : NULL;
+
+	if (f) {
+		f->str = s;
+		f->num = 0;
+	}
 }
 
 const char *prm_err_kind_name(enum prm_err_kind kind)

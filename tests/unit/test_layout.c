@@ -205,6 +205,28 @@ static void check_catches_bad_tables(void **state)
 	assert_non_null(strstr(err.msg, "names_if"));
 }
 
+static void bcd(void **state)
+{
+	uint64_t v = 99;
+
+	(void)state;
+	assert_int_equal(prm_bcd_decode(0x2026, 16, &v), 0);
+	assert_int_equal(v, 2026);
+	assert_int_equal(prm_bcd_decode(0x1743, 16, &v), 0);
+	assert_int_equal(v, 1743);
+	assert_int_equal(prm_bcd_decode(0x05, 8, &v), 0);
+	assert_int_equal(v, 5);
+	assert_int_equal(prm_bcd_decode(0, 8, &v), 0);
+	assert_int_equal(v, 0);
+	/* a width that is not whole nibbles: the top one is partial */
+	assert_int_equal(prm_bcd_decode(0x19, 5, &v), 0);
+	assert_int_equal(v, 19);
+	v = 99;
+	assert_int_equal(prm_bcd_decode(0x1a, 8, &v), -1);
+	assert_int_equal(prm_bcd_decode(0xf000, 16, &v), -1);
+	assert_int_equal(v, 99);
+}
+
 static void names(void **state)
 {
 	const struct prm_field *f = prm_field_find(&prm_layout_health_buffer, "synd");
@@ -230,6 +252,7 @@ int main(void)
 		cmocka_unit_test(byte_arrays),
 		cmocka_unit_test(every_table_is_consistent),
 		cmocka_unit_test(check_catches_bad_tables),
+		cmocka_unit_test(bcd),
 		cmocka_unit_test(names),
 	};
 

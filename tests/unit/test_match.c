@@ -39,11 +39,47 @@ static void suggestions(void **state)
 	assert_null(match_suggest(&set, "zzzzzzzz"));
 }
 
+static void transpositions_and_case(void **state)
+{
+	static const char *const regs[] = { "MGCR", "MGIR", "MCIA" };
+	static const struct match_set rs = { regs, 3, sizeof(regs[0]) };
+
+	(void)state;
+	/* one swap is one edit: MGIR, not MGCR (two substitutions) */
+	assert_int_equal(match_distance("MGRI", "MGIR"), 1);
+	assert_int_equal(match_distance("MGRI", "MGCR"), 2);
+	assert_string_equal(match_suggest(&rs, "MGRI"), "MGIR");
+	assert_string_equal(match_suggest(&rs, "mgri"), "MGIR");
+	assert_int_equal(match_distance("ab", "AB"), 0);
+	/* a short word with two wrong letters of four is a guess, not a hint */
+	assert_null(match_suggest(&rs, "MXYR"));
+}
+
+static void prefix_first_over_sets(void **state)
+{
+	static const char *const more[] = { "healthy_extra", "heap" };
+	static const struct match_set ms = { more, 2, sizeof(more[0]) };
+	struct match_best b;
+
+	(void)state;
+	match_best_init(&b);
+	match_consider(&b, &set, "hea");
+	match_consider(&b, &ms, "hea");
+	/* several names start with it: the first set's first one */
+	assert_string_equal(match_best_name(&b, "hea"), "health");
+	match_best_init(&b);
+	match_consider(&b, &set, "heapp");
+	match_consider(&b, &ms, "heapp");
+	assert_string_equal(match_best_name(&b, "heapp"), "heap");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(matching),
 		cmocka_unit_test(suggestions),
+		cmocka_unit_test(transpositions_and_case),
+		cmocka_unit_test(prefix_first_over_sets),
 	};
 
 	return cmocka_run_group_tests_name("match", tests, NULL, NULL);

@@ -172,6 +172,29 @@ static void run_vector(void **state)
 						leaves[i].covered = true;
 				}
 			expects++;
+		} else if (strcmp(word, "expect-decoded") == 0) {
+			/* the value as the PRM defines it (BCD digits read as decimal) */
+			char *fp = strtok_r(NULL, " \t\r\n", &save);
+			char *val = strtok_r(NULL, " \t\r\n", &save);
+			struct prm_err err = { 0 };
+			struct prm_loc loc;
+			uint64_t want, raw, got;
+
+			assert_non_null(buf);
+			if (!fp || !val)
+				fail_msg("%s:%d: expect-decoded PATH VALUE", file, lineno);
+			want = parse_num(val, file, lineno);
+			if (prm_path_resolve(l, fp, &loc, &err) || prm_get(l, buf, size, fp, &raw, &err))
+				fail_msg("%s:%d: %s", file, lineno, err.msg);
+			got = raw;
+			if (loc.field->fmt == PRM_FMT_BCD && prm_bcd_decode(raw, loc.width, &got))
+				fail_msg("%s:%d: %s.%s 0x%llx is not BCD", file, lineno, l->name, fp,
+					 (unsigned long long)raw);
+			if (got != want)
+				fail_msg("%s:%d: %s.%s decodes to %llu, the vector says %llu",
+					 file, lineno, l->name, fp,
+					 (unsigned long long)got, (unsigned long long)want);
+			expects++;
 		} else if (strcmp(word, "expect-rest") == 0) {
 			rest = true;
 		} else {

@@ -122,11 +122,11 @@ static const struct prm_field fw_info_fields[] = {
 		  .desc = "deprecated (0), see extended_sub_minor"),
 	PRM_FIELD("build_id", 0x20, 32, RO,			/* 0x4.0 */
 		  .desc = "firmware build ID (optional)"),
-	PRM_FIELD("month", 0x40, 8, RO,				/* 0x8.24 */
+	PRM_FIELD("month", 0x40, 8, RO, .fmt = PRM_FMT_BCD,	/* 0x8.24 */
 		  .desc = "firmware date: month, BCD (May = 0x05)"),
-	PRM_FIELD("day", 0x48, 8, RO,				/* 0x8.16 */
+	PRM_FIELD("day", 0x48, 8, RO, .fmt = PRM_FMT_BCD,	/* 0x8.16 */
 		  .desc = "firmware date: day, BCD"),
-	PRM_FIELD("year", 0x50, 16, RO,				/* 0x8.0 */
+	PRM_FIELD("year", 0x50, 16, RO, .fmt = PRM_FMT_BCD,	/* 0x8.0 */
 		  .desc = "firmware date: year, BCD"),
 	PRM_FIELD("bkv_major", 0x64, 4, RO, .fmt = PRM_FMT_DEC,	/* 0xC.24 [git] BKV_major */
 		  .desc = "uPHY best known values version, major [git adb]"),
@@ -134,8 +134,8 @@ static const struct prm_field fw_info_fields[] = {
 		  .desc = "uPHY best known values version, minor [git adb]"),
 	PRM_FIELD("bkv_sub_minor", 0x6c, 4, RO, .fmt = PRM_FMT_DEC,	/* 0xC.16 [git] BKV_sub_minor */
 		  .desc = "uPHY best known values version, sub-minor [git adb]"),
-	PRM_FIELD("hour", 0x70, 16, RO,				/* 0xC.0 */
-		  .desc = "firmware time, BCD hhmm (17:43 = 0x1743)"),
+	PRM_FIELD("hour", 0x70, 16, RO, .fmt = PRM_FMT_BCD,	/* 0xC.0 */
+		  .desc = "firmware time, BCD hhmm (17:43 = 0x1743, shown 1743)"),
 	PRM_FIELD("psid", 0x80, 8, .count = 16, RO,		/* 0x10.24, [0..15] */
 		  .fmt = PRM_FMT_ASCII,
 		  .desc = "parameter set ID (board firmware identity)"),
