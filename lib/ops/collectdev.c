@@ -232,14 +232,14 @@ static void tracer(struct dstate *d)
 static void facts(struct dstate *d, json_t *dev)
 {
 	static const char *const keys[] = { "pci_address", "model", "psid", "fw_version" };
-	json_t *h = load(d, "health-1.json");
+	json_t *h = load(d, "health-1.json"), *names = json_object_get(d->show, "names");
 
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		json_t *v = json_object_get(d->show, keys[i]);
 
 		json_object_set(dev, keys[i], json_is_string(v) ? v : json_null());
 	}
-	json_object_set(dev, "names", json_object_get(d->show, "names") ?: json_array());
+	json_object_set_new(dev, "names", names ? json_incref(names) : json_array());
 	json_object_set_new(dev, "status", json_is_string(json_object_get(h, "status")) ?
 			    json_copy(json_object_get(h, "status")) : json_null());
 	json_decref(h);
