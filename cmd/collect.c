@@ -42,10 +42,10 @@ static const struct argp_option options[] = {
 	{ "images", OPT_IMAGES, "N", 0,
 	  "Initialization-segment images per device, spread over the collection (1 to 10; 3)", 0 },
 	{ "trace-seconds", OPT_TRACE_S, "N", 0,
-	  "Capture the firmware tracer N seconds when it is free (0 to 600; 5; 0: none)", 0 },
+	  "Capture the firmware tracer N seconds when it is free (seconds, or 500ms, 1.5s, 2m, 1h; whole seconds, 0 to 600; default 5; 0: none)", 0 },
 	{ "kernel-log", OPT_KERNEL_LOG, "FILE", 0,
 	  "Read the kernel log from FILE, not from the journal or dmesg", 0 },
-	{ "budget", OPT_BUDGET, "T", 0, "Time allowed per device (default 60s)", 0 },
+	{ "budget", OPT_BUDGET, "T", 0, "Time allowed per device (seconds, or 500ms, 1.5s, 2m, 1h; default 60s)", 0 },
 	{ "force", OPT_FORCE, NULL, 0, "Replace the bundle if it exists", 0 },
 	{ 0 }
 };
@@ -78,13 +78,22 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	case OPT_BUDGET:
 		return cmd_opt_duration(state, "--budget", arg, &o->budget_ms);
+	case OPT_TRACE_S: {
+		static const struct cmd_duration d = { "--trace-seconds", false, 0, 600000 };
+		uint64_t ms;
+
+		if (cmd_opt_duration_in(state, &d, arg, &ms))
+			return EINVAL;
+		if (ms % 1000) {	/* the manifest records whole seconds */
+			argp_error(state, "--trace-seconds '%s': whole seconds, 0 to 600", arg);
+			return EINVAL;
+		}
+		o->trace_s = ms / 1000;
+		return 0;
+	}
 	case OPT_CRDUMPS:
-	case OPT_TRACE_S:
-		if (cmd_number(arg, key == OPT_CRDUMPS ? 10 : 600,
-			       key == OPT_CRDUMPS ? &o->crdumps : &o->trace_s)) {
-			argp_error(state, "%s '%s': a number, 0 to %u",
-				   key == OPT_CRDUMPS ? "--crdumps" : "--trace-seconds", arg,
-				   key == OPT_CRDUMPS ? 10 : 600);
+		if (cmd_number(arg, 10, &o->crdumps)) {
+			argp_error(state, "--crdumps '%s': a number, 0 to 10", arg);
 			return EINVAL;
 		}
 		return 0;

@@ -36,10 +36,12 @@ enum { OPT_SAMPLE_MS = 0x810, OPT_SHOW_ALL };
 
 static const struct argp_option show_options[] = {
 	{ "sample-ms", OPT_SAMPLE_MS, "MS", 0,
-	  "Read the health counter twice, MS ms apart (default 50; 0: one read, no stall check)", 0 },
+	  "Read the health counter twice, MS apart (milliseconds, or 500ms, 1.5s, 2m, 1h; default 50; 0: one read, no stall check)", 0 },
 	{ "all", OPT_SHOW_ALL, NULL, 0, "Check every ConnectX function present (with -d: those too)", 0 },
 	{ 0 }
 };
+
+static const struct cmd_duration sample_ms = { "--sample-ms", true, 0, SAMPLE_MS_MAX };
 
 static error_t show_parse(int key, char *arg, struct argp_state *state)
 {
@@ -50,12 +52,7 @@ static error_t show_parse(int key, char *arg, struct argp_state *state)
 		o->sample_ms = 50;
 		return 0;
 	case OPT_SAMPLE_MS:
-		if (cmd_number(arg, SAMPLE_MS_MAX, &o->sample_ms)) {
-			argp_error(state, "--sample-ms '%s': milliseconds, 0 to %u", arg,
-				   SAMPLE_MS_MAX);
-			return EINVAL;
-		}
-		return 0;
+		return cmd_opt_duration_in(state, &sample_ms, arg, &o->sample_ms);
 	case OPT_SHOW_ALL:
 		o->all = true;
 		return 0;
@@ -264,10 +261,10 @@ struct watch_opts {
 };
 
 static const struct argp_option watch_options[] = {
-	{ "interval", OPT_INTERVAL, "MS", 0, "Sample the health counter every MS ms (10 to 60000; 50)", 0 },
+	{ "interval", OPT_INTERVAL, "MS", 0, "Sample the health counter every MS (milliseconds, or 500ms, 1.5s, 2m, 1h; 10 to 60000 ms; default 50)", 0 },
 	{ "misses", OPT_MISSES, "N", 0, "Unchanged samples that make a stall (1 to 1000; 3)", 0 },
 	{ "count", OPT_COUNT, "N", 0, "Stop after N events (the start not counted)", 0 },
-	{ "duration", OPT_DURATION, "T", 0, "Stop after T (seconds, or 500ms, 1.5s, 2m)", 0 },
+	{ "duration", OPT_DURATION, "T", 0, "Stop after T (seconds, or 500ms, 1.5s, 2m, 1h)", 0 },
 	{ "exit-on-fault", OPT_EXIT_ON_FAULT, NULL, 0, "Stop at the first fault, exit 4", 0 },
 	{ "snapshot-dir", OPT_SNAPSHOT_DIR, "DIR", 0,
 	  "At the first fault, save the sample's initialization segment, health buffer and "
@@ -287,10 +284,10 @@ static error_t watch_parse(int key, char *arg, struct argp_state *state)
 		const char *name;
 		uint64_t min, max;
 	} num[] = {
-		{ OPT_INTERVAL, "--interval", 10, 60000 }, { OPT_MISSES, "--misses", 1, 1000 },
-		{ OPT_COUNT, "--count", 1, 1000000 },
+		{ OPT_MISSES, "--misses", 1, 1000 }, { OPT_COUNT, "--count", 1, 1000000 },
 	};
-	uint64_t *dst[] = { &o->interval_ms, &o->misses, &o->count };
+	static const struct cmd_duration interval = { "--interval", true, 10, 60000 };
+	uint64_t *dst[] = { &o->misses, &o->count };
 
 	if (key == ARGP_KEY_INIT) {
 		o->interval_ms = 50;
@@ -299,6 +296,8 @@ static error_t watch_parse(int key, char *arg, struct argp_state *state)
 	}
 	if (key == OPT_DURATION)
 		return cmd_opt_duration(state, "--duration", arg, &o->duration_ms);
+	if (key == OPT_INTERVAL)
+		return cmd_opt_duration_in(state, &interval, arg, &o->interval_ms);
 	for (size_t i = 0; i < sizeof(num) / sizeof(num[0]); i++)
 		if (key == num[i].key) {
 			if (cmd_number(arg, num[i].max, dst[i]) || *dst[i] < num[i].min) {

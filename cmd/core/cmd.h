@@ -161,9 +161,19 @@ error_t cmd_opt_count(struct argp_state *state, const char *opt, const char *arg
 		      const char *what, uint64_t *v);
 
 /*
- * A duration option (lib/util/units.h: "10", "1.5s", "500ms", "2m"); else
- * argp_error naming the option, the form and the range.
+ * A duration option (prmctl(8) CONVENTIONS, Durations): a plain number in
+ * the option's unit, or with ns, us, ms, s, m, h ("10", "1.5s", "500ms",
+ * "2m", "1h"), whole milliseconds from min_ms to max_ms; else argp_error
+ * naming the option, the forms and the range with its unit, and EINVAL.
  */
+struct cmd_duration {
+	const char *opt;	/* "--interval" */
+	bool in_ms;		/* a plain number counts milliseconds, not seconds */
+	uint64_t min_ms, max_ms;
+};
+error_t cmd_opt_duration_in(struct argp_state *state, const struct cmd_duration *d,
+			    const char *arg, uint64_t *ms);
+/* Seconds by default, 1 ms to a year. */
 error_t cmd_opt_duration(struct argp_state *state, const char *opt, const char *arg,
 			 uint64_t *ms);
 
