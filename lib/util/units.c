@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
+#include <time.h>
 
 /* Digits with an optional fraction: no sign, exponent, hex, inf or nan. */
 static bool plain_decimal(const char *s, size_t n)
@@ -117,5 +119,46 @@ int units_size(const char *s, uint64_t *bytes)
 	if (errno == ERANGE || n > (UNITS_MAX_SIZE >> shift))
 		return UNITS_TOO_LONG;
 	*bytes = (uint64_t)n << shift;
+	return 0;
+}
+
+int units_utc_ns(const char *s, uint64_t *ns)
+{
+	unsigned y, mo, d, h, mi, sec;
+	uint64_t frac = 0, div = 1;
+	struct tm tm = { 0 };
+	int n = -1;
+	time_t t;
+
+	/* digits only where digits go: sscanf alone would take " 5" or "+5" */
+	if (strspn(s, "0123456789") != 4 ||
+	    sscanf(s, "%4u-%2u-%2uT%2u:%2u:%2u%n", &y, &mo, &d, &h, &mi, &sec, &n) != 6 ||
+	    n != 19 || strspn(s + 5, "0123456789") != 2 || strspn(s + 8, "0123456789") != 2 ||
+	    strspn(s + 11, "0123456789") != 2 || strspn(s + 14, "0123456789") != 2 ||
+	    strspn(s + 17, "0123456789") != 2)
+		return UNITS_BAD;
+	s += n;
+	if (*s == '.') {
+		size_t digits = strspn(++s, "0123456789");
+
+		if (!digits || digits > 9)
+			return UNITS_BAD;
+		for (size_t i = 0; i < digits; i++, div *= 10)
+			frac = frac * 10 + (uint64_t)(s[i] - '0');
+		s += digits;
+	}
+	if (strcmp(s, "Z") || y < 1970 || !mo || mo > 12 || !d || d > 31 || h > 23 || mi > 59 ||
+	    sec > 60)
+		return UNITS_BAD;
+	tm.tm_year = (int)y - 1900;
+	tm.tm_mon = (int)mo - 1;
+	tm.tm_mday = (int)d;
+	tm.tm_hour = (int)h;
+	tm.tm_min = (int)mi;
+	tm.tm_sec = (int)sec;
+	t = timegm(&tm);
+	if (t < 0 || tm.tm_mday != (int)d)	/* 31 February moved to March */
+		return UNITS_BAD;
+	*ns = (uint64_t)t * 1000000000 + frac * (1000000000 / div);
 	return 0;
 }

@@ -40,6 +40,13 @@ int units_duration_ms_in(const char *s, uint64_t default_ms, uint64_t *ms);
 int units_duration_ms(const char *s, uint64_t *ms);
 
 /*
+ * A UTC time as prmctl prints it, "2026-12-01T23:20:32.296504303Z" (the
+ * fraction optional, up to 9 digits): nanoseconds since the epoch, or
+ * UNITS_BAD.
+ */
+int units_utc_ns(const char *s, uint64_t *ns);
+
+/*
  * Bytes, decimal or 0x hex, with an optional K or M (binary), at most 1 TiB.
  * 0 and *bytes set, or UNITS_BAD / UNITS_TOO_LONG.
  */

@@ -66,6 +66,27 @@ static void durations_in_a_unit(void **state)
 	assert_int_equal(units_duration_ns("18446744073709551616ns", 1, &v), UNITS_TOO_LONG);
 }
 
+/* What trace decode --realtime prints reads back to the same nanosecond. */
+static void utc_times(void **state)
+{
+	uint64_t v = 7;
+
+	(void)state;
+	assert_int_equal(units_utc_ns("2026-12-01T23:20:32.296504303Z", &v), 0);
+	assert_int_equal(v, 1796167232296504303ull);
+	assert_int_equal(units_utc_ns("1970-01-01T00:00:01Z", &v), 0);
+	assert_int_equal(v, 1000000000);
+	assert_int_equal(units_utc_ns("1970-01-01T00:00:00.5Z", &v), 0);
+	assert_int_equal(v, 500000000);
+	v = 7;
+	assert_int_equal(units_utc_ns("2026-02-31T00:00:00Z", &v), UNITS_BAD);
+	assert_int_equal(units_utc_ns("2026-12-01T23:20:32", &v), UNITS_BAD);
+	assert_int_equal(units_utc_ns("2026-12-01 23:20:32Z", &v), UNITS_BAD);
+	assert_int_equal(units_utc_ns("2026-12-01T23:20:32.1234567890Z", &v), UNITS_BAD);
+	assert_int_equal(units_utc_ns("+026-12-01T23:20:32Z", &v), UNITS_BAD);
+	assert_int_equal(v, 7);
+}
+
 static void sizes(void **state)
 {
 	uint64_t v = 7;
@@ -99,6 +120,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(durations),
 		cmocka_unit_test(durations_in_a_unit),
+		cmocka_unit_test(utc_times),
 		cmocka_unit_test(sizes),
 	};
 
