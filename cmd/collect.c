@@ -285,8 +285,9 @@ static int plan_output(const struct collect_opts_cli *o, struct target *t)
 	while (n > 1 && t->path[n - 1] == '/')
 		t->path[--n] = 0;
 	if (t->dir) {
+		/* the bundle's own directory is made; where it goes must exist */
 		if (mkdir(t->path, 0755) && errno != EEXIST)
-			return write_error(t->path, "");
+			return cmd_usage("collect: -o %s: %s", t->path, strerror(errno));
 		if (!stat(t->path, &st) && !S_ISDIR(st.st_mode))
 			return cmd_usage("collect: %s is not a directory", t->path);
 		snprintf(t->stage, sizeof(t->stage), "%s", t->path);
@@ -322,7 +323,8 @@ static int plan_output(const struct collect_opts_cli *o, struct target *t)
 		snprintf(t->stage, sizeof(t->stage), "%s.prmctl-collect-XXXXXX",
 			 parent[0] ? parent : "./");
 		if (!mkdtemp(t->stage))
-			return write_error(t->path, "cannot write beside ");
+			return cmd_usage("collect: -o %s: cannot write beside it: %s", t->path,
+					 strerror(errno));
 	}
 	return 0;
 }

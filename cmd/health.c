@@ -399,7 +399,12 @@ struct watched {
 	uint64_t events;	/* the start not counted */
 };
 
-static void textfile(const char *path, const struct watched *w, size_t n)
+/*
+ * Rewritten every interval: a failure (disk full, directory removed) is told
+ * once, not 20 times a second, and again only after a write that worked.
+ */
+static void textfile(const char *path, const struct watched *w, size_t n, bool *failing,
+		     bool *failed)
 {
 	struct prm_metrics_device md[WATCH_MAX];
 	struct prm_err err = { 0 };
@@ -411,8 +416,14 @@ static void textfile(const char *path, const struct watched *w, size_t n)
 		md[i].device = w[i].d->label;
 	}
 	len = prm_metrics_format(md, n, buf, sizeof(buf));
-	if (len < 0 || write_file_atomic(path, buf, (size_t)len, false, &err))
-		out_warn("textfile: %s", len < 0 ? "metrics do not fit" : err.msg);
+	if (len >= 0 && !write_file_atomic(path, buf, (size_t)len, false, &err)) {
+		*failing = false;
+		return;
+	}
+	if (!*failing)
+		out_warn("textfile: %s (the watch goes on and will exit 1)",
+			 len < 0 ? "metrics do not fit" : err.msg);
+	*failing = *failed = true;
 }
 
 static void event(const struct dev *d, const struct hmon_event *e, const char *snap)
@@ -477,6 +488,10 @@ static int watch_check(struct cmd_run *r)
 		return cmd_usage("health watch over devlink (--access devlink, or a BUS/DEV "
 				 "name) follows one device, without --all, --textfile or "
 				 "--snapshot-dir");
+	if (o->snapshot_dir && cmd_out_dir("--snapshot-dir", o->snapshot_dir))
+		return EXIT_USAGE;
+	if (o->textfile && cmd_out_file("--textfile", o->textfile))
+		return EXIT_USAGE;
 	return 0;
 }
 
@@ -503,7 +518,7 @@ static int watch(struct cmd_run *r)
 	struct dev *devs[WATCH_MAX];
 	struct hmon_waiter waiter;
 	uint64_t events = 0, until, next_text = 0, seen = 0;
-	bool faulted = false;
+	bool faulted = false, text_failing = false, write_failed = false;
 	char prefix[4000];
 	size_t n = 0;
 	int rc;
@@ -547,7 +562,7 @@ static int watch(struct cmd_run *r)
 		bool any = false;
 
 		if (o->textfile && now_ns(CLOCK_MONOTONIC) >= next_text) {
-			textfile(o->textfile, w, n);
+			textfile(o->textfile, w, n, &text_failing, &write_failed);
 			next_text = now_ns(CLOCK_MONOTONIC) + o->interval_ms * 1000000ull;
 		}
 		for (size_t i = 0; i < n; i++)
@@ -555,8 +570,10 @@ static int watch(struct cmd_run *r)
 				const char *snap = NULL;
 
 				any = true;
-				if (o->snapshot_dir && !w[i].faulted && prm_health_is_fault(e->ev.status))
+				if (o->snapshot_dir && !w[i].faulted && prm_health_is_fault(e->ev.status)) {
 					snap = snapshot(o->snapshot_dir, w[i].d, e, prefix, sizeof(prefix));
+					write_failed |= !snap;
+				}
 				event(w[i].d, e, snap);
 				if (e->ev.kind != PRM_HWATCH_STARTED) {
 					events++;
@@ -569,7 +586,7 @@ static int watch(struct cmd_run *r)
 			hmon_waiter_wait(&waiter, &seen, o->textfile ? (unsigned)o->interval_ms : 100);
 	}
 	if (o->textfile)
-		textfile(o->textfile, w, n);
+		textfile(o->textfile, w, n, &text_failing, &write_failed);
 	for (size_t i = 0; i < n; i++) {
 		uint64_t samples, errors;
 
@@ -586,7 +603,9 @@ static int watch(struct cmd_run *r)
 	stop_all(w, n);
 	hmon_waiter_destroy(&waiter);
 	free(e);
-	return o->exit_on_fault && faulted ? EXIT_CHECK : EXIT_OK;
+	if (o->exit_on_fault && faulted)
+		return EXIT_CHECK;
+	return write_failed ? EXIT_FAIL : EXIT_OK;	/* evidence or metrics lost */
 }
 
 static const struct prm_verb verbs[] = {

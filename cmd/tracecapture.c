@@ -403,6 +403,8 @@ int trace_capture_check(struct cmd_run *r)
 
 	if (!o->file)
 		return cmd_usage("trace capture: where to? -o FILE");
+	if (cmd_out_file("-o", o->file))
+		return EXIT_USAGE;
 	if (!o->force && access(o->file, F_OK) == 0)
 		return cmd_usage("%s exists; --force replaces it", o->file);
 	snprintf(o->tmp, sizeof(o->tmp), "%s.part", o->file);

@@ -177,6 +177,13 @@ error_t cmd_opt_duration_in(struct argp_state *state, const struct cmd_duration 
 error_t cmd_opt_duration(struct argp_state *state, const char *opt, const char *arg,
 			 uint64_t *ms);
 
+/*
+ * Output paths an option names, judged before any device work
+ * (lib/util/outpath.h): 0, or exit 2 with "OPT PATH: why" reported.
+ */
+int cmd_out_file(const char *opt, const char *path);
+int cmd_out_dir(const char *opt, const char *dir);
+
 /* A number as users type it: decimal or 0x hex, at most max. -1 if not. */
 int cmd_number(const char *s, uint64_t max, uint64_t *v);
 

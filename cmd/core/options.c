@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "cmd/core/cmd.h"
+#include "lib/util/outpath.h"
 #include "lib/util/units.h"
 
 int cmd_number(const char *s, uint64_t max, uint64_t *v)
@@ -76,6 +77,20 @@ error_t cmd_opt_duration(struct argp_state *state, const char *opt, const char *
 	const struct cmd_duration d = { opt, false, 1, UNITS_MAX_DURATION_S * UINT64_C(1000) };
 
 	return cmd_opt_duration_in(state, &d, arg, ms);
+}
+
+int cmd_out_file(const char *opt, const char *path)
+{
+	struct prm_err err = { 0 };
+
+	return outpath_file(path, &err) ? cmd_usage("%s: %s", opt, err.msg) : 0;
+}
+
+int cmd_out_dir(const char *opt, const char *dir)
+{
+	struct prm_err err = { 0 };
+
+	return outpath_dir(dir, &err) ? cmd_usage("%s: %s", opt, err.msg) : 0;
 }
 
 error_t cmd_no_args(int key, char *arg, struct argp_state *state)
