@@ -42,10 +42,12 @@ static const struct argp_option options[] = {
 	{ "images", OPT_IMAGES, "N", 0,
 	  "Initialization-segment images per device, spread over the collection (1 to 10; 3)", 0 },
 	{ "trace-seconds", OPT_TRACE_S, "N", 0,
-	  "Capture the firmware tracer N seconds when it is free (seconds, or 500ms, 1.5s, 2m, 1h; whole seconds, 0 to 600; default 5; 0: none)", 0 },
+	  "Capture the firmware tracer N seconds when it is free (" CMD_DURATION_S
+	  "; whole seconds, 0 to 600; default 5; 0: none)", 0 },
 	{ "kernel-log", OPT_KERNEL_LOG, "FILE", 0,
 	  "Read the kernel log from FILE, not from the journal or dmesg", 0 },
-	{ "budget", OPT_BUDGET, "T", 0, "Time allowed per device (seconds, or 500ms, 1.5s, 2m, 1h; default 60s)", 0 },
+	{ "budget", OPT_BUDGET, "T", 0, "Time allowed per device (" CMD_DURATION_S
+	  "; default 60s)", 0 },
 	{ "force", OPT_FORCE, NULL, 0, "Replace the bundle if it exists", 0 },
 	{ 0 }
 };

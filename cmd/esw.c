@@ -37,9 +37,9 @@ static const struct argp functions_argp = {
 
 static const struct argp_option watch_options[] = {
 	{ "interval", OPT_INTERVAL, "MS", 0,
-	  "Without events (fwctl), query this often (milliseconds, or 500ms, 1.5s, 2m, 1h; default 1000)", 0 },
+	  "Without events (fwctl), query this often (" CMD_DURATION_MS "; default 1000)", 0 },
 	{ "count", OPT_COUNT, "N", 0, "Stop after N changes", 0 },
-	{ "duration", OPT_DURATION, "T", 0, "Stop after T (seconds, or 500ms, 1.5s, 2m, 1h)", 0 },
+	{ "duration", OPT_DURATION, "T", 0, "Stop after T (" CMD_DURATION_S ")", 0 },
 	{ 0 }
 };
 

@@ -36,7 +36,8 @@ enum { OPT_SAMPLE_MS = 0x810, OPT_SHOW_ALL };
 
 static const struct argp_option show_options[] = {
 	{ "sample-ms", OPT_SAMPLE_MS, "MS", 0,
-	  "Read the health counter twice, MS apart (milliseconds, or 500ms, 1.5s, 2m, 1h; default 50; 0: one read, no stall check)", 0 },
+	  "Read the health counter twice, MS apart (" CMD_DURATION_MS
+	  "; default 50; 0: one read, no stall check)", 0 },
 	{ "all", OPT_SHOW_ALL, NULL, 0, "Check every ConnectX function present (with -d: those too)", 0 },
 	{ 0 }
 };
@@ -261,10 +262,11 @@ struct watch_opts {
 };
 
 static const struct argp_option watch_options[] = {
-	{ "interval", OPT_INTERVAL, "MS", 0, "Sample the health counter every MS (milliseconds, or 500ms, 1.5s, 2m, 1h; 10 to 60000 ms; default 50)", 0 },
+	{ "interval", OPT_INTERVAL, "MS", 0, "Sample the health counter every MS (" CMD_DURATION_MS
+	  "; 10 to 60000 ms; default 50)", 0 },
 	{ "misses", OPT_MISSES, "N", 0, "Unchanged samples that make a stall (1 to 1000; 3)", 0 },
 	{ "count", OPT_COUNT, "N", 0, "Stop after N events (the start not counted)", 0 },
-	{ "duration", OPT_DURATION, "T", 0, "Stop after T (seconds, or 500ms, 1.5s, 2m, 1h)", 0 },
+	{ "duration", OPT_DURATION, "T", 0, "Stop after T (" CMD_DURATION_S ")", 0 },
 	{ "exit-on-fault", OPT_EXIT_ON_FAULT, NULL, 0, "Stop at the first fault, exit 4", 0 },
 	{ "snapshot-dir", OPT_SNAPSHOT_DIR, "DIR", 0,
 	  "At the first fault, save the sample's initialization segment, health buffer and "

@@ -35,7 +35,8 @@ static const struct argp_option options[] = {
 	{ "raw", OPT_RAW, NULL, 0,
 	  "Also the full 64-bit words, flagging upper halves that are not zero", 0 },
 	{ "interval", OPT_INTERVAL, "MS", 0,
-	  "Sample this often (milliseconds, or 500ms, 1.5s, 2m, 1h) and print deltas and rates per second (JSON Lines)", 0 },
+	  "Sample this often (" CMD_DURATION_MS
+	  ") and print deltas and rates per second (JSON Lines)", 0 },
 	{ "count", OPT_COUNT, "N", 0, "With --interval: stop after N samples", 0 },
 	{ 0 }
 };

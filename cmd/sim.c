@@ -44,7 +44,8 @@ struct sim_args {
 
 static const struct argp_option start_options[] = {
 	{ "model", 'm', "MODEL", 0, "cx5, cx6dx or cx7 (default cx7)", 0 },
-	{ "boot-ms", OPT_BOOT_MS, "MS", 0, "Keep 'initializing' set this long (milliseconds, or 500ms, 1.5s, 2m, 1h; default 0)", 0 },
+	{ "boot-ms", OPT_BOOT_MS, "MS", 0, "Keep 'initializing' set this long (" CMD_DURATION_MS
+	  "; default 0)", 0 },
 	{ "foreground", OPT_FOREGROUND, NULL, 0, "Do not detach; stop with SIGINT/SIGTERM", 0 },
 	{ "pci-dir", OPT_PCI_DIR, "DIR", 0,
 	  "Also present the adapter as a sysfs PCI device directory DIR/BDF (FUSE; root)", 0 },

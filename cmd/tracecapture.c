@@ -50,10 +50,11 @@ struct capture {
 static const struct argp_option options[] = {
 	{ "output", 'o', "FILE", 0, "The capture file (written whole, or not at all)", 0 },
 	{ "duration", OPT_DURATION, "T", 0,
-	  "Stop after T (seconds, or 500ms, 1.5s, 2m, 1h); default: at SIGINT/SIGTERM", 0 },
+	  "Stop after T (" CMD_DURATION_S "); default: at SIGINT/SIGTERM", 0 },
 	{ "size", OPT_SIZE, "BYTES", 0,
 	  "Ring size: 4 KiB times a power of two within MTRC_CAP (default 256K)", 0 },
-	{ "interval", OPT_INTERVAL, "MS", 0, "How often the ring is read (milliseconds, or 500ms, 1.5s, 2m, 1h; default 5)", 0 },
+	{ "interval", OPT_INTERVAL, "MS", 0, "How often the ring is read (" CMD_DURATION_MS
+	  "; default 5)", 0 },
 	{ "force", OPT_FORCE, NULL, 0, "Replace FILE or FILE.part if it exists", 0 },
 	{ 0 }
 };

@@ -166,6 +166,10 @@ error_t cmd_opt_count(struct argp_state *state, const char *opt, const char *arg
  * "2m", "1h"), whole milliseconds from min_ms to max_ms; else argp_error
  * naming the option, the forms and the range with its unit, and EINVAL.
  */
+/* What every duration option's help says of its argument (prmctl(8) CONVENTIONS). */
+#define CMD_DURATION_S "seconds, or 500ms, 1.5s, 2m, 1h"
+#define CMD_DURATION_MS "milliseconds, or 500ms, 1.5s, 2m, 1h"
+
 struct cmd_duration {
 	const char *opt;	/* "--interval" */
 	bool in_ms;		/* a plain number counts milliseconds, not seconds */

@@ -37,7 +37,8 @@ static void limit(char *buf, size_t sz, uint64_t ms, bool in_ms)
 	if (in_ms || ms % 1000)
 		snprintf(buf, sz, "%" PRIu64 " ms", ms);
 	else if (ms >= 2 * UINT64_C(86400000) && !(ms % UINT64_C(86400000)))
-		snprintf(buf, sz, "%" PRIu64 " s (%" PRIu64 " days)", ms / 1000, ms / UINT64_C(86400000));
+		snprintf(buf, sz, "%" PRIu64 " s (%" PRIu64 " days)", ms / 1000,
+			 ms / UINT64_C(86400000));
 	else
 		snprintf(buf, sz, "%" PRIu64 " s", ms / 1000);
 }

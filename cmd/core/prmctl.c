@@ -38,7 +38,7 @@ static const struct argp_option global_options[] = {
 	{ "access", OPT_ACCESS, "PATH", 0,
 	  "Force an access path: fwctl, pci, devlink, cmdq, icmd", 0 },
 	{ "timeout", OPT_TIMEOUT, "MS", 0,
-	  "Give up on a device command after MS (milliseconds, or 500ms, 1.5s, 2m, 1h; command queue: what "
+	  "Give up on a device command after MS (" CMD_DURATION_MS "; command queue: what "
 	  "the firmware advertises, plus a second; devlink: 10000)", 0 },
 	{ "write", OPT_WRITE, NULL, 0,
 	  "Allow operations that change device state on real hardware", 0 },
