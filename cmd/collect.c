@@ -42,10 +42,12 @@ static const struct argp_option options[] = {
 	{ "images", OPT_IMAGES, "N", 0,
 	  "Initialization-segment images per device, spread over the collection (1 to 10; 3)", 0 },
 	{ "trace-seconds", OPT_TRACE_S, "N", 0,
-	  "Capture the firmware tracer N seconds when it is free (0 to 600; 5; 0: none)", 0 },
+	  "Capture the firmware tracer N seconds when it is free (" CMD_DURATION_S
+	  "; whole seconds, 0 to 600; default 5; 0: none)", 0 },
 	{ "kernel-log", OPT_KERNEL_LOG, "FILE", 0,
 	  "Read the kernel log from FILE, not from the journal or dmesg", 0 },
-	{ "budget", OPT_BUDGET, "T", 0, "Time allowed per device (default 60s)", 0 },
+	{ "budget", OPT_BUDGET, "T", 0, "Time allowed per device (" CMD_DURATION_S
+	  "; default 60s)", 0 },
 	{ "force", OPT_FORCE, NULL, 0, "Replace the bundle if it exists", 0 },
 	{ 0 }
 };
@@ -78,13 +80,22 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	case OPT_BUDGET:
 		return cmd_opt_duration(state, "--budget", arg, &o->budget_ms);
+	case OPT_TRACE_S: {
+		static const struct cmd_duration d = { "--trace-seconds", false, 0, 600000 };
+		uint64_t ms;
+
+		if (cmd_opt_duration_in(state, &d, arg, &ms))
+			return EINVAL;
+		if (ms % 1000) {	/* the manifest records whole seconds */
+			argp_error(state, "--trace-seconds '%s': whole seconds, 0 to 600", arg);
+			return EINVAL;
+		}
+		o->trace_s = ms / 1000;
+		return 0;
+	}
 	case OPT_CRDUMPS:
-	case OPT_TRACE_S:
-		if (cmd_number(arg, key == OPT_CRDUMPS ? 10 : 600,
-			       key == OPT_CRDUMPS ? &o->crdumps : &o->trace_s)) {
-			argp_error(state, "%s '%s': a number, 0 to %u",
-				   key == OPT_CRDUMPS ? "--crdumps" : "--trace-seconds", arg,
-				   key == OPT_CRDUMPS ? 10 : 600);
+		if (cmd_number(arg, 10, &o->crdumps)) {
+			argp_error(state, "--crdumps '%s': a number, 0 to 10", arg);
 			return EINVAL;
 		}
 		return 0;
@@ -276,8 +287,9 @@ static int plan_output(const struct collect_opts_cli *o, struct target *t)
 	while (n > 1 && t->path[n - 1] == '/')
 		t->path[--n] = 0;
 	if (t->dir) {
+		/* the bundle's own directory is made; where it goes must exist */
 		if (mkdir(t->path, 0755) && errno != EEXIST)
-			return write_error(t->path, "");
+			return cmd_usage("collect: -o %s: %s", t->path, strerror(errno));
 		if (!stat(t->path, &st) && !S_ISDIR(st.st_mode))
 			return cmd_usage("collect: %s is not a directory", t->path);
 		snprintf(t->stage, sizeof(t->stage), "%s", t->path);
@@ -313,7 +325,8 @@ static int plan_output(const struct collect_opts_cli *o, struct target *t)
 		snprintf(t->stage, sizeof(t->stage), "%s.prmctl-collect-XXXXXX",
 			 parent[0] ? parent : "./");
 		if (!mkdtemp(t->stage))
-			return write_error(t->path, "cannot write beside ");
+			return cmd_usage("collect: -o %s: cannot write beside it: %s", t->path,
+					 strerror(errno));
 	}
 	return 0;
 }

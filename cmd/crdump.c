@@ -66,7 +66,7 @@ int crdump_check(struct cmd_run *r)
 		return cmd_usage("cr dump: the dump is mstregdump's text; with --json give -o FILE");
 	if (!to_stdout(o) && !o->force && !write_target_is_stream(o->file) && lstat(o->file, &st) == 0)
 		return cmd_usage("cr dump: %s exists (use --force to replace it)", o->file);
-	return 0;
+	return to_stdout(o) ? 0 : cmd_out_file("-o", o->file);
 }
 
 /* All of it or nothing: a dump cut short is not told apart from a whole one. */

@@ -41,7 +41,8 @@ static const struct argp_option create_options[] = {
 
 static const struct argp_option drain_options[] = {
 	{ "wait", DCT_OPT_WAIT, NULL, 0, "Wait for the DCT_DRAINED event", 0 },
-	{ "timeout", DCT_OPT_TIMEOUT, "T", 0, "How long --wait waits (default 5 s)", 0 },
+	{ "timeout", DCT_OPT_TIMEOUT, "T", 0, "How long --wait waits (" CMD_DURATION_S
+	  "; default 5s)", 0 },
 	{ 0 }
 };
 

@@ -17,7 +17,8 @@
 #include "lib/util/clock.h"
 
 static const struct argp_option lifecycle_options[] = {
-	{ "timeout", DCT_OPT_TIMEOUT, "T", 0, "How long the drain may take (default 5 s)", 0 },
+	{ "timeout", DCT_OPT_TIMEOUT, "T", 0, "How long the drain may take (" CMD_DURATION_S
+	  "; default 5s)", 0 },
 	{ 0 }
 };
 
@@ -31,7 +32,7 @@ const struct argp dct_lifecycle_argp = {
 
 static const struct argp_option watch_options[] = {
 	{ "dct", DCT_OPT_DCT, "N", 0, "A DCT to watch (repeatable; default every one listed)", 0 },
-	{ "duration", DCT_OPT_DURATION, "T", 0, "Stop after T (seconds, or with ms, s, m)", 0 },
+	{ "duration", DCT_OPT_DURATION, "T", 0, "Stop after T (" CMD_DURATION_S ")", 0 },
 	{ "count", DCT_OPT_COUNT, "N", 0, "Stop after N violations", 0 },
 	{ 0 }
 };

@@ -215,11 +215,13 @@ static int needs_write(const char *what)
 	return cmd_fail(&err);
 }
 
-/* -o FILE is not replaced unless --force says so */
+/* -o FILE can be written, and is not replaced unless --force says so */
 static int output_free(const struct region_opts *o)
 {
 	if (o->out && !o->force && access(o->out, F_OK) == 0)
 		return cmd_usage("%s exists; --force replaces it", o->out);
+	if (o->out)
+		return cmd_out_file("-o", o->out);
 	return 0;
 }
 

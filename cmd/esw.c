@@ -37,11 +37,13 @@ static const struct argp functions_argp = {
 
 static const struct argp_option watch_options[] = {
 	{ "interval", OPT_INTERVAL, "MS", 0,
-	  "Without events (fwctl), query this often (default 1000 ms)", 0 },
+	  "Without events (fwctl), query this often (" CMD_DURATION_MS "; default 1000)", 0 },
 	{ "count", OPT_COUNT, "N", 0, "Stop after N changes", 0 },
-	{ "duration", OPT_DURATION, "T", 0, "Stop after T (seconds, or with ms, s, m)", 0 },
+	{ "duration", OPT_DURATION, "T", 0, "Stop after T (" CMD_DURATION_S ")", 0 },
 	{ 0 }
 };
+
+static const struct cmd_duration interval_ms = { "--interval", true, 1, 3600000 };
 
 static error_t watch_parse(int key, char *arg, struct argp_state *state)
 {
@@ -52,8 +54,7 @@ static error_t watch_parse(int key, char *arg, struct argp_state *state)
 		o->interval_ms = 1000;
 		return 0;
 	case OPT_INTERVAL:
-		return cmd_opt_count(state, "--interval", arg, 3600000, "1 to 3600000 ms",
-				     &o->interval_ms);
+		return cmd_opt_duration_in(state, &interval_ms, arg, &o->interval_ms);
 	case OPT_COUNT:
 		return cmd_opt_count(state, "--count", arg, UINT32_MAX, "a number of changes", &o->count);
 	case OPT_DURATION:

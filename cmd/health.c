@@ -36,10 +36,13 @@ enum { OPT_SAMPLE_MS = 0x810, OPT_SHOW_ALL };
 
 static const struct argp_option show_options[] = {
 	{ "sample-ms", OPT_SAMPLE_MS, "MS", 0,
-	  "Read the health counter twice, MS ms apart (default 50; 0: one read, no stall check)", 0 },
+	  "Read the health counter twice, MS apart (" CMD_DURATION_MS
+	  "; default 50; 0: one read, no stall check)", 0 },
 	{ "all", OPT_SHOW_ALL, NULL, 0, "Check every ConnectX function present (with -d: those too)", 0 },
 	{ 0 }
 };
+
+static const struct cmd_duration sample_ms = { "--sample-ms", true, 0, SAMPLE_MS_MAX };
 
 static error_t show_parse(int key, char *arg, struct argp_state *state)
 {
@@ -50,12 +53,7 @@ static error_t show_parse(int key, char *arg, struct argp_state *state)
 		o->sample_ms = 50;
 		return 0;
 	case OPT_SAMPLE_MS:
-		if (cmd_number(arg, SAMPLE_MS_MAX, &o->sample_ms)) {
-			argp_error(state, "--sample-ms '%s': milliseconds, 0 to %u", arg,
-				   SAMPLE_MS_MAX);
-			return EINVAL;
-		}
-		return 0;
+		return cmd_opt_duration_in(state, &sample_ms, arg, &o->sample_ms);
 	case OPT_SHOW_ALL:
 		o->all = true;
 		return 0;
@@ -264,10 +262,11 @@ struct watch_opts {
 };
 
 static const struct argp_option watch_options[] = {
-	{ "interval", OPT_INTERVAL, "MS", 0, "Sample the health counter every MS ms (10 to 60000; 50)", 0 },
+	{ "interval", OPT_INTERVAL, "MS", 0, "Sample the health counter every MS (" CMD_DURATION_MS
+	  "; 10 to 60000 ms; default 50)", 0 },
 	{ "misses", OPT_MISSES, "N", 0, "Unchanged samples that make a stall (1 to 1000; 3)", 0 },
 	{ "count", OPT_COUNT, "N", 0, "Stop after N events (the start not counted)", 0 },
-	{ "duration", OPT_DURATION, "T", 0, "Stop after T (seconds, or 500ms, 1.5s, 2m)", 0 },
+	{ "duration", OPT_DURATION, "T", 0, "Stop after T (" CMD_DURATION_S ")", 0 },
 	{ "exit-on-fault", OPT_EXIT_ON_FAULT, NULL, 0, "Stop at the first fault, exit 4", 0 },
 	{ "snapshot-dir", OPT_SNAPSHOT_DIR, "DIR", 0,
 	  "At the first fault, save the sample's initialization segment, health buffer and "
@@ -287,10 +286,10 @@ static error_t watch_parse(int key, char *arg, struct argp_state *state)
 		const char *name;
 		uint64_t min, max;
 	} num[] = {
-		{ OPT_INTERVAL, "--interval", 10, 60000 }, { OPT_MISSES, "--misses", 1, 1000 },
-		{ OPT_COUNT, "--count", 1, 1000000 },
+		{ OPT_MISSES, "--misses", 1, 1000 }, { OPT_COUNT, "--count", 1, 1000000 },
 	};
-	uint64_t *dst[] = { &o->interval_ms, &o->misses, &o->count };
+	static const struct cmd_duration interval = { "--interval", true, 10, 60000 };
+	uint64_t *dst[] = { &o->misses, &o->count };
 
 	if (key == ARGP_KEY_INIT) {
 		o->interval_ms = 50;
@@ -299,6 +298,8 @@ static error_t watch_parse(int key, char *arg, struct argp_state *state)
 	}
 	if (key == OPT_DURATION)
 		return cmd_opt_duration(state, "--duration", arg, &o->duration_ms);
+	if (key == OPT_INTERVAL)
+		return cmd_opt_duration_in(state, &interval, arg, &o->interval_ms);
 	for (size_t i = 0; i < sizeof(num) / sizeof(num[0]); i++)
 		if (key == num[i].key) {
 			if (cmd_number(arg, num[i].max, dst[i]) || *dst[i] < num[i].min) {
@@ -400,7 +401,12 @@ struct watched {
 	uint64_t events;	/* the start not counted */
 };
 
-static void textfile(const char *path, const struct watched *w, size_t n)
+/*
+ * Rewritten every interval: a failure (disk full, directory removed) is told
+ * once, not 20 times a second, and again only after a write that worked.
+ */
+static void textfile(const char *path, const struct watched *w, size_t n, bool *failing,
+		     bool *failed)
 {
 	struct prm_metrics_device md[WATCH_MAX];
 	struct prm_err err = { 0 };
@@ -412,8 +418,14 @@ static void textfile(const char *path, const struct watched *w, size_t n)
 		md[i].device = w[i].d->label;
 	}
 	len = prm_metrics_format(md, n, buf, sizeof(buf));
-	if (len < 0 || write_file_atomic(path, buf, (size_t)len, false, &err))
-		out_warn("textfile: %s", len < 0 ? "metrics do not fit" : err.msg);
+	if (len >= 0 && !write_file_atomic(path, buf, (size_t)len, false, &err)) {
+		*failing = false;
+		return;
+	}
+	if (!*failing)
+		out_warn("textfile: %s (the watch goes on and will exit 1)",
+			 len < 0 ? "metrics do not fit" : err.msg);
+	*failing = *failed = true;
 }
 
 static void event(const struct dev *d, const struct hmon_event *e, const char *snap)
@@ -478,6 +490,10 @@ static int watch_check(struct cmd_run *r)
 		return cmd_usage("health watch over devlink (--access devlink, or a BUS/DEV "
 				 "name) follows one device, without --all, --textfile or "
 				 "--snapshot-dir");
+	if (o->snapshot_dir && cmd_out_dir("--snapshot-dir", o->snapshot_dir))
+		return EXIT_USAGE;
+	if (o->textfile && cmd_out_file("--textfile", o->textfile))
+		return EXIT_USAGE;
 	return 0;
 }
 
@@ -504,7 +520,7 @@ static int watch(struct cmd_run *r)
 	struct dev *devs[WATCH_MAX];
 	struct hmon_waiter waiter;
 	uint64_t events = 0, until, next_text = 0, seen = 0;
-	bool faulted = false;
+	bool faulted = false, text_failing = false, write_failed = false;
 	char prefix[4000];
 	size_t n = 0;
 	int rc;
@@ -548,7 +564,7 @@ static int watch(struct cmd_run *r)
 		bool any = false;
 
 		if (o->textfile && now_ns(CLOCK_MONOTONIC) >= next_text) {
-			textfile(o->textfile, w, n);
+			textfile(o->textfile, w, n, &text_failing, &write_failed);
 			next_text = now_ns(CLOCK_MONOTONIC) + o->interval_ms * 1000000ull;
 		}
 		for (size_t i = 0; i < n; i++)
@@ -556,8 +572,10 @@ static int watch(struct cmd_run *r)
 				const char *snap = NULL;
 
 				any = true;
-				if (o->snapshot_dir && !w[i].faulted && prm_health_is_fault(e->ev.status))
+				if (o->snapshot_dir && !w[i].faulted && prm_health_is_fault(e->ev.status)) {
 					snap = snapshot(o->snapshot_dir, w[i].d, e, prefix, sizeof(prefix));
+					write_failed |= !snap;
+				}
 				event(w[i].d, e, snap);
 				if (e->ev.kind != PRM_HWATCH_STARTED) {
 					events++;
@@ -570,7 +588,7 @@ static int watch(struct cmd_run *r)
 			hmon_waiter_wait(&waiter, &seen, o->textfile ? (unsigned)o->interval_ms : 100);
 	}
 	if (o->textfile)
-		textfile(o->textfile, w, n);
+		textfile(o->textfile, w, n, &text_failing, &write_failed);
 	for (size_t i = 0; i < n; i++) {
 		uint64_t samples, errors;
 
@@ -587,7 +605,9 @@ static int watch(struct cmd_run *r)
 	stop_all(w, n);
 	hmon_waiter_destroy(&waiter);
 	free(e);
-	return o->exit_on_fault && faulted ? EXIT_CHECK : EXIT_OK;
+	if (o->exit_on_fault && faulted)
+		return EXIT_CHECK;
+	return write_failed ? EXIT_FAIL : EXIT_OK;	/* evidence or metrics lost */
 }
 
 static const struct prm_verb verbs[] = {

@@ -129,7 +129,7 @@ static int dump_check(struct cmd_run *r)
 {
 	const struct dump_opts *o = r->opts;
 
-	return o->file ? 0 : cmd_usage("initseg dump: where to? (-o FILE)");
+	return o->file ? cmd_out_file("-o", o->file) : cmd_usage("initseg dump: where to? (-o FILE)");
 }
 
 static int dump(struct cmd_run *r)

@@ -35,10 +35,13 @@ static const struct argp_option options[] = {
 	{ "raw", OPT_RAW, NULL, 0,
 	  "Also the full 64-bit words, flagging upper halves that are not zero", 0 },
 	{ "interval", OPT_INTERVAL, "MS", 0,
-	  "Sample this often and print deltas and rates per second (JSON Lines)", 0 },
+	  "Sample this often (" CMD_DURATION_MS
+	  ") and print deltas and rates per second (JSON Lines)", 0 },
 	{ "count", OPT_COUNT, "N", 0, "With --interval: stop after N samples", 0 },
 	{ 0 }
 };
+
+static const struct cmd_duration interval_ms = { "--interval", true, 1, 3600000 };
 
 static error_t parse(int key, char *arg, struct argp_state *state)
 {
@@ -64,8 +67,7 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		o->raw = true;
 		return 0;
 	case OPT_INTERVAL:
-		return cmd_opt_count(state, "--interval", arg, 3600000, "1 to 3600000 ms",
-				     &o->interval_ms);
+		return cmd_opt_duration_in(state, &interval_ms, arg, &o->interval_ms);
 	case OPT_COUNT:
 		return cmd_opt_count(state, "--count", arg, UINT32_MAX, "a number of samples", &o->count);
 	}

@@ -44,7 +44,8 @@ struct sim_args {
 
 static const struct argp_option start_options[] = {
 	{ "model", 'm', "MODEL", 0, "cx5, cx6dx or cx7 (default cx7)", 0 },
-	{ "boot-ms", OPT_BOOT_MS, "MS", 0, "Keep 'initializing' set this long (default 0)", 0 },
+	{ "boot-ms", OPT_BOOT_MS, "MS", 0, "Keep 'initializing' set this long (" CMD_DURATION_MS
+	  "; default 0)", 0 },
 	{ "foreground", OPT_FOREGROUND, NULL, 0, "Do not detach; stop with SIGINT/SIGTERM", 0 },
 	{ "pci-dir", OPT_PCI_DIR, "DIR", 0,
 	  "Also present the adapter as a sysfs PCI device directory DIR/BDF (FUSE; root)", 0 },
@@ -55,6 +56,8 @@ static const struct argp_option start_options[] = {
 	{ 0 }
 };
 
+static const struct cmd_duration boot_ms = { "--boot-ms", true, 0, 600000 };
+
 static error_t parse(int key, char *arg, struct argp_state *state)
 {
 	struct sim_args *a = state->input;
@@ -64,11 +67,7 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		a->model = arg;
 		return 0;
 	case OPT_BOOT_MS:
-		if (cmd_number(arg, 600000, &a->boot_ms)) {
-			argp_error(state, "--boot-ms: '%s' is not a number of ms (up to 600000)", arg);
-			return EINVAL;
-		}
-		return 0;
+		return cmd_opt_duration_in(state, &boot_ms, arg, &a->boot_ms);
 	case OPT_FOREGROUND:
 		a->foreground = true;
 		return 0;

@@ -16,6 +16,7 @@
 #include "cmd/tracein.h"
 #include "lib/out/out.h"
 #include "lib/prm/trace.h"
+#include "lib/util/units.h"
 
 #define MAX_FILTERS 16
 
@@ -30,9 +31,9 @@ struct filter {
 	regex_t re;
 };
 
-/* A bound of --since/--until: ticks, or nanoseconds when it had a unit. */
+/* A bound of --since/--until: ticks, device nanoseconds, or wall-clock ns since the epoch. */
 struct bound {
-	bool set, ns;
+	bool set, ns, wall;
 	uint64_t v;
 };
 
@@ -65,7 +66,9 @@ static const struct argp_option decode_options[] = {
 	{ "timestamps", OPT_TIMESTAMPS, NULL, 0,
 	  "Text: show timestamp events too (JSON always has them)", 0 },
 	{ "since", OPT_SINCE, "T", 0,
-	  "Only events at or after T: device ticks, or with a unit (ns, us, ms, s)", 0 },
+	  "Only events at or after T, as decode prints it: device ticks, device seconds "
+	  "(62.013631792, or with a unit: 500ms, 1.5s, 2m, 1h; needs the clock), or with "
+	  "--realtime a UTC time (2026-01-31T12:00:00.5Z)", 0 },
 	{ "until", OPT_UNTIL, "T", 0, "Only events at or before T (as --since)", 0 },
 	{ 0 }
 };
@@ -123,34 +126,31 @@ static int parse_filter(struct argp_state *state, struct decode_opts *o, const c
 	return 0;
 }
 
+/*
+ * What decode prints in its time column is what a bound takes: ticks
+ * ("1234", or 0x hex), device seconds ("62.013631792", or any duration
+ * with a unit), or with --realtime a UTC time ("2026-12-01T23:20:32.296504303Z").
+ */
 static int parse_bound(struct argp_state *state, const char *opt, const char *arg,
 		       struct bound *b)
 {
-	static const struct { const char *unit; uint64_t ns; } units[] = {
-		{ "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000 },
-	};
-	char *end;
-	unsigned long long v;
+	uint64_t v;
 
-	errno = 0;
-	v = strtoull(arg, &end, 0);
-	if (errno || end == arg || *arg == '-' || *arg == '+')
-		goto bad;
-	b->set = true;
-	b->v = v;
-	if (!*end)
+	if (!cmd_number(arg, UINT64_MAX, &v)) {
+		*b = (struct bound){ .set = true, .v = v };
 		return 0;
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
-		if (!strcmp(end, units[i].unit)) {
-			if (v > UINT64_MAX / units[i].ns)
-				goto bad;
-			b->ns = true;
-			b->v = v * units[i].ns;
-			return 0;
-		}
-bad:
-	argp_error(state, "%s '%s': expected device ticks, or a time with ns, us, ms or s",
-		   opt, arg);
+	}
+	if (!units_utc_ns(arg, &v)) {
+		*b = (struct bound){ .set = true, .wall = true, .v = v };
+		return 0;
+	}
+	if (!units_duration_ns(arg, 1000000000, &v)) {
+		*b = (struct bound){ .set = true, .ns = true, .v = v };
+		return 0;
+	}
+	argp_error(state, "%s '%s': device ticks, device seconds (62.013631792, or with ns, us, "
+		   "ms, s, m, h), or with --realtime a UTC time (2026-01-31T12:00:00.5Z), as decode "
+		   "prints them", opt, arg);
 	return EINVAL;
 }
 
@@ -207,6 +207,15 @@ static uint64_t realtime_ns(const struct tracein *in, uint64_t ts)
 	return in->meta.wall_ns - trace_ticks_to_ns(d, in->clock_khz);
 }
 
+/* The event's time in the bound's terms. */
+static uint64_t bound_of(const struct decode_run *r, const struct bound *b,
+			 const struct trace_item *it, uint64_t ns)
+{
+	if (b->wall)
+		return realtime_ns(r->in, it->timestamp);
+	return b->ns ? ns : it->timestamp;
+}
+
 static bool in_bounds(const struct decode_run *r, const struct trace_item *it)
 {
 	const struct decode_opts *o = r->o;
@@ -217,9 +226,9 @@ static bool in_bounds(const struct decode_run *r, const struct trace_item *it)
 	if (!it->has_ts)
 		return false;
 	ns = trace_ticks_to_ns(it->timestamp, r->in->clock_khz);
-	if (o->since.set && (o->since.ns ? ns : it->timestamp) < o->since.v)
+	if (o->since.set && bound_of(r, &o->since, it, ns) < o->since.v)
 		return false;
-	if (o->until.set && (o->until.ns ? ns : it->timestamp) > o->until.v)
+	if (o->until.set && bound_of(r, &o->until, it, ns) > o->until.v)
 		return false;
 	return true;
 }
@@ -455,6 +464,9 @@ static int decode(struct cmd_run *run)
 	    !in.clock_khz)
 		rc = cmd_usage("--since/--until with a unit need the device clock (--clock-mhz "
 			       "or a capture file)");
+	if (rc == 0 && (o->since.wall || o->until.wall) && !o->in.realtime)
+		rc = cmd_usage("--since/--until at a UTC time need --realtime (decode's "
+			       "wall-clock times)");
 	if (rc == 0) {
 		r.wall = o->in.realtime || (!o->device_clock && in.capture && in.meta.has_anchor &&
 					    in.clock_khz);

@@ -50,13 +50,16 @@ struct capture {
 static const struct argp_option options[] = {
 	{ "output", 'o', "FILE", 0, "The capture file (written whole, or not at all)", 0 },
 	{ "duration", OPT_DURATION, "T", 0,
-	  "Stop after T (seconds, or with ms/s/m); default: at SIGINT/SIGTERM", 0 },
+	  "Stop after T (" CMD_DURATION_S "); default: at SIGINT/SIGTERM", 0 },
 	{ "size", OPT_SIZE, "BYTES", 0,
 	  "Ring size: 4 KiB times a power of two within MTRC_CAP (default 256K)", 0 },
-	{ "interval", OPT_INTERVAL, "MS", 0, "How often the ring is read (default 5 ms)", 0 },
+	{ "interval", OPT_INTERVAL, "MS", 0, "How often the ring is read (" CMD_DURATION_MS
+	  "; default 5)", 0 },
 	{ "force", OPT_FORCE, NULL, 0, "Replace FILE or FILE.part if it exists", 0 },
 	{ 0 }
 };
+
+static const struct cmd_duration interval_ms = { "--interval", true, 1, 10000 };
 
 static error_t parse(int key, char *arg, struct argp_state *state)
 {
@@ -79,11 +82,7 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		}
 		return 0;
 	case OPT_INTERVAL:
-		if (cmd_number(arg, 10000, &o->interval_ms) || !o->interval_ms) {
-			argp_error(state, "--interval '%s': expected 1 to 10000 ms", arg);
-			return EINVAL;
-		}
-		return 0;
+		return cmd_opt_duration_in(state, &interval_ms, arg, &o->interval_ms);
 	case OPT_FORCE:
 		o->force = true;
 		return 0;
@@ -405,6 +404,8 @@ int trace_capture_check(struct cmd_run *r)
 
 	if (!o->file)
 		return cmd_usage("trace capture: where to? -o FILE");
+	if (cmd_out_file("-o", o->file))
+		return EXIT_USAGE;
 	if (!o->force && access(o->file, F_OK) == 0)
 		return cmd_usage("%s exists; --force replaces it", o->file);
 	snprintf(o->tmp, sizeof(o->tmp), "%s.part", o->file);

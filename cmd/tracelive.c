@@ -20,7 +20,7 @@ static const struct argp_option own_options[] = {
 	{ "tries", OPT_TRIES, "N", 0,
 	  "Ask up to N times, 100 ms apart, while another agent releases it (default 5)", 0 },
 	{ "wait", OPT_WAIT, "T", 0,
-	  "Then wait up to T (seconds, or with ms, s, m) for its owner to let go, asking again "
+	  "Then wait up to T (" CMD_DURATION_S ") for its owner to let go, asking again "
 	  "at each ownership-change event", 0 },
 	{ 0 }
 };

@@ -60,7 +60,7 @@ static int save_check(struct cmd_run *r)
 	if (!o->force && lstat(o->file, &st) == 0)
 		return cmd_usage("trace strings save: %s exists (use --force to replace it)",
 				 o->file);
-	return 0;
+	return cmd_out_file("-o", o->file);
 }
 
 static int save(struct cmd_run *r)

@@ -170,11 +170,32 @@ error_t cmd_opt_count(struct argp_state *state, const char *opt, const char *arg
 		      const char *what, uint64_t *v);
 
 /*
- * A duration option (lib/util/units.h: "10", "1.5s", "500ms", "2m"); else
- * argp_error naming the option, the form and the range.
+ * A duration option (prmctl(8) CONVENTIONS, Durations): a plain number in
+ * the option's unit, or with ns, us, ms, s, m, h ("10", "1.5s", "500ms",
+ * "2m", "1h"), whole milliseconds from min_ms to max_ms; else argp_error
+ * naming the option, the forms and the range with its unit, and EINVAL.
  */
+/* What every duration option's help says of its argument (prmctl(8) CONVENTIONS). */
+#define CMD_DURATION_S "seconds, or 500ms, 1.5s, 2m, 1h"
+#define CMD_DURATION_MS "milliseconds, or 500ms, 1.5s, 2m, 1h"
+
+struct cmd_duration {
+	const char *opt;	/* "--interval" */
+	bool in_ms;		/* a plain number counts milliseconds, not seconds */
+	uint64_t min_ms, max_ms;
+};
+error_t cmd_opt_duration_in(struct argp_state *state, const struct cmd_duration *d,
+			    const char *arg, uint64_t *ms);
+/* Seconds by default, 1 ms to a year. */
 error_t cmd_opt_duration(struct argp_state *state, const char *opt, const char *arg,
 			 uint64_t *ms);
+
+/*
+ * Output paths an option names, judged before any device work
+ * (lib/util/outpath.h): 0, or exit 2 with "OPT PATH: why" reported.
+ */
+int cmd_out_file(const char *opt, const char *path);
+int cmd_out_dir(const char *opt, const char *dir);
 
 /* A number as users type it: decimal or 0x hex, at most max. -1 if not. */
 int cmd_number(const char *s, uint64_t max, uint64_t *v);

@@ -39,7 +39,7 @@ static const struct argp_option global_options[] = {
 	{ "access", OPT_ACCESS, "PATH", 0,
 	  "Force an access path: fwctl, pci, devlink, cmdq, icmd", 0 },
 	{ "timeout", OPT_TIMEOUT, "MS", 0,
-	  "Give up on a device command after MS milliseconds (command queue: what "
+	  "Give up on a device command after MS (" CMD_DURATION_MS "; command queue: what "
 	  "the firmware advertises, plus a second; devlink: 10000)", 0 },
 	{ "write", OPT_WRITE, NULL, 0,
 	  "Allow operations that change device state on real hardware", 0 },
@@ -112,12 +112,11 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 		G.adb = arg;
 		break;
 	case OPT_TIMEOUT: {
+		static const struct cmd_duration d = { "--timeout", true, 1, 3600000 };
 		uint64_t ms;
 
-		if (cmd_number(arg, 3600000, &ms) || !ms) {
-			argp_error(state, "--timeout: '%s' is not a number of milliseconds (1 to 3600000)", arg);
+		if (cmd_opt_duration_in(state, &d, arg, &ms))
 			return EINVAL;
-		}
 		G.timeout_ms = (unsigned)ms;
 		break;
 	}

@@ -14,6 +14,7 @@
 #include "lib/sim/internal.h"
 #include "lib/sim/tracer.h"
 #include "lib/util/match.h"
+#include "lib/util/units.h"
 
 static const char *const names[SIM_NFAULTS] = {
 	[SIM_FAULT_HEALTH_STALL] = "health-stall",
@@ -162,7 +163,18 @@ static int cmd_args(int f, const char *s, uint16_t *op, uint64_t *nums, int want
 		if (!*s)
 			break;
 		errno = 0;
-		if (got == want || (nums[got] = strtoull(s, &end, 0), errno) || end == s ||
+		if (f == SIM_FAULT_CMD_SLOW && got < want) {	/* a duration, as every option's */
+			char tok[32];
+			size_t n = strcspn(s, ", ");
+
+			snprintf(tok, sizeof(tok), "%.*s", (int)n, s);
+			end = (char *)s + n;
+			if (n >= sizeof(tok) || units_duration_ms_in(tok, 1, &nums[got]))
+				nums[got] = UINT64_MAX;
+		} else if (got < want) {
+			nums[got] = strtoull(s, &end, 0);
+		}
+		if (got == want || errno || end == s ||
 		    (*end && *end != ',' && *end != ' ') || nums[got] > max[got])
 			return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
 					   "%s: bad argument '%.*s'; usage %s%s", names[f],

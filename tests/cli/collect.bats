@@ -186,7 +186,7 @@ member() { # bundle file
 	[[ $stderr == *"exists.tar.gz exists (--force replaces it)"* ]] || fail "stderr: $stderr"
 	[ "$(cat exists.tar.gz)" = old ]
 	prm -d sim collect --trace-seconds 0 --kernel-log clean.log -o no/such/dir/b.tar.gz
-	assert_failure 1
+	assert_failure 2	# a path is usage (prmctl(8) CONVENTIONS, Paths)
 	[[ $stderr == *"no/such/dir/b.tar.gz"* ]] || fail "stderr: $stderr"
 	[ ! -e no ]
 	prm -d sim collect --crdumps 11

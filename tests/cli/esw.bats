@@ -226,7 +226,7 @@ EOF
 @test "esw watch: bad options are exit 2" {
 	prm -d sim esw watch --interval 0
 	assert_failure 2
-	[[ $stderr == *"--interval '0': 1 to 3600000 ms"* ]]
+	[[ $stderr == *"--interval '0': milliseconds, or with a unit (500ms, 1.5s, 2m, 1h), from 1 ms to at most 3600000 ms; this is too short"* ]]
 	prm -d sim esw watch --interval 3600001
 	assert_failure 2
 	prm -d sim esw watch --count x
@@ -236,7 +236,7 @@ EOF
 	assert_failure 2
 	prm -d sim esw watch --duration x
 	assert_failure 2
-	[[ $stderr == *"--duration 'x': seconds, or with ms, s, m"* ]]
+	[[ $stderr == *"--duration 'x': seconds, or with a unit (500ms, 1.5s, 2m, 1h)"* ]]
 	prm -j -d sim esw watch --count x
 	assert_failure 2
 	echo "$output" | jq -e '.error.code == 2 and .error.reason == "usage"'

@@ -181,7 +181,7 @@ EOF
 	echo "$output" | jq -e '.error.code == 2'
 	prm -d sim nvmf ns --interval 0
 	assert_failure 2
-	[[ $stderr == *"--interval '0': 1 to 3600000 ms"* ]]
+	[[ $stderr == *"--interval '0': milliseconds, or with a unit (500ms, 1.5s, 2m, 1h), from 1 ms to at most 3600000 ms; this is too short"* ]]
 	prm -d sim nvmf ns --interval 100 --count 0
 	assert_failure 2
 	prm -d sim nvmf ns --nsid x

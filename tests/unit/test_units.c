@@ -27,6 +27,9 @@ static void durations(void **state)
 	assert_int_equal(ms_of("500ms"), 500);
 	assert_int_equal(ms_of("2m"), 120000);
 	assert_int_equal(ms_of("0.001"), 1);
+	assert_int_equal(ms_of("5h"), 18000000);
+	assert_int_equal(ms_of("1.1s"), 1100);	/* exact: no binary fraction */
+	assert_int_equal(ms_of("2000us"), 2);
 	assert_int_equal(ms_of("31536000"), 31536000000ull);
 	assert_int_equal(units_duration_ms("31536000.001", &ms), UNITS_TOO_LONG);
 	assert_int_equal(units_duration_ms("0", &ms), UNITS_TOO_SHORT);
@@ -36,9 +39,52 @@ static void durations(void **state)
 	assert_int_equal(units_duration_ms("1e3", &ms), UNITS_BAD);
 	assert_int_equal(units_duration_ms("0x10", &ms), UNITS_BAD);
 	assert_int_equal(units_duration_ms("1.2.3", &ms), UNITS_BAD);
-	assert_int_equal(units_duration_ms("5h", &ms), UNITS_BAD);
+	assert_int_equal(units_duration_ms("5x", &ms), UNITS_BAD);
+	assert_int_equal(units_duration_ms("0.0015s", &ms), UNITS_FRACTION);
 	assert_int_equal(units_duration_ms("inf", &ms), UNITS_BAD);
 	assert_int_equal(ms, 7);	/* untouched on failure */
+}
+
+/* A plain number counts the caller's unit; the rest is the same syntax. */
+static void durations_in_a_unit(void **state)
+{
+	uint64_t v = 7;
+
+	(void)state;
+	assert_int_equal(units_duration_ms_in("50", 1, &v), 0);
+	assert_int_equal(v, 50);
+	assert_int_equal(units_duration_ms_in("0", 1, &v), 0);
+	assert_int_equal(v, 0);
+	assert_int_equal(units_duration_ms_in("1.5s", 1, &v), 0);
+	assert_int_equal(v, 1500);
+	assert_int_equal(units_duration_ms_in("1.5", 1, &v), UNITS_FRACTION);
+	assert_int_equal(units_duration_ms_in("0.5", 1, &v), UNITS_TOO_SHORT);
+	assert_int_equal(units_duration_ms_in("99999999999999999999", 1, &v), UNITS_TOO_LONG);
+	assert_int_equal(units_duration_ns("62.013631792", 1000000000, &v), 0);
+	assert_int_equal(v, 62013631792ull);
+	assert_int_equal(units_duration_ns("1.5ns", 1, &v), UNITS_FRACTION);
+	assert_int_equal(units_duration_ns("18446744073709551616ns", 1, &v), UNITS_TOO_LONG);
+}
+
+/* What trace decode --realtime prints reads back to the same nanosecond. */
+static void utc_times(void **state)
+{
+	uint64_t v = 7;
+
+	(void)state;
+	assert_int_equal(units_utc_ns("2026-12-01T23:20:32.296504303Z", &v), 0);
+	assert_int_equal(v, 1796167232296504303ull);
+	assert_int_equal(units_utc_ns("1970-01-01T00:00:01Z", &v), 0);
+	assert_int_equal(v, 1000000000);
+	assert_int_equal(units_utc_ns("1970-01-01T00:00:00.5Z", &v), 0);
+	assert_int_equal(v, 500000000);
+	v = 7;
+	assert_int_equal(units_utc_ns("2026-02-31T00:00:00Z", &v), UNITS_BAD);
+	assert_int_equal(units_utc_ns("2026-12-01T23:20:32", &v), UNITS_BAD);
+	assert_int_equal(units_utc_ns("2026-12-01 23:20:32Z", &v), UNITS_BAD);
+	assert_int_equal(units_utc_ns("2026-12-01T23:20:32.1234567890Z", &v), UNITS_BAD);
+	assert_int_equal(units_utc_ns("+026-12-01T23:20:32Z", &v), UNITS_BAD);
+	assert_int_equal(v, 7);
 }
 
 static void sizes(void **state)
@@ -73,6 +119,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(durations),
+		cmocka_unit_test(durations_in_a_unit),
+		cmocka_unit_test(utc_times),
 		cmocka_unit_test(sizes),
 	};
 
