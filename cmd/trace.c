@@ -68,7 +68,7 @@ static const struct argp_option decode_options[] = {
 	{ "since", OPT_SINCE, "T", 0,
 	  "Only events at or after T, as decode prints it: device ticks, device seconds "
 	  "(62.013631792, or with a unit: 500ms, 1.5s, 2m, 1h; needs the clock), or with "
-	  "--realtime a UTC time (2026-01-31T12:00:00.5Z)", 0 },
+	  "a UTC time (2026-01-31T12:00:00.5Z) where decode prints wall-clock times", 0 },
 	{ "until", OPT_UNTIL, "T", 0, "Only events at or before T (as --since)", 0 },
 	{ 0 }
 };
@@ -464,12 +464,13 @@ static int decode(struct cmd_run *run)
 	    !in.clock_khz)
 		rc = cmd_usage("--since/--until with a unit need the device clock (--clock-mhz "
 			       "or a capture file)");
-	if (rc == 0 && (o->since.wall || o->until.wall) && !o->in.realtime)
-		rc = cmd_usage("--since/--until at a UTC time need --realtime (decode's "
-			       "wall-clock times)");
+	/* decode prints wall-clock times when it can: a UTC bound is taken whenever it does */
+	r.wall = o->in.realtime || (!o->device_clock && in.capture && in.meta.has_anchor &&
+				    in.clock_khz);
+	if (rc == 0 && (o->since.wall || o->until.wall) && !r.wall)
+		rc = cmd_usage("--since/--until at a UTC time need wall-clock times: a capture "
+			       "with a wall-clock anchor (or --realtime), not --device-clock");
 	if (rc == 0) {
-		r.wall = o->in.realtime || (!o->device_clock && in.capture && in.meta.has_anchor &&
-					    in.clock_khz);
 		r.hide_ts = !out_json() && !o->timestamps && !asks_timestamps(o);
 		text_header(&r);
 		rc = tracein_run(&in, &o->in, d);

@@ -112,16 +112,16 @@ run_row() { # pre opt value
 
 @test "trace decode --since/--until take the times decode prints" {
 	"$PRMCTL" -d sim trace capture -o "$T/c.trace" --duration 0.3 >/dev/null
-	prm trace decode "$T/c.trace"
+	prm trace decode "$T/c.trace" --device-clock
 	assert_success
 	local mid
-	# device seconds, as the first column prints them
+	# device seconds, as the first column prints them on the device clock
 	mid=$(echo "$output" | grep -E '^ *[0-9]+\.[0-9]{9} ' | sed -n '20p' | awk '{print $1}')
 	[ -n "$mid" ]
-	prm trace decode "$T/c.trace" --since "$mid"
+	prm trace decode "$T/c.trace" --device-clock --since "$mid"
 	assert_success
 	[ "$(echo "$output" | grep -E '^ *[0-9]+\.[0-9]{9} ' | head -1 | awk '{print $1}')" = "$mid" ]
-	prm trace decode "$T/c.trace" --until "$mid"
+	prm trace decode "$T/c.trace" --device-clock --until "$mid"
 	assert_success
 	[ "$(echo "$output" | grep -E '^ *[0-9]+\.[0-9]{9} ' | tail -1 | awk '{print $1}')" = "$mid" ]
 	# wall-clock times, as --realtime prints them
@@ -130,9 +130,13 @@ run_row() { # pre opt value
 	prm trace decode "$T/c.trace" --realtime --since "$mid"
 	assert_success
 	[ "$(echo "$output" | grep -E '^[0-9-]{10}T' | head -1 | awk '{print $1}')" = "$mid" ]
+	# decode's default clock for a capture with an anchor is the wall clock: its times are taken
 	prm trace decode "$T/c.trace" --since "$mid"
+	assert_success
+	[ "$(echo "$output" | grep -E '^[0-9-]{10}T' | head -1 | awk '{print $1}')" = "$mid" ]
+	prm trace decode "$T/c.trace" --device-clock --since "$mid"
 	assert_failure 2
-	[[ $stderr == *"need --realtime"* ]]
+	[[ $stderr == *"need wall-clock times"* ]]
 	for v in soon 62.0.1 2026-13-01T00:00:00Z -5; do
 		prm trace decode "$T/c.trace" --until "$v"
 		assert_failure 2
