@@ -8,6 +8,7 @@
  * the "func:line:(pid N): " it puts before most of them.
  */
 #include "lib/prm/healthlog_int.h"
+#include "lib/util/hexparse.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -15,17 +16,6 @@
 static bool dig(char c)
 {
 	return c >= '0' && c <= '9';
-}
-
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
 }
 
 static bool hostch(char c)
@@ -240,7 +230,7 @@ size_t hl_device(const char *p, const char *end, char out[32])
 		out[q - p] = '\0';
 		return (size_t)(q - p);
 	}
-	while (q < end && (v = hexval(*q)) >= 0 && nd < 9) {
+	while (q < end && (v = hex_digit(*q)) >= 0 && nd < 9) {
 		dom = dom << 4 | (unsigned)v;
 		q++;
 		nd++;
@@ -248,19 +238,19 @@ size_t hl_device(const char *p, const char *end, char out[32])
 	if (nd < 1 || nd > 8 || q >= end || *q != ':')
 		return 0;
 	q++;
-	if (end - q < 4 || hexval(q[0]) < 0 || hexval(q[1]) < 0)
+	if (end - q < 4 || hex_digit(q[0]) < 0 || hex_digit(q[1]) < 0)
 		return 0;
 	if (q[2] == ':') {		/* domain:bus:dev.fn */
-		bus = hexval(q[0]) << 4 | hexval(q[1]);
+		bus = hex_digit(q[0]) << 4 | hex_digit(q[1]);
 		q += 3;
-		if (end - q < 4 || hexval(q[0]) < 0 || hexval(q[1]) < 0)
+		if (end - q < 4 || hex_digit(q[0]) < 0 || hex_digit(q[1]) < 0)
 			return 0;
-		dev = hexval(q[0]) << 4 | hexval(q[1]);
+		dev = hex_digit(q[0]) << 4 | hex_digit(q[1]);
 		q += 2;
 	} else if (nd == 2) {		/* bus:dev.fn */
 		bus = (int)dom;
 		dom = 0;
-		dev = hexval(q[0]) << 4 | hexval(q[1]);
+		dev = hex_digit(q[0]) << 4 | hex_digit(q[1]);
 		q += 2;
 	} else {
 		return 0;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "lib/prm/healthlog_int.h"
+#include "lib/util/hexparse.h"
 
 #define HL_MAX_PORT_INC	1024	/* port incidents kept; more are counted as dropped */
 #define HL_MAX_BRIDGES	256	/* "PCI bridge to [bus ..]" lines remembered */
@@ -56,22 +57,11 @@ struct port_msg {
 	int sec, sub;		/* a bridge line: its bus range, else -1 */
 };
 
-static int hexv(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 static int hex2(const char *p, const char *end)
 {
-	if (end - p < 2 || hexv(p[0]) < 0 || hexv(p[1]) < 0)
+	if (end - p < 2 || hex_digit(p[0]) < 0 || hex_digit(p[1]) < 0)
 		return -1;
-	return hexv(p[0]) << 4 | hexv(p[1]);
+	return hex_digit(p[0]) << 4 | hex_digit(p[1]);
 }
 
 static const char *find(const char *s, const char *end, const char *what)

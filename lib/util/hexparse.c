@@ -34,13 +34,15 @@ static int put(struct sink *s, uint8_t b)
 	return 0;
 }
 
-static int hexval(int c)
+int hex_digit(int c)
 {
+	/* no tolower(): a negative char from a log line is no digit, not undefined */
 	if (c >= '0' && c <= '9')
 		return c - '0';
-	c = tolower(c);
 	if (c >= 'a' && c <= 'f')
 		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
 	return -1;
 }
 
@@ -74,7 +76,7 @@ static bool all_hex(const char *p, size_t n)
 	if (n == 0)
 		return false;
 	for (size_t i = 0; i < n; i++)
-		if (hexval((unsigned char)p[i]) < 0)
+		if (hex_digit((unsigned char)p[i]) < 0)
 			return false;
 	return true;
 }
@@ -95,7 +97,7 @@ static int parse_offset(const struct tok *t, size_t max, size_t *off)
 	if (!all_hex(p, n) || n > 16)
 		return -1;
 	for (size_t i = 0; i < n; i++)
-		v = v * 16 + (unsigned)hexval((unsigned char)p[i]);
+		v = v * 16 + (unsigned)hex_digit((unsigned char)p[i]);
 	*off = (size_t)v;
 	if (v > max)
 		return -2;
@@ -270,8 +272,8 @@ int hex_parse(const char *text, size_t len, size_t max, uint8_t **out, size_t *o
 				return free(s.buf), fail(err, lineno, t[i].col, what);
 			}
 			for (size_t j = 0; j < k; j += 2)
-				if (put(&s, (uint8_t)(hexval((unsigned char)p[j]) * 16 +
-						      hexval((unsigned char)p[j + 1]))))
+				if (put(&s, (uint8_t)(hex_digit((unsigned char)p[j]) * 16 +
+						      hex_digit((unsigned char)p[j + 1]))))
 					return free(s.buf), s.len == max ?
 					       too_large(err, lineno, max) :
 					       prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom",

@@ -28,6 +28,9 @@ int hex_parse(const char *text, size_t len, size_t max, uint8_t **out, size_t *o
 	      size_t *base, struct prm_err *err);
 
 /* Inputs above this are not hex dumps of PRM structures. */
+/* A hex digit's value (either case), -1 for anything else. */
+int hex_digit(int c);
+
 #define HEX_MAX_BYTES (64u << 20)
 
 #endif
