@@ -60,13 +60,10 @@ static bool to_stdout(const struct crdump_cmd_opts *o)
 int crdump_check(struct cmd_run *r)
 {
 	const struct crdump_cmd_opts *o = r->opts;
-	struct stat st;
 
 	if (G.json && to_stdout(o))
 		return cmd_usage("cr dump: the dump is mstregdump's text; with --json give -o FILE");
-	if (!to_stdout(o) && !o->force && !write_target_is_stream(o->file) && lstat(o->file, &st) == 0)
-		return cmd_usage("cr dump: %s exists (use --force to replace it)", o->file);
-	return to_stdout(o) ? 0 : cmd_out_file("-o", o->file);
+	return to_stdout(o) ? 0 : cmd_out_new("cr dump", "-o", o->file, o->force);
 }
 
 /* All of it or nothing: a dump cut short is not told apart from a whole one. */

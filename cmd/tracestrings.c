@@ -51,16 +51,12 @@ static const struct argp save_argp = {
 static int save_check(struct cmd_run *r)
 {
 	const struct save_opts *o = r->opts;
-	struct stat st;
 
 	if (!o->file)
 		return cmd_usage("trace strings save: where to? (-o FILE)");
 	if (!strcmp(o->file, "-"))
 		return cmd_usage("trace strings save: -o needs a file name, not standard output");
-	if (!o->force && lstat(o->file, &st) == 0)
-		return cmd_usage("trace strings save: %s exists (use --force to replace it)",
-				 o->file);
-	return cmd_out_file("-o", o->file);
+	return cmd_out_new("trace strings save", "-o", o->file, o->force);
 }
 
 static int save(struct cmd_run *r)
@@ -79,7 +75,6 @@ static int save(struct cmd_run *r)
 	out_doc_begin();
 	out_str("file", o->file);
 	out_u64("bytes", s.len);
-	tracer_strings_free(&s);
 	out_str("device", r->dev->label);
 	out_str("fw_version", s.meta.fw_version[0] ? s.meta.fw_version : NULL);
 	out_str("psid", s.meta.psid[0] ? s.meta.psid : NULL);
@@ -87,6 +82,7 @@ static int save(struct cmd_run *r)
 	out_u64("strings_bytes", s.bytes);
 	out_u64("first_string_trace", s.cap.first_string_trace);
 	out_u64("num_string_trace", s.cap.num_string_trace);
+	tracer_strings_free(&s);
 	return cmd_done(EXIT_OK);
 }
 

@@ -195,6 +195,8 @@ error_t cmd_opt_duration(struct argp_state *state, const char *opt, const char *
  * (lib/util/outpath.h): 0, or exit 2 with "OPT PATH: why" reported.
  */
 int cmd_out_file(const char *opt, const char *path);
+/* A file the verb creates: one that exists needs force (a device or a pipe is written into). */
+int cmd_out_new(const char *what, const char *opt, const char *path, bool force);
 int cmd_out_dir(const char *opt, const char *dir);
 
 /* A number as users type it: decimal or 0x hex, at most max. -1 if not. */

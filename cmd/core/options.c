@@ -5,10 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "cmd/core/cmd.h"
 #include "lib/util/outpath.h"
 #include "lib/util/units.h"
+#include "lib/util/writefile.h"
 
 int cmd_number(const char *s, uint64_t max, uint64_t *v)
 {
@@ -101,4 +103,13 @@ error_t cmd_no_args(int key, char *arg, struct argp_state *state)
 		return EINVAL;
 	}
 	return ARGP_ERR_UNKNOWN;
+}
+
+int cmd_out_new(const char *what, const char *opt, const char *path, bool force)
+{
+	struct stat st;
+
+	if (!force && !write_target_is_stream(path) && lstat(path, &st) == 0)
+		return cmd_usage("%s: %s exists (use --force to replace it)", what, path);
+	return cmd_out_file(opt, path);
 }
