@@ -147,9 +147,9 @@ void out_devlink_reporter(const struct dl_reporter *r)
 	else
 		out_null("auto_dump");
 	if (r->has_dump_ts_ns)
-		out_time_ns("last_dump", r->dump_ts_ns);
+		out_time_ns("last_dump_time", r->dump_ts_ns);
 	else
-		out_null("last_dump");
+		out_null("last_dump_time");
 }
 
 void out_devlink_ports(struct devlink *dl, const struct dl_handle *h, const char *key)

@@ -125,6 +125,12 @@ void cmd_close_device(struct dev *d)
 	dev_close(d);
 }
 
+void cmd_out_device(const struct dev *d)
+{
+	out_str("device", d->label);
+	out_str("access", d->chan ? d->chan->access : d->access);
+}
+
 int cmd_require_write(struct cmd_run *r)
 {
 	struct prm_err err = { 0 };

@@ -25,4 +25,12 @@ int cmd_open_devices(bool all, struct dev **out, size_t max, size_t *n);
  */
 void cmd_close_device(struct dev *d);
 
+/*
+ * The "device" and "access" members every command that reached a device
+ * prints (prmctl(8) CONVENTIONS, Keys): access is the command channel that
+ * carried its PRM commands once one was chosen, else the path BAR0 and
+ * config space are read through.
+ */
+void cmd_out_device(const struct dev *d);
+
 #endif

@@ -602,22 +602,39 @@ void out_be_words(const char *key, uint32_t addr, const uint8_t *buf, size_t len
 	free(w);
 }
 
-void out_time_ns(const char *key, uint64_t ns)
+/* ISO-8601 UTC of ns since the epoch, to the nanosecond. */
+static void iso_ns(uint64_t ns, char *iso, size_t sz)
 {
 	time_t secs = (time_t)(ns / 1000000000ull);
-	char iso[64], text[96];
 	struct tm tm;
+	size_t n = 0;
 
-	if (!gmtime_r(&secs, &tm) || !strftime(iso, sizeof(iso), "%Y-%m-%dT%H:%M:%S", &tm))
-		snprintf(iso, sizeof(iso), "?");
-	snprintf(iso + strlen(iso), sizeof(iso) - strlen(iso), ".%09lluZ",
-		 (unsigned long long)(ns % 1000000000ull));
+	if (gmtime_r(&secs, &tm))
+		n = strftime(iso, sz, "%Y-%m-%dT%H:%M:%S", &tm);
+	if (!n) {
+		snprintf(iso, sz, "?");
+		return;
+	}
+	snprintf(iso + n, sz - n, ".%09lluZ", (unsigned long long)(ns % 1000000000ull));
+}
+
+/* JSON's KEY_UNIT beside KEY: the raw clock the time came from. */
+static void json_put_raw(const char *key, const char *unit, uint64_t v)
+{
+	char k[96];
+
+	snprintf(k, sizeof(k), "%s_%s", key, unit);
+	json_put(k, json_u64(v));
+}
+
+void out_time_ns(const char *key, uint64_t ns)
+{
+	char iso[64], text[96];
+
+	iso_ns(ns, iso, sizeof(iso));
 	if (out_json()) {
-		char k[96];
-
-		json_put(key, json_u64(ns));
-		snprintf(k, sizeof(k), "%s_iso", key);
-		json_put(k, json_text(iso));
+		json_put(key, json_text(iso));
+		json_put_raw(key, "ns", ns);
 		return;
 	}
 	if (S.line) {		/* a line is read by people: the time alone */
@@ -625,6 +642,26 @@ void out_time_ns(const char *key, uint64_t ns)
 		return;
 	}
 	snprintf(text, sizeof(text), "%llu (%s)", (unsigned long long)ns, iso);
+	text_put(key, text);
+}
+
+void out_time_s(const char *key, uint64_t secs)
+{
+	char iso[64] = "", text[96];
+	time_t t = (time_t)secs;
+	struct tm tm;
+
+	if (secs && gmtime_r(&t, &tm))
+		strftime(iso, sizeof(iso), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	if (out_json()) {
+		json_put(key, iso[0] ? json_text(iso) : json_null());
+		json_put_raw(key, "s", secs);
+		return;
+	}
+	if (iso[0])
+		snprintf(text, sizeof(text), "%llu (%s)", (unsigned long long)secs, iso);
+	else
+		snprintf(text, sizeof(text), "%llu", (unsigned long long)secs);
 	text_put(key, text);
 }
 

@@ -94,9 +94,14 @@ void out_words(const char *key, uint32_t addr, const uint32_t *w, size_t n);
 /* The same from device bytes: big-endian dwords, len/4 of them. */
 void out_be_words(const char *key, uint32_t addr, const uint8_t *buf, size_t len);
 
-/* A wall-clock time in ns since the epoch: ISO-8601 UTC in text, and in
- * JSON the number plus a key_iso member. */
+/*
+ * A wall-clock time, by prmctl(8)'s Keys convention: in JSON, KEY is the
+ * ISO-8601 UTC string (exact: a nanosecond epoch exceeds what jq and
+ * JavaScript hold in a number) and KEY_ns (KEY_s) the raw count beside it;
+ * text shows both, a line the time alone. out_time_s: 0 is no time (null).
+ */
 void out_time_ns(const char *key, uint64_t ns);
+void out_time_s(const char *key, uint64_t secs);
 
 /* A line for people only (headings, "nothing found"); nothing in JSON. */
 void out_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -121,7 +121,7 @@ wait_for() { # file expr
 	"$PRMCTL" sim inject lab esw:pf-enable >/dev/null
 	wait $pid	# the 8th change ends it
 	[ -z "$(cat "$BATS_TEST_TMPDIR/err")" ]
-	jq -e '.schema == "prmctl/1" and .device == "sim:lab" and (.time | type) == "number"' "$ev" >/dev/null
+	jq -e '.schema == "prmctl/1" and .device == "sim:lab" and (.time | test("Z$")) and (.time_ns | type) == "number"' "$ev" >/dev/null
 	head -1 "$ev" | jq -e '.event == "started" and .waiting_by == "events" and
 		.interval_ms == null and .host_number == 1 and .host_pf_vhca_id == 18 and
 		.host_num_of_vfs == 4 and .host_total_vfs == 16 and .host_pci_bus == 59 and

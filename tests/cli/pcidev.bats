@@ -50,7 +50,7 @@ needs_mstflint() {
 
 # JSON without the members that move between two reads
 steady() {
-	jq -S 'del(.device, .access, .real_time, .real_time_iso, .internal_timer,
+	jq -S 'del(.device, .access, .real_time, .real_time_ns, .internal_timer,
 		   .fields.health_counter, .fields.internal_timer_h, .fields.internal_timer_l,
 		   .fields.real_time_h, .fields.real_time_l, .fields.hw_info.uptime,
 		   .fields.current_timestamp52_32, .fields.current_timestamp31_0)'

@@ -245,7 +245,7 @@ VERSIONS='($d[0].info["netdevsim/netdevsim1"]) as $i'
 	# in error: exit 4, and the same counts as devlink
 	RC=4 pj prmctl_reporters_error health_show_error "$cmp"
 	RC=4 pj prmctl_reporters_error health_show_error \
-		'(.reporters[] | select(.reporter == "dummy") | .last_dump_iso[0:19]) ==
+		'(.reporters[] | select(.reporter == "dummy") | .last_dump_time[0:19]) ==
 		 ($d[0].health["netdevsim/netdevsim1"][] | select(.reporter == "dummy") |
 		  .last_dump_date + "T" + .last_dump_time)'
 }
