@@ -140,7 +140,7 @@ prmctl $(B)/prmctl-bin: $(CMD_OBJS) $(LIB_A)
 man: $(MAN_PAGES)
 $(B)/man/%: man/%.scd
 	@mkdir -p $(dir $@)
-	scdoc < $< > $@
+	scdoc < $< > $@.part && mv $@.part $@
 
 completions: $(COMPLETIONS)
 $(B)/commands.json: prmctl
