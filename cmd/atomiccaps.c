@@ -10,6 +10,7 @@
 
 #include "cmd/atomic.h"
 #include "cmd/core/cmd.h"
+#include "cmd/core/devsel.h"
 #include "lib/dev/dev.h"
 #include "lib/ops/atomic.h"
 #include "lib/ops/caps.h"
@@ -45,7 +46,7 @@ int atomic_caps(struct cmd_run *r)
 		return rc;
 	n = atomic_caps_summarize(page, sizeof(page), general_atomic, s);
 	out_doc_begin();
-	out_str("device", r->dev->label);
+	cmd_out_device(r->dev);
 	out_bool("atomic", general_atomic);
 	out_obj_begin("caps");
 	for (size_t i = 0; i < p->layout->nfields; i++) {

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "cmd/core/cmd.h"
+#include "cmd/core/devsel.h"
 #include "cmd/crdump.h"
 #include "lib/dev/dev.h"
 #include "lib/dev/icmd.h"
@@ -87,9 +88,9 @@ static int cr_read(struct cmd_run *r)
 		return err.msg[0] ? cmd_fail(&err) : EXIT_FAIL;
 	}
 	out_doc_begin();
-	out_str("device", r->dev->label);
+	cmd_out_device(r->dev);
 	out_hex("address", o->addr);
-	out_words("values", (uint32_t)o->addr, w, o->len / 4);
+	out_words("dwords", (uint32_t)o->addr, w, o->len / 4);
 	free(w);
 	return cmd_done(EXIT_OK);
 }
@@ -121,7 +122,7 @@ static int cr_write(struct cmd_run *r)
 	    vsec_read_block(v, VSEC_SPACE_CR, (uint32_t)o->addr, &back, 1, &err))
 		return cmd_fail(&err);
 	out_doc_begin();
-	out_str("device", r->dev->label);
+	cmd_out_device(r->dev);
 	out_hex("address", o->addr);
 	out_hex_width("written", o->val, 32);
 	out_hex_width("read_back", back, 32);
@@ -157,7 +158,7 @@ static int cr_unlock(struct cmd_run *r)
 		return cmd_fail(&err);
 	}
 	out_doc_begin();
-	out_str("device", r->dev->label);
+	cmd_out_device(r->dev);
 	sem_report("gateway_semaphore", true, gw);
 	sem_report("icmd_semaphore", has_icmd, ic);
 	return cmd_done(EXIT_OK);

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cmd/core/devsel.h"
 #include "lib/dev/dev.h"
 #include "lib/dev/vsec.h"
 #include "lib/ops/crdump.h"
@@ -107,14 +108,14 @@ int crdump_exec(struct cmd_run *r)
 		return rc;
 	}
 	out_doc_begin();
-	out_str("device", r->dev->label);
+	cmd_out_device(r->dev);
 	out_str("file", o->file);
 	out_str("ranges_from", c.list);
 	out_hex("hw_id", c.hw_id);
 	out_str("space", c.space == VSEC_SPACE_ND_CR ? "nd_cr" : "cr");
 	out_u64("ranges", c.nlisted);
 	out_u64("scratchpad_ranges", c.nranges - c.nlisted);
-	out_u64("dwords", c.nvals);
+	out_u64("dword_count", c.nvals);
 	out_u64("bytes", len);
 	crdump_free(&c);
 	return cmd_done(EXIT_OK);

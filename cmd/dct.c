@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cmd/core/cmd.h"
+#include "cmd/core/devsel.h"
 #include "cmd/dct.h"
 #include "cmd/trace.h"
 #include "lib/dev/dev.h"
@@ -235,7 +236,7 @@ static int create(struct cmd_run *r)
 	if (create_with_pd(r->dev, o, &dctn, &err))
 		return dct_fail(&err);
 	out_doc_begin();
-	out_str("device", r->dev->label);
+	cmd_out_device(r->dev);
 	out_hex("dctn", dctn);
 	out_u64("pd", o->attr.pd);
 	out_bool("pd_allocated", !o->has_pd);
@@ -252,7 +253,7 @@ static int query(struct cmd_run *r)
 	if (dct_query(r->dev, (uint32_t)o->dctn, &info, &err))
 		return dct_fail(&err);
 	out_doc_begin();
-	out_str("device", r->dev->label);
+	cmd_out_device(r->dev);
 	out_hex("dctn", o->dctn);
 	out_str("state_name", prm_dct_state_name(info.state));
 	out_obj_begin("dct_context");
@@ -270,7 +271,7 @@ static int drain(struct cmd_run *r)
 	if (dct_drain_wait(r->dev, (uint32_t)o->dctn, o->wait, o->timeout_ms, &waited, &err))
 		return dct_fail(&err);
 	out_doc_begin();
-	out_str("device", r->dev->label);
+	cmd_out_device(r->dev);
 	out_hex("dctn", o->dctn);
 	out_str("state_name", o->wait ? "DRAINED" : "DRAINING");
 	if (o->wait)
@@ -296,7 +297,7 @@ static int destroy(struct cmd_run *r)
 	if (dct_destroy(r->dev, (uint32_t)o->dctn, &err))
 		return dct_fail(&err);
 	out_doc_begin();
-	out_str("device", r->dev->label);
+	cmd_out_device(r->dev);
 	out_hex("dctn", o->dctn);
 	out_str("was", prm_dct_state_name(info.state));
 	out_bool("destroyed", true);
@@ -311,7 +312,7 @@ static int arm(struct cmd_run *r)
 	if (dct_arm(r->dev, (uint32_t)o->dctn, &err))
 		return dct_fail(&err);
 	out_doc_begin();
-	out_str("device", r->dev->label);
+	cmd_out_device(r->dev);
 	out_hex("dctn", o->dctn);
 	out_bool("armed", true);
 	return cmd_done(EXIT_OK);
@@ -327,7 +328,7 @@ static int list(struct cmd_run *r)
 	if (dct_probe(r->dev, o->first, o->count, v, DCT_MAX_WATCH, &n, &err))
 		return dct_fail(&err);
 	out_doc_begin();
-	out_str("device", r->dev->label);
+	cmd_out_device(r->dev);
 	out_table_begin("dcts");
 	for (unsigned i = 0; i < n; i++) {
 		struct dct_info info;

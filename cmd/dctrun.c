@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "cmd/core/cmd.h"
+#include "cmd/core/devsel.h"
 #include "cmd/dct.h"
 #include "lib/dev/dev.h"
 #include "lib/ops/dct.h"
@@ -87,7 +88,7 @@ int dct_lifecycle(struct cmd_run *r)
 	DONE();
 #undef DONE
 	out_doc_begin();
-	out_str("device", d->label);
+	cmd_out_device(d);
 	out_hex("dctn", dctn);
 	out_u64("pd", pd);
 	out_table_begin("steps");
@@ -120,7 +121,7 @@ static int report(struct dev *d, uint32_t dctn, struct prm_err *err)
 		return -1;
 	out_line_begin();
 	out_time_ns("time", clock_wall_ns());
-	out_str("device", d->label);
+	cmd_out_device(d);
 	out_str("event", "key_violation");
 	out_hex("dctn", dctn);
 	out_u64("key_violations", info.key_violations);
@@ -148,7 +149,7 @@ int dct_watch(struct cmd_run *r)
 			goto fail;
 	out_line_begin();
 	out_time_ns("time", clock_wall_ns());
-	out_str("device", d->label);
+	cmd_out_device(d);
 	out_str("event", "started");
 	if (out_json()) {
 		out_arr_begin("dcts");

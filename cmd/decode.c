@@ -112,7 +112,7 @@ static int list_layouts(void)
 	if (db) {
 		out_obj_begin("adb");
 		out_str("file", prm_adb_name(db));
-		out_u64("nodes", prm_adb_nnodes(db));
+		out_u64("node_count", prm_adb_nnodes(db));
 		out_obj_end();
 		out_note("decode also takes the name of any of these %zu database nodes "
 			 "(a register's is in 'prmctl reg list')", prm_adb_nnodes(db));

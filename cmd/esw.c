@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cmd/core/cmd.h"
+#include "cmd/core/devsel.h"
 #include "cmd/eswdl.h"
 #include "lib/dev/dev.h"
 #include "lib/ops/esw.h"
@@ -119,7 +120,7 @@ static int functions(struct cmd_run *r)
 	    esw_functions_query(r->dev, m.sf_words, &f, &err))
 		return cmd_fail(&err);
 	out_doc_begin();
-	out_str("device", r->dev->label);
+	cmd_out_device(r->dev);
 	functions_out(&f, false);
 	out_bool("esw_functions_changed_events", m.events);
 	return cmd_done(EXIT_OK);
@@ -134,7 +135,7 @@ static int report(struct dev *d, const struct esw_functions *was, const struct e
 	for (unsigned i = 0; i < n && i < MAX_CHANGES; i++) {
 		out_line_begin();
 		out_time_ns("time", clock_wall_ns());
-		out_str("device", d->label);
+		cmd_out_device(d);
 		out_str("event", esw_change_name(c[i].kind));
 		if (c[i].kind == ESW_VFS_CHANGED) {
 			out_u64("from", c[i].from);
@@ -168,7 +169,7 @@ static int watch(struct cmd_run *r)
 		goto fail;
 	out_line_begin();
 	out_time_ns("time", clock_wall_ns());
-	out_str("device", d->label);
+	cmd_out_device(d);
 	out_str("event", "started");
 	out_str("waiting_by", w.q ? "events" : "polling");
 	if (!w.q)

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cmd/core/cmd.h"
+#include "cmd/core/devsel.h"
 #include "cmd/sidecar.h"
 #include "lib/dev/dev.h"
 #include "lib/ops/devident.h"
@@ -35,8 +36,7 @@ static int show(struct cmd_run *r)
 	    prm_initseg_summarize(seg, sizeof(seg), &s, &err))
 		return cmd_fail(&err);
 	out_doc_begin();
-	out_str("device", d->label);
-	out_str("access", d->access);
+	cmd_out_device(d);
 	sidecar_show(d);
 	out_str("fw_version", s.fw_version);
 	out_str("state", s.state);
@@ -156,6 +156,7 @@ static int dump(struct cmd_run *r)
 		return cmd_fail(&err);
 	}
 	out_doc_begin();
+	cmd_out_device(r->dev);
 	out_str("file", o->file);
 	out_u64("bytes", sizeof(seg));
 	out_str("sidecar", side);

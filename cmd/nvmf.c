@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cmd/core/cmd.h"
+#include "cmd/core/devsel.h"
 #include "lib/dev/dev.h"
 #include "lib/ops/nvmf.h"
 #include "lib/out/out.h"
@@ -189,7 +190,7 @@ static int ns(struct cmd_run *r)
 		return rc ? EXIT_FAIL : EXIT_OK;
 	}
 	out_doc_begin();
-	out_str("device", d->label);
+	cmd_out_device(d);
 	out_hex("xrqn", o->xrqn);
 	out_table_begin("namespaces");
 	for (unsigned i = 0; i < n; i++) {

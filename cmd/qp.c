@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cmd/core/cmd.h"
+#include "cmd/core/devsel.h"
 #include "lib/dev/dev.h"
 #include "lib/ops/pd.h"
 #include "lib/ops/qp.h"
@@ -271,11 +272,11 @@ static int by_value(const void *a, const void *b)
 static void report(struct run *r)
 {
 	out_doc_begin();
-	out_str("device", r->d->label);
+	cmd_out_device(r->d);
 	out_u64("pairs", r->o->pairs);
 	out_u64("cycles", r->o->cycles);
 	out_u64("mtu", r->o->mtu);
-	out_u64("commands", r->commands);
+	out_u64("command_count", r->commands);
 	out_table_begin("latency");
 	for (int s = 0; s < S_N; s++) {
 		uint64_t n = r->nlat[s];
@@ -307,7 +308,7 @@ static void report(struct run *r)
 		out_obj_end();
 	}
 	out_table_end();
-	out_u64("failed", r->failed);
+	out_u64("failure_count", r->failed);
 	out_str("verdict", r->failed ? "fail" : "pass");
 }
 

@@ -365,9 +365,9 @@ static void list_summary(const struct prm_adb *db)
 	out_obj_begin("adb");
 	out_str("file", prm_adb_name(db));
 	out_str("version", prm_adb_doc_version(db));
-	out_u64("registers", prm_adb_nregisters(db));
-	out_u64("nodes", prm_adb_nnodes(db));
-	out_u64("skipped", prm_adb_nskipped(db));
+	out_u64("register_count", prm_adb_nregisters(db));
+	out_u64("node_count", prm_adb_nnodes(db));
+	out_u64("skipped_count", prm_adb_nskipped(db));
 	out_obj_end();
 	if (!G.verbose || !prm_adb_nskipped(db))
 		return;

@@ -128,7 +128,8 @@ void cmd_close_device(struct dev *d)
 void cmd_out_device(const struct dev *d)
 {
 	out_str("device", d->label);
-	out_str("access", d->chan ? d->chan->access : d->access);
+	if (!out_in_line())
+		out_str("access", d->chan ? d->chan->access : d->access);
 }
 
 int cmd_require_write(struct cmd_run *r)

@@ -202,7 +202,7 @@ static void describe_fields(const struct prm_layout *l, const char *prefix,
 		out_hex("bit_offset", off);
 		out_u64("width", f->width);
 		out_u64("count", f->count);
-		out_str("access", access_name(f->access));
+		out_str("access_mode", access_name(f->access));
 		out_desc("description", f->desc);
 		out_obj_end();
 	}
@@ -214,7 +214,7 @@ void out_layout_describe(const struct prm_layout *l)
 	out_desc("description", l->desc);
 	out_u64("size", prm_layout_bytes(l));
 	out_str("source", l->source);
-	out_table_begin("fields");
+	out_table_begin("field_table");
 	describe_fields(l, "", 0);
 	out_table_end();
 }

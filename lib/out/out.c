@@ -268,6 +268,11 @@ static int write_json(json_t *doc, bool pretty)
 	return rc;
 }
 
+bool out_in_line(void)
+{
+	return S.line;
+}
+
 void out_line_begin(void)
 {
 	out_doc_begin();

@@ -46,6 +46,8 @@ void out_doc_begin(void);
  * line (JSON Lines). Ended by out_doc_end().
  */
 void out_line_begin(void);
+/* Inside a text line (out_line_begin): members there are read by people, keep them few. */
+bool out_in_line(void);
 /* Writes the JSON document; returns -1 if the output stream failed. */
 int out_doc_end(void);
 /* Throw away an unfinished document (after an error). */

@@ -25,7 +25,7 @@ setup() {
 	# a register both have is listed once, from the built-in table
 	echo "$output" | jq -e '[.registers[] | select(.name == "MGIR")] | length == 1'
 	echo "$output" | jq -e '[.registers[] | select(.name == "MTMP")] | length == 1 and .[0].source == "built-in"'
-	echo "$output" | jq -e '.adb.file == "'"$ADB"'" and .adb.skipped == 0 and .adb.nodes > 300'
+	echo "$output" | jq -e '.adb.file == "'"$ADB"'" and .adb.skipped_count == 0 and .adb.node_count > 300'
 }
 
 @test "reg describe MTRC_CAP: the built-in table, with access" {
@@ -36,7 +36,7 @@ setup() {
 	prm -j reg describe mtrc_cap
 	assert_success
 	echo "$output" | jq -e '.register == "MTRC_CAP" and .id == 36928 and .size == 128'
-	echo "$output" | jq -e '.fields[] | select(.field == "string_db_param") | .bit_offset == 128 and .count == 8'
+	echo "$output" | jq -e '.field_table[] | select(.field == "string_db_param") | .bit_offset == 128 and .count == 8'
 }
 
 @test "reg describe of a register only the database has" {
@@ -49,8 +49,8 @@ setup() {
 	prm -j reg describe paos
 	assert_success
 	echo "$output" | jq -e '.register == "PAOS" and .id == 20486 and .layout == "paos_reg_ext"'
-	echo "$output" | jq -e '.fields[] | select(.field == "admin_status") | .bit_offset == 20 and .width == 4 and .access == "RW"'
-	echo "$output" | jq -e '.fields[] | select(.field == "ase") | .access == "WO"'
+	echo "$output" | jq -e '.field_table[] | select(.field == "admin_status") | .bit_offset == 20 and .width == 4 and .access_mode == "RW"'
+	echo "$output" | jq -e '.field_table[] | select(.field == "ase") | .access_mode == "WO"'
 	# by id too
 	prm -j reg describe 0x5006
 	assert_success
@@ -79,7 +79,7 @@ setup() {
 @test "decode --list counts the database's nodes" {
 	prm -j decode --list
 	assert_success
-	echo "$output" | jq -e '.adb.nodes > 300'
+	echo "$output" | jq -e '.adb.node_count > 300'
 	prm decode --list
 	assert_output --partial "database nodes"
 }
@@ -115,7 +115,7 @@ setup() {
 	EOF
 	prm --adb "$T/mini.adb" -j decode --describe mini_ext
 	assert_success
-	echo "$output" | jq -e '.fields[0].field == "flag" and .fields[0].bit_offset == 0'
+	echo "$output" | jq -e '.field_table[0].field == "flag" and .field_table[0].bit_offset == 0'
 	# cut inside line 5, an unfinished tag
 	head -c 150 "$T/mini.adb" > "$T/cut.adb"
 	prm --adb "$T/cut.adb" reg describe PPCNT

@@ -55,7 +55,7 @@ list() { # name text
 	cmp "$BATS_TEST_TMPDIR/stdout.txt" "$BATS_TEST_TMPDIR/d.txt"
 	echo "$output" | jq -e --arg l "$PRMCTL_CRDUMP_DIR/ConnectX7.csv" \
 		'.hw_id == 536 and .space == "nd_cr" and .ranges == 2 and .scratchpad_ranges == 0
-		 and .dwords == 9 and .bytes == 198 and .ranges_from == $l'
+		 and .dword_count == 9 and .bytes == 198 and .ranges_from == $l'
 	prm -d sim cr dump -o "$BATS_TEST_TMPDIR/d.txt"
 	assert_failure 2
 	assert_equal "$stderr" "prmctl: cr dump: $BATS_TEST_TMPDIR/d.txt exists (use --force to replace it)"

@@ -110,8 +110,8 @@ setup() {
 @test "decode --describe prints where each field lives" {
 	prm -j decode --describe health_buffer
 	assert_success
-	echo "$output" | jq -e '.fields[] | select(.field == "synd") | .byte == 60 and .bits == "23:16"'
-	echo "$output" | jq -e '.fields[] | select(.field == "severity") | .byte == 56 and .bits == "26:24"'
+	echo "$output" | jq -e '.field_table[] | select(.field == "synd") | .byte == 60 and .bits == "23:16"'
+	echo "$output" | jq -e '.field_table[] | select(.field == "severity") | .byte == 56 and .bits == "26:24"'
 }
 
 @test "short input names expected and actual sizes" {

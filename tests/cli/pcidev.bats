@@ -98,7 +98,7 @@ steady() {
 @test "cr-space and registers agree between the hardware path and sim:NAME" {
 	in_ns "$PRMCTL" -j -d ff:00.0 cr read 0xf0014 16
 	assert_success
-	[ "$(echo "$output" | jq -c .values)" = "$("$PRMCTL" -j -d sim:pcisim cr read 0xf0014 16 | jq -c .values)" ]
+	[ "$(echo "$output" | jq -c .dwords)" = "$("$PRMCTL" -j -d sim:pcisim cr read 0xf0014 16 | jq -c .dwords)" ]
 	local r
 	for r in MGIR MTRC_CAP MCAM MTRC_CONF MTRC_CTRL; do
 		in_ns "$PRMCTL" -j -d "$BDF" reg read "$r"
@@ -115,7 +115,7 @@ steady() {
 	in_ns mstmwrite "$BDF" 0x2000 0xcafe1234
 	in_ns mstmread "$BDF" 0x2000
 	assert_output --partial "0x00002000:0xcafe1234"
-	"$PRMCTL" -j -d sim:pcisim cr read 0x2000 | jq -e '.values[0] == 3405648436'
+	"$PRMCTL" -j -d sim:pcisim cr read 0x2000 | jq -e '.dwords[0] == 3405648436'
 }
 
 @test "mstreg reads MGIR and MTRC_CAP with the values prmctl decodes" {

@@ -61,9 +61,9 @@ INVALID=(
 	assert_line --regexp '^pairs +16$'
 	assert_line --regexp '^cycles +1000$'
 	assert_line --regexp '^mtu +1024$'
-	assert_line --regexp '^commands +192000$'
+	assert_line --regexp '^command_count +192000$'
 	assert_line --regexp '^STEP +COUNT +MEDIAN US +P99 US +MAX US$'
-	assert_line --regexp '^failed +0$'
+	assert_line --regexp '^failure_count +0$'
 	assert_line --regexp '^verdict +pass$'
 	# no failures table when nothing failed
 	refute_line --regexp '^STEP +STATUS +SYNDROME'
@@ -83,10 +83,10 @@ INVALID=(
 	assert_json_doc
 	echo "$output" | jq -e '
 		.device == "sim" and .pairs == 16 and .cycles == 1000 and .mtu == 1024 and
-		.commands == 192000 and .failed == 0 and .verdict == "pass" and .failures == [] and
+		.command_count == 192000 and .failure_count == 0 and .verdict == "pass" and .failures == [] and
 		([.latency[].step] == ["create", "rst2init", "init2rtr", "rtr2rts", "2rst", "destroy"]) and
 		(.latency | all(.count == 32000 and .median_us <= .p99_us and .p99_us <= .max_us)) and
-		([.latency[].count] | add) == .commands'
+		([.latency[].count] | add) == .command_count'
 }
 
 @test "a small run: counts follow pairs and cycles; MTU, IP, MAC (dashes too) and remote QPNs given" {
@@ -94,17 +94,17 @@ INVALID=(
 		--remote-mac 0a-1b-2c-3d-4e-5f --remote-qpn 0x300 --remote-qpn 0x301 --remote-qpn 0xffffff
 	assert_success
 	assert_json_doc
-	echo "$output" | jq -e '.pairs == 3 and .cycles == 5 and .mtu == 4096 and .commands == 180 and
+	echo "$output" | jq -e '.pairs == 3 and .cycles == 5 and .mtu == 4096 and .command_count == 180 and
 		(.latency | all(.count == 30)) and .verdict == "pass"'
 	for m in 256 512 2048; do
 		prm -j -d sim qp selftest --pairs 1 --cycles 1 --mtu $m
 		assert_success
-		echo "$output" | jq -e --argjson m $m '.mtu == $m and .commands == 12'
+		echo "$output" | jq -e --argjson m $m '.mtu == $m and .command_count == 12'
 	done
 	# the default MTU, IP and MAC pass the checks and the simulator's
 	prm -j -d sim qp selftest --pairs 1 --cycles 2
 	assert_success
-	echo "$output" | jq -e '.mtu == 1024 and .commands == 24 and .verdict == "pass"'
+	echo "$output" | jq -e '.mtu == 1024 and .command_count == 24 and .verdict == "pass"'
 }
 
 @test "every invalid configuration is exit 2 with its own message" {
@@ -216,7 +216,7 @@ INVALID=(
 	assert_success
 	prm -j -d sim:lab qp selftest --pairs 2 --cycles 2
 	assert_success
-	echo "$output" | jq -e '.verdict == "pass" and .commands == 48'
+	echo "$output" | jq -e '.verdict == "pass" and .command_count == 48'
 }
 
 @test "a transition the firmware fails is counted by step, status and syndrome: exit 4, verdict fail" {
@@ -227,7 +227,7 @@ INVALID=(
 	assert_line --regexp '^STEP +STATUS +SYNDROME +COUNT +FIRST PAIR$'
 	assert_line --regexp '^init2rtr +0x3 +0x00001234 +6 +0$'
 	assert_line --regexp '^rtr2rts +0 +- +- +-$'
-	assert_line --regexp '^failed +6$'
+	assert_line --regexp '^failure_count +6$'
 	assert_line --regexp '^verdict +fail$'
 	prm -j -d sim:lab qp selftest --pairs 2 --cycles 3
 	assert_failure 4
@@ -237,12 +237,12 @@ INVALID=(
 	# pair and cycle (pairs x cycles = 6), and no RTR2RTS is sent at all.
 	# What was created is still reset and destroyed.
 	echo "$output" | jq -e '
-		.verdict == "fail" and .failed == 6 and
+		.verdict == "fail" and .failure_count == 6 and
 		.failures == [{"step": "init2rtr", "status": 3, "syndrome": 4660, "count": 6, "first_pair": 0}] and
 		([.latency[] | {(.step): .count}] | add) ==
 			{"create": 12, "rst2init": 12, "init2rtr": 6, "rtr2rts": 0, "2rst": 12, "destroy": 12} and
 		(.latency[] | select(.step == "rtr2rts") | .median_us == null and .max_us == null) and
-		.commands == 54'
+		.command_count == 54'
 	# in-process, on another step
 	prm -j -d sim --inject cmd-status:RTR2RTS_QP,0x9,0x1 qp selftest --pairs 2 --cycles 3
 	assert_failure 4

@@ -29,7 +29,7 @@ teardown() {
 	echo "$output" | jq -e '.register == "MTRC_CAP" and .id == 36928 and .fields.trace_to_memory == true'
 	prm -j -d sim:lab cr read 0xf0014
 	assert_success
-	echo "$output" | jq -e '.values[0] % 65536 == 530'
+	echo "$output" | jq -e '.dwords[0] % 65536 == 530'
 	prm -j sim list
 	echo "$output" | jq -e '.simulators[0].name == "lab" and .simulators[0].state == "running"'
 	prm sim stop lab
