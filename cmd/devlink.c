@@ -44,8 +44,7 @@ static int info(struct cmd_run *r)
 		return cmd_fail(&err);
 	}
 	out_doc_begin();
-	out_str("device", r->dev->label);
-	out_str("access", "devlink");
+	out_devlink_device(r->dev, NULL);
 	out_devlink_info(&in);
 	out_devlink_ports(&dl, &h, "ports");
 	devlink_close(&dl);
@@ -61,8 +60,7 @@ static int ports(struct cmd_run *r)
 	if (rc)
 		return rc;
 	out_doc_begin();
-	out_str("device", r->dev->label);
-	out_strf("devlink", "%s/%s", h.bus, h.dev);
+	out_devlink_device(r->dev, &h);
 	out_devlink_ports(&dl, &h, "ports");
 	devlink_close(&dl);
 	return cmd_done(EXIT_OK);
@@ -170,8 +168,7 @@ static int reporters(struct cmd_run *run)
 	if (o->dump && dump_allowed(&r[dump_at], o->dump, &err))
 		goto fail;
 	out_doc_begin();
-	out_str("device", d->label);
-	out_strf("devlink", "%s/%s", h.bus, h.dev);
+	out_devlink_device(d, &h);
 	out_table_begin("reporters");
 	for (size_t i = 0; i < n; i++) {
 		out_obj_begin(NULL);
@@ -278,8 +275,7 @@ static int recover(struct cmd_run *run)
 		return cmd_fail(&err);
 	}
 	out_doc_begin();
-	out_str("device", run->dev->label);
-	out_strf("devlink", "%s/%s", h.bus, h.dev);
+	out_devlink_device(run->dev, &h);
 	out_devlink_reporter(&r);
 	devlink_close(&dl);
 	return cmd_done(r.state == DL_REPORTER_HEALTHY ? EXIT_OK : EXIT_CHECK);

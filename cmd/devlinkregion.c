@@ -111,8 +111,7 @@ static int list(struct cmd_run *run)
 	if (rc)
 		return cmd_fail(&err);
 	out_doc_begin();
-	out_str("device", run->dev->label);
-	out_strf("devlink", "%s/%s", h.bus, h.dev);
+	out_devlink_device(run->dev, &h);
 	out_table_begin("regions");
 	for (size_t i = 0; i < n; i++) {
 		out_obj_begin(NULL);
@@ -201,8 +200,7 @@ static void head(const struct dev *d, const struct dl_handle *h, const char *reg
 		 uint64_t snapshot)
 {
 	out_doc_begin();
-	out_str("device", d->label);
-	out_strf("devlink", "%s/%s", h->bus, h->dev);
+	out_devlink_device(d, h);
 	out_str("region", region);
 	out_u64("snapshot", snapshot);
 }

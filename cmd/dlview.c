@@ -190,3 +190,11 @@ void out_devlink_view(struct devlink *dl, const char *handle, const char *key)
 	out_obj_end();
 	free(in);
 }
+
+void out_devlink_device(const struct dev *d, const struct dl_handle *h)
+{
+	out_str("device", d->label);
+	out_str("access", "devlink");
+	if (h)
+		out_strf("devlink", "%s/%s", h->bus, h->dev);
+}

@@ -25,6 +25,9 @@ struct cmd_run;
  */
 int cmd_devlink_check(struct cmd_run *r);
 
+/* What a devlink verb reached: device, access (devlink), and the handle when h is given. */
+void out_devlink_device(const struct dev *d, const struct dl_handle *h);
+
 /* The driver's identity: handle, driver, serial, board id, versions. */
 void out_devlink_info(const struct dl_info *info);
 /* One port's members (a table row or an event). */

@@ -8,7 +8,7 @@ def iso: test("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1
 def is_time: . == "time" or endswith("_time") or . == "started" or . == "ended";
 def has_unit: test("_(ns|us|ms|s|ticks|bytes|c)$");
 def pathstr: map(if type == "number" then "[\(.)]" else "." + . end) | join("");
-def prm_decoded: ["fields", "dct_context", "caps"];
+def prm_decoded: ["fields", "dct_context", "caps", "diagnose", "dump"];
 def outside_fields: . as $p | all(prm_decoded[]; . as $k | ($p[:-1] | index([$k])) == null);
 def why($k; $v; $parent):
 	if ($k | is_time) and $v != null and (($v | type) != "string" or ($v | iso | not)) then

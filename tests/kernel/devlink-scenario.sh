@@ -159,6 +159,11 @@ sleep 1
 bg_step monitor TERM
 bg_step prmctl_esw_watch
 
+# the two verbs that change devlink state, last: nothing after reads the counts
+step prmctl_recover $P --write devlink recover dummy
+step prmctl_region_del $P --write devlink region del dummy --snapshot 7
+step region_show_after_del devlink -j region show $D/dummy
+
 # the device goes away under a watch: the watch must say so, not "ok"
 bg_start prmctl_watch_gone 20 $P health watch --access devlink --interval 200 --duration 15
 sleep 1

@@ -382,3 +382,29 @@ TAIL='.test_u32_array == [0,1,2,3,4,5,6,7,8,9] and
 		(.[-1].error.reason == "not_found")' "$S/prmctl_watch_gone.out" >/dev/null ||
 		fail "$(cat "$S/prmctl_watch_gone.out")"
 }
+
+@test "prmctl devlink recover and region del, with --write: the reporter healthy, snapshot 7 gone" {
+	jqt prmctl_recover '.reporter == "dummy" and .state == "healthy"'
+	ok prmctl_region_del
+	ok region_show_after_del
+	! grep -q '"snapshot":\[[^]]*\b7\b' "$S/region_show_after_del.out" ||
+		fail "snapshot 7 is still there: $(cat "$S/region_show_after_del.out")"
+}
+
+@test "prmctl's JSON here follows prmctl(8)'s Keys convention (tests/cli/keys.jq), access included" {
+	local f n docs=$BATS_TEST_TMPDIR/docs.jsonl
+	: > "$docs"
+	for f in "$S"/prmctl_*.out; do
+		n=$(basename "$f" .out)
+		case $n in *_bytes) continue ;; esac	# od(1) of a file prmctl wrote
+		[ -s "$f" ] || continue
+		jq -c --arg c "$n" '{cmd: $c, doc: .}' "$f" >> "$docs" || fail "$n: not JSON"
+	done
+	[ "$(wc -l < "$docs")" -ge 20 ] || fail "only $(wc -l < "$docs") documents"
+	run jq -r -L "$BATS_TEST_DIRNAME/../cli" 'include "keys"; breaks' "$docs"
+	assert_success
+	[ -z "$output" ] || fail "$output"
+	run jq -r 'select(.doc.error == null and (.doc | has("device")) and (.doc.access != "devlink")) |
+		"\(.cmd): access \(.doc.access)"' "$docs"
+	[ -z "$output" ] || fail "$output"
+}
