@@ -216,10 +216,8 @@ static int needs_write(const char *what)
 /* -o FILE can be written, and is not replaced unless --force says so */
 static int output_free(const struct region_opts *o)
 {
-	if (o->out && !o->force && access(o->out, F_OK) == 0)
-		return cmd_usage("%s exists; --force replaces it", o->out);
 	if (o->out)
-		return cmd_out_file("-o", o->out);
+		return cmd_out_new("devlink region", "-o", o->out, o->force);
 	return 0;
 }
 
