@@ -174,6 +174,13 @@ static int cmd_args(int f, const char *s, uint16_t *op, uint64_t *nums, int want
 		} else if (got < want) {
 			nums[got] = strtoull(s, &end, 0);
 		}
+		if (got < want && !errno && end != s && (!*end || *end == ',' || *end == ' ') &&
+		    nums[got] != UINT64_MAX && nums[got] > max[got])
+			return prm_err_set(err, PRM_E_USAGE, ERANGE, "bad_fault",
+					   "%s: '%.*s' is out of range (at most %llu%s); usage %s%s",
+					   names[f], (int)strcspn(s, ", "), s,
+					   (unsigned long long)max[got],
+					   f == SIM_FAULT_CMD_SLOW ? " ms" : "", names[f], usage[f]);
 		if (got == want || errno || end == s ||
 		    (*end && *end != ',' && *end != ' ') || nums[got] > max[got])
 			return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",

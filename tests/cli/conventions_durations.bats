@@ -151,3 +151,14 @@ run_row() { # pre opt value
 	assert_failure 2
 	[[ $stderr == *"cmd-slow: bad argument '1.5'"* ]]
 }
+
+@test "sim cmd-slow past its maximum names the maximum (and so do the other faults' numbers)" {
+	prm -d sim --inject cmd-slow:NOP,11m cmd NOP
+	assert_failure 2
+	assert_equal "$stderr" "prmctl: cmd-slow: '11m' is out of range (at most 600000 ms); usage cmd-slow:OPCODE,MS"
+	prm -d sim --inject cmd-slow:NOP,600000 cmd NOP --timeout 1
+	[ "$status" -ne 2 ] || fail "600000 ms is the maximum, not past it: $stderr"
+	prm -d sim --inject cmd-status:NOP,0x100,1 cmd NOP
+	assert_failure 2
+	[[ $stderr == *"cmd-status: '0x100' is out of range (at most 255)"* ]] || fail "$stderr"
+}
