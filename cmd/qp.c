@@ -17,6 +17,9 @@
 #include "lib/ops/pd.h"
 #include "lib/ops/qp.h"
 #include "lib/out/out.h"
+#include "lib/prm/layout.h"
+#include "lib/prm/names.h"
+#include "lib/prm/opcodes.h"
 #include "lib/prm/qpcheck.h"
 
 #define MAX_PAIRS 128
@@ -28,6 +31,11 @@ enum step { S_CREATE, S_RST2INIT, S_INIT2RTR, S_RTR2RTS, S_2RST, S_DESTROY, S_N 
 
 static const char *const step_names[S_N] = {
 	"create", "rst2init", "init2rtr", "rtr2rts", "2rst", "destroy",
+};
+/* the command each step sends, for its failures' opcode and name */
+static const uint16_t step_opcodes[S_N] = {
+	MLX5_CMD_OP_CREATE_QP, MLX5_CMD_OP_RST2INIT_QP, MLX5_CMD_OP_INIT2RTR_QP,
+	MLX5_CMD_OP_RTR2RTS_QP, MLX5_CMD_OP_2RST_QP, MLX5_CMD_OP_DESTROY_QP,
 };
 /* the state a QP is in when the step is sent: what it is stuck in if it hangs */
 static const char *const step_from[S_N] = { "creation", "RESET", "INIT", "RTR", "whatever state",
@@ -301,7 +309,10 @@ static void report(struct run *r)
 	for (unsigned i = 0; i < r->nfail; i++) {
 		out_obj_begin(NULL);
 		out_str("step", step_names[r->fail[i].step]);
-		out_hex("status", r->fail[i].status);
+		out_named("opcode", step_opcodes[r->fail[i].step], true,
+			  prm_name_of(&prm_cmd_opcode_names, step_opcodes[r->fail[i].step]));
+		out_named("status", r->fail[i].status, true,
+			  prm_name_of(&prm_cmd_status_names, r->fail[i].status));
 		out_hex_width("syndrome", r->fail[i].syndrome, 32);
 		out_u64("count", r->fail[i].count);
 		out_u64("first_pair", r->fail[i].first_pair);

@@ -224,8 +224,8 @@ INVALID=(
 	"$PRMCTL" sim inject lab cmd-status:INIT2RTR_QP,0x3,0x1234 >/dev/null
 	prm -d sim:lab qp selftest --pairs 2 --cycles 3
 	assert_failure 4
-	assert_line --regexp '^STEP +STATUS +SYNDROME +COUNT +FIRST PAIR$'
-	assert_line --regexp '^init2rtr +0x3 +0x00001234 +6 +0$'
+	assert_line --regexp '^STEP +OPCODE +STATUS +SYNDROME +COUNT +FIRST PAIR$'
+	assert_line --regexp '^init2rtr +0x503 [(]INIT2RTR_QP[)] +0x3 [(]bad parameter[)] +0x00001234 +6 +0$'
 	assert_line --regexp '^rtr2rts +0 +- +- +-$'
 	assert_line --regexp '^failure_count +6$'
 	assert_line --regexp '^verdict +fail$'
@@ -238,7 +238,8 @@ INVALID=(
 	# What was created is still reset and destroyed.
 	echo "$output" | jq -e '
 		.verdict == "fail" and .failure_count == 6 and
-		.failures == [{"step": "init2rtr", "status": 3, "syndrome": 4660, "count": 6, "first_pair": 0}] and
+		.failures == [{"step": "init2rtr", "opcode": 1283, "opcode_name": "INIT2RTR_QP", "status": 3,
+			"status_name": "bad parameter", "syndrome": 4660, "count": 6, "first_pair": 0}] and
 		([.latency[] | {(.step): .count}] | add) ==
 			{"create": 12, "rst2init": 12, "init2rtr": 6, "rtr2rts": 0, "2rst": 12, "destroy": 12} and
 		(.latency[] | select(.step == "rtr2rts") | .median_us == null and .max_us == null) and
@@ -246,7 +247,7 @@ INVALID=(
 	# in-process, on another step
 	prm -j -d sim --inject cmd-status:RTR2RTS_QP,0x9,0x1 qp selftest --pairs 2 --cycles 3
 	assert_failure 4
-	echo "$output" | jq -e '.failures == [{"step": "rtr2rts", "status": 9, "syndrome": 1, "count": 6, "first_pair": 0}]'
+	echo "$output" | jq -e '.failures == [{"step": "rtr2rts", "opcode": 1284, "opcode_name": "RTR2RTS_QP", "status": 9, "status_name": "bad resource state", "syndrome": 1, "count": 6, "first_pair": 0}]'
 }
 
 # INIT2RTR_QP's input after the 8-byte header, as hex: 272 zero bytes with
