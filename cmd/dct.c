@@ -255,7 +255,7 @@ static int query(struct cmd_run *r)
 	out_doc_begin();
 	cmd_out_device(r->dev);
 	out_hex("dctn", o->dctn);
-	out_str("state_name", prm_dct_state_name(info.state));
+	out_str("state", prm_dct_state_name(info.state));
 	out_obj_begin("dct_context");
 	rc = out_layout(&prm_layout_dctc, info.ctx, sizeof(info.ctx), 0, &err);
 	out_obj_end();
@@ -273,7 +273,7 @@ static int drain(struct cmd_run *r)
 	out_doc_begin();
 	cmd_out_device(r->dev);
 	out_hex("dctn", o->dctn);
-	out_str("state_name", o->wait ? "DRAINED" : "DRAINING");
+	out_str("state", o->wait ? "DRAINED" : "DRAINING");
 	if (o->wait)
 		out_u64("waited_ms", waited);
 	return cmd_done(EXIT_OK);

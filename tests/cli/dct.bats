@@ -45,7 +45,7 @@ commands_run() {
 	assert_line --regexp '^pd_allocated +yes$'
 	prm -d sim:lab dct query 0x100
 	assert_success
-	assert_line --regexp '^state_name +ACTIVE$'
+	assert_line --regexp '^state +ACTIVE$'
 	assert_line --regexp '^  state +0x0 \(active\)$'
 	assert_line --regexp '^  dc_access_key +0x1122334455667788$'
 	assert_line --regexp '^  mtu +0x4 \(2048\)$'
@@ -58,7 +58,7 @@ commands_run() {
 	assert_json_doc
 	# a 64-bit key is printed exactly (jq would round it)
 	[[ $output == *'"dc_access_key":1234605616436508552'* ]]
-	echo "$output" | jq -e '.device == "sim:lab" and .dctn == 256 and .state_name == "ACTIVE" and
+	echo "$output" | jq -e '.device == "sim:lab" and .dctn == 256 and .state == "ACTIVE" and
 		(.dct_context | .state == 0 and .state_name == "active" and .mtu == 4 and
 		 .mtu_name == "2048" and .rre == true and .rwe == false and .rae == false and
 		 .cqn == 5 and .pd == 1 and .srqn_xrqn == 0 and .port == 1 and .hop_limit == 64 and
@@ -178,15 +178,15 @@ print(b.hex())' "$@"
 	prm -d sim:lab dct drain --wait 0x100
 	assert_success
 	assert_line --regexp '^dctn +0x100$'
-	assert_line --regexp '^state_name +DRAINED$'
+	assert_line --regexp '^state +DRAINED$'
 	assert_line --regexp '^waited_ms +[0-9]+$'
 	prm -j -d sim:lab dct drain 0x101 --wait
 	assert_success
 	assert_json_doc
-	echo "$output" | jq -e '.dctn == 257 and .state_name == "DRAINED" and
+	echo "$output" | jq -e '.dctn == 257 and .state == "DRAINED" and
 		.waited_ms >= 50 and .waited_ms <= 2000'
 	prm -j -d sim:lab dct query 0x101
-	echo "$output" | jq -e '.state_name == "DRAINED" and .dct_context.state == 2 and
+	echo "$output" | jq -e '.state == "DRAINED" and .dct_context.state == 2 and
 		.dct_context.state_name == "drained"'
 	# DRAIN_DCT on a drained DCT: the firmware's bad resource state
 	prm -d sim:lab dct drain 0x101 --wait
@@ -208,16 +208,16 @@ print(b.hex())' "$@"
 	"$PRMCTL" -d sim:lab dct create >/dev/null
 	prm -j -d sim:lab dct drain 0x100
 	assert_success
-	echo "$output" | jq -e '.dctn == 256 and .state_name == "DRAINING" and (has("waited_ms") | not)'
+	echo "$output" | jq -e '.dctn == 256 and .state == "DRAINING" and (has("waited_ms") | not)'
 	prm -j -d sim:lab dct query 0x100
-	echo "$output" | jq -e '.state_name == "DRAINING" or .state_name == "DRAINED"'
+	echo "$output" | jq -e '.state == "DRAINING" or .state == "DRAINED"'
 	sleep 0.3
 	prm -j -d sim:lab dct query 0x100
-	echo "$output" | jq -e '.state_name == "DRAINED" and .dct_context.state == 2'
+	echo "$output" | jq -e '.state == "DRAINED" and .dct_context.state == 2'
 	"$PRMCTL" -d sim:lab dct create >/dev/null
 	prm -d sim:lab dct drain 0x101
 	assert_success
-	assert_line --regexp '^state_name +DRAINING$'
+	assert_line --regexp '^state +DRAINING$'
 	refute_line --partial waited_ms
 }
 
@@ -264,7 +264,7 @@ print(b.hex())' "$@"
 	assert_success
 	sleep 0.3
 	prm -j -d sim:lab dct query 0x100
-	echo "$output" | jq -e '.state_name == "DRAINING"'
+	echo "$output" | jq -e '.state == "DRAINING"'
 	prm -d sim:lab dct destroy 0x100
 	assert_failure 1
 	assert_equal "$stderr" "prmctl: sim:lab: DCT 0x100 is DRAINING, not drained: 'dct drain 0x100 --wait' first (or --force)"
