@@ -196,13 +196,14 @@ setup() {
 		{cmd: "t5", doc: {real_time_ns: 1796174264513432354}},
 		{cmd: "t6", doc: {status: "ok"}},
 		{cmd: "t7", doc: {health: 0}},
-		{cmd: "t8", doc: {list: [{synd_name: 7}]}},
+		{cmd: "t8", doc: {list: [{synd: 7, synd_name: 7}]}},
+		{cmd: "t9", doc: {state_name: "ACTIVE"}},
 		{cmd: "ok", doc: {time: "2026-12-02T01:17:44.513432354Z", time_ns: 1796174264513432354,
 			status: 0, status_name: "OK", fields: {time: 5, status: "x"}}}')
 	run jq -r -L "$BATS_TEST_DIRNAME" 'include "keys"; breaks' <<<"$bad"
 	assert_success
 	local t
-	for t in t1 t2 t3 t4 t5 t6 t7 t8; do
+	for t in t1 t2 t3 t4 t5 t6 t7 t8 t9; do
 		echo "$output" | grep -q "^$t: " || fail "$t not found: $output"
 	done
 	echo "$output" | grep -q '^ok: ' && fail "a good document was refused: $output"

@@ -23,6 +23,9 @@ def why($k; $v; $parent):
 	elif ($k == "status" or $k == "syndrome" or $k == "synd" or $k == "opcode" or $k == "op_mod") and
 	     $v != null and ($v | type) != "number" then
 		"a number by its name, here \($v | tojson)"
+	elif ($k | endswith("_name")) and ($parent | type) == "object" and
+	     ($parent | has($k | rtrimstr("_name")) | not) then
+		"a name without the number it names (\($k | rtrimstr("_name"))) beside it"
 	elif ($k == "health" or $k == "access" or ($k | endswith("_name"))) and $v != null and
 	     ($v | type) != "string" then
 		"a string by its name, here \($v | tojson)"
