@@ -12,6 +12,7 @@
 #include "lib/out/out_int.h"
 #include "lib/out/table.h"
 #include "lib/util/err.h"
+#include "lib/util/units.h"
 
 #define KEY_WIDTH 24
 #define MAX_DEPTH 32
@@ -607,22 +608,6 @@ void out_be_words(const char *key, uint32_t addr, const uint8_t *buf, size_t len
 	free(w);
 }
 
-/* ISO-8601 UTC of ns since the epoch, to the nanosecond. */
-static void iso_ns(uint64_t ns, char *iso, size_t sz)
-{
-	time_t secs = (time_t)(ns / 1000000000ull);
-	struct tm tm;
-	size_t n = 0;
-
-	if (gmtime_r(&secs, &tm))
-		n = strftime(iso, sz, "%Y-%m-%dT%H:%M:%S", &tm);
-	if (!n) {
-		snprintf(iso, sz, "?");
-		return;
-	}
-	snprintf(iso + n, sz - n, ".%09lluZ", (unsigned long long)(ns % 1000000000ull));
-}
-
 /* JSON's KEY_UNIT beside KEY: the raw clock the time came from. */
 static void json_put_raw(const char *key, const char *unit, uint64_t v)
 {
@@ -634,9 +619,9 @@ static void json_put_raw(const char *key, const char *unit, uint64_t v)
 
 void out_time_ns(const char *key, uint64_t ns)
 {
-	char iso[64], text[96];
+	char iso[UNITS_UTC_BYTES], text[96];
 
-	iso_ns(ns, iso, sizeof(iso));
+	units_utc_str(ns, iso);
 	if (out_json()) {
 		json_put(key, json_text(iso));
 		json_put_raw(key, "ns", ns);

@@ -122,6 +122,43 @@ int units_size(const char *s, uint64_t *bytes)
 	return 0;
 }
 
+/* v in n decimal digits, zero-padded, at p; returns the end. */
+static char *digits(char *p, unsigned long long v, int n)
+{
+	for (int i = n - 1; i >= 0; i--, v /= 10)
+		p[i] = (char)('0' + v % 10);
+	return p + n;
+}
+
+/* By hand, not strftime: trace decode prints one for every event. */
+char *units_utc_str(uint64_t ns, char buf[UNITS_UTC_BYTES])
+{
+	time_t secs = (time_t)(ns / 1000000000);
+	struct tm tm;
+	char *p = buf;
+
+	if (!gmtime_r(&secs, &tm) || tm.tm_year + 1900 > 9999) {
+		snprintf(buf, UNITS_UTC_BYTES, "?");
+		return buf;
+	}
+	p = digits(p, (unsigned)(tm.tm_year + 1900), 4);
+	*p++ = '-';
+	p = digits(p, (unsigned)tm.tm_mon + 1, 2);
+	*p++ = '-';
+	p = digits(p, (unsigned)tm.tm_mday, 2);
+	*p++ = 'T';
+	p = digits(p, (unsigned)tm.tm_hour, 2);
+	*p++ = ':';
+	p = digits(p, (unsigned)tm.tm_min, 2);
+	*p++ = ':';
+	p = digits(p, (unsigned)tm.tm_sec, 2);
+	*p++ = '.';
+	p = digits(p, ns % 1000000000, 9);
+	*p++ = 'Z';
+	*p = 0;
+	return buf;
+}
+
 int units_utc_ns(const char *s, uint64_t *ns)
 {
 	unsigned y, mo, d, h, mi, sec;

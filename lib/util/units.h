@@ -47,6 +47,14 @@ int units_duration_ms(const char *s, uint64_t *ms);
 int units_utc_ns(const char *s, uint64_t *ns);
 
 /*
+ * The other way: ns since the epoch as prmctl prints a time, to the
+ * nanosecond, "2026-12-01T23:20:32.296504303Z" ("?" for a time the C library
+ * cannot break down). Returns buf.
+ */
+#define UNITS_UTC_BYTES 40
+char *units_utc_str(uint64_t ns, char buf[UNITS_UTC_BYTES]);
+
+/*
  * Bytes, decimal or 0x hex, with an optional K or M (binary), at most 1 TiB.
  * 0 and *bytes set, or UNITS_BAD / UNITS_TOO_LONG.
  */

@@ -87,6 +87,23 @@ static void utc_times(void **state)
 	assert_int_equal(v, 7);
 }
 
+/* The way back: every digit in place, and what it prints reads back the same. */
+static void utc_strings(void **state)
+{
+	char buf[UNITS_UTC_BYTES];
+	uint64_t v = 0;
+
+	(void)state;
+	assert_string_equal(units_utc_str(1796167232296504303ull, buf),
+			    "2026-12-01T23:20:32.296504303Z");
+	assert_string_equal(units_utc_str(0, buf), "1970-01-01T00:00:00.000000000Z");
+	assert_string_equal(units_utc_str(951782400000000007ull, buf),
+			    "2000-02-29T00:00:00.000000007Z");
+	assert_string_equal(units_utc_str(UINT64_MAX, buf), "2554-07-21T23:34:33.709551615Z");
+	assert_int_equal(units_utc_ns(units_utc_str(1234567890123456789ull, buf), &v), 0);
+	assert_int_equal(v, 1234567890123456789ull);
+}
+
 static void sizes(void **state)
 {
 	uint64_t v = 7;
@@ -121,6 +138,7 @@ int main(void)
 		cmocka_unit_test(durations),
 		cmocka_unit_test(durations_in_a_unit),
 		cmocka_unit_test(utc_times),
+		cmocka_unit_test(utc_strings),
 		cmocka_unit_test(sizes),
 	};
 
