@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cmd/core/cmd.h"
 #include "cmd/trace.h"
@@ -258,27 +257,33 @@ static bool wanted(const struct decode_run *r, const struct trace_item *it)
 	return in_bounds(r, it);
 }
 
-/* The text's first column: wall clock, seconds, or ticks. */
-static void time_column(const struct decode_run *r, const struct trace_item *it)
+/*
+ * The event's time: the text's first column (wall clock, device seconds or
+ * ticks) and JSON's clocks, each with its unit in its name (prmctl(8)
+ * CONVENTIONS, Keys): ticks, device_ns, and on the wall clock time (the
+ * text column's string, formatted only for events that print) and time_ns.
+ */
+static void event_time(const struct decode_run *r, const struct trace_item *it)
 {
 	const unsigned flags = OUT_REC_NOJSON | OUT_REC_WIDTH(20);
-	char buf[48];
+	char buf[UNITS_UTC_BYTES];
 
 	if (!it->has_ts) {
 		snprintf(buf, sizeof(buf), "?+%u", it->ts7);
 		out_rec_str("time", buf, r->wall ? OUT_REC_NOJSON | OUT_REC_WIDTH(30) : flags);
+		out_rec_null("ticks", OUT_REC_NOTEXT);
+		out_rec_u64("ts7", it->ts7, OUT_REC_NOTEXT);
 		return;
 	}
+	out_rec_u64("ticks", it->timestamp, OUT_REC_NOTEXT);
+	if (r->in->clock_khz)
+		out_rec_u64("device_ns", trace_ticks_to_ns(it->timestamp, r->in->clock_khz),
+			    OUT_REC_NOTEXT);
 	if (r->wall) {
 		uint64_t ns = realtime_ns(r->in, it->timestamp);
-		time_t s = (time_t)(ns / 1000000000);
-		struct tm tm;
-		size_t n;
 
-		gmtime_r(&s, &tm);
-		n = strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%S", &tm);
-		snprintf(buf + n, sizeof(buf) - n, ".%09" PRIu64 "Z", ns % 1000000000);
-		out_rec_str("time", buf, OUT_REC_NOJSON);
+		out_rec_str("time", units_utc_str(ns, buf), 0);
+		out_rec_u64("time_ns", ns, OUT_REC_NOTEXT);
 	} else if (r->in->clock_khz) {
 		uint64_t ns = trace_ticks_to_ns(it->timestamp, r->in->clock_khz);
 
@@ -293,18 +298,7 @@ static void time_column(const struct decode_run *r, const struct trace_item *it)
 static void event_members(const struct decode_run *r, const struct trace_item *it)
 {
 	out_rec_str("type", trace_item_type_name(it->type), OUT_REC_NOTEXT);
-	if (it->has_ts) {
-		out_rec_u64("timestamp", it->timestamp, OUT_REC_NOTEXT);
-		if (r->in->clock_khz)
-			out_rec_u64("time_ns", trace_ticks_to_ns(it->timestamp, r->in->clock_khz),
-				    OUT_REC_NOTEXT);
-		if (r->o->in.realtime)
-			out_rec_u64("realtime_ns", realtime_ns(r->in, it->timestamp),
-				    OUT_REC_NOTEXT);
-	} else {
-		out_rec_null("timestamp", OUT_REC_NOTEXT);
-		out_rec_u64("ts7", it->ts7, OUT_REC_NOTEXT);
-	}
+	event_time(r, it);
 	out_rec_u64("event_id", it->event_id, OUT_REC_HEX | OUT_REC_DIGITS(2));
 	out_rec_bool("lost", it->lost, OUT_REC_NOTEXT);
 	out_rec_str("lost_flag", it->lost ? "L" : "-", OUT_REC_NOJSON);
@@ -375,7 +369,6 @@ static int decode_item(void *ctx, const struct trace_item *it)
 	if (it->type == TRACE_ITEM_SKIP) {
 		skip_members(it);
 	} else {
-		time_column(r, it);
 		event_members(r, it);
 	}
 	switch (it->type) {

@@ -320,7 +320,7 @@ static void lwrite(struct sim_tracer *t, struct logline *l)
 
 static void log_common(struct logline *l, const char *type, uint64_t ts, unsigned eid, bool lost)
 {
-	lput(l, "{\"schema\":\"prmctl/1\",\"type\":\"%s\",\"timestamp\":%llu,\"event_id\":%u,\"lost\":%s", type,
+	lput(l, "{\"schema\":\"prmctl/1\",\"type\":\"%s\",\"ticks\":%llu,\"event_id\":%u,\"lost\":%s", type,
 	     (unsigned long long)ts, eid, lost ? "true" : "false");
 }
 

@@ -65,7 +65,7 @@ summary() { # name jq-expression on the expected summary
 	decode_scenarios --family unreliable
 }
 
-@test "items never completed: timestamp null with ts7, at a discontinuity and at the end" {
+@test "items never completed: ticks null with ts7, at a discontinuity and at the end" {
 	decode_scenarios --family uncompleted
 }
 
@@ -109,7 +109,7 @@ summary() { # name jq-expression on the expected summary
 	decode_scenarios --family consumer
 }
 
-@test "--clock-mhz 156.25, 1000, 2500 and three decimals: exact time_ns" {
+@test "--clock-mhz 156.25, 1000, 2500 and three decimals: exact device_ns" {
 	decode_scenarios --family clock
 }
 

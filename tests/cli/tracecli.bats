@@ -28,7 +28,68 @@ setup_file() {
 	echo "$output" | grep -q ' 0xff - timestamp'
 	# --clock-mhz overrides the capture's clock: 1 MHz makes a tick a microsecond
 	prm -j trace decode "$CAP" --clock-mhz 1
-	echo "$output" | head -1 | jq -e '.time_ns == .timestamp * 1000'
+	echo "$output" | head -1 | jq -e '.device_ns == .ticks * 1000'
+}
+
+# every event line of decode --json: its clocks named by unit (prmctl(8) CONVENTIONS,
+# Keys), the exact integers read by Python, not as jq's doubles
+check_event_clocks() { # jsonl device_ns(yes|no) time(yes|no)
+	python3 - "$@" <<'EOF'
+import datetime, json, sys
+path, want_dev, want_time = sys.argv[1], sys.argv[2] == "yes", sys.argv[3] == "yes"
+n = 0
+for line in open(path):
+    o = json.loads(line)
+    if o["type"] not in ("string", "raw", "timestamp"):
+        continue
+    n += 1
+    for old in ("timestamp", "realtime_ns"):
+        if old in o:
+            sys.exit(f"old key {old!r}: {line}")
+    t = o["ticks"]
+    if t is None:
+        if type(o["ts7"]) is not int or {"device_ns", "time", "time_ns"} & o.keys():
+            sys.exit(f"no ticks: ts7 alone: {line}")
+        continue
+    if type(t) is not int or "ts7" in o:
+        sys.exit(f"ticks not a number, or ts7 beside it: {line}")
+    if ("device_ns" in o) != want_dev or (want_dev and type(o["device_ns"]) is not int):
+        sys.exit(f"device_ns: {line}")
+    if ("time" in o) != want_time or ("time_ns" in o) != want_time:
+        sys.exit(f"time, time_ns: {line}")
+    if want_time:
+        ns = o["time_ns"]
+        iso = datetime.datetime.fromtimestamp(ns // 10**9, datetime.timezone.utc).strftime(
+            "%Y-%m-%dT%H:%M:%S") + ".%09dZ" % (ns % 10**9)
+        if type(ns) is not int or o["time"] != iso:
+            sys.exit(f"time is not time_ns in ISO-8601 UTC ({iso}): {line}")
+if n < 100:
+    sys.exit(f"only {n} events")
+EOF
+}
+
+@test "decode JSON: ticks, device_ns, and on the wall clock time (the text column) with time_ns" {
+	run check_event_clocks "$BATS_FILE_TMPDIR/all.jsonl" yes yes
+	assert_success
+	# the JSON's time is the text's first column, event for event
+	paste -d ' ' <(jq -r 'select(.type == "string" or .type == "raw") | .time // "?"' "$BATS_FILE_TMPDIR/all.jsonl") \
+		<("$PRMCTL" trace decode "$CAP" | sed '1d;$d' | cut -d ' ' -f 1) > "$BATS_TEST_TMPDIR/pairs"
+	[ "$(wc -l < "$BATS_TEST_TMPDIR/pairs")" -gt 100 ]
+	run awk '$1 != $2 && !($1 == "?" && $2 ~ /^\?\+/)' "$BATS_TEST_TMPDIR/pairs"
+	assert_output ""
+	"$PRMCTL" -j trace decode "$CAP" --device-clock > "$BATS_TEST_TMPDIR/dev.jsonl"
+	run check_event_clocks "$BATS_TEST_TMPDIR/dev.jsonl" yes no
+	assert_success
+	# a raw ring: ticks, and device_ns only with a clock
+	python3 "$BATS_TEST_DIRNAME/../trace/tracegen.py" --out "$BATS_TEST_TMPDIR/gen" random_clean >/dev/null
+	mapfile -t args < "$BATS_TEST_TMPDIR/gen/random_clean/args"
+	ring=$BATS_TEST_TMPDIR/gen/random_clean/ring.bin
+	"$PRMCTL" -j trace decode "${args[@]}" "$ring" > "$BATS_TEST_TMPDIR/ring.jsonl"
+	run check_event_clocks "$BATS_TEST_TMPDIR/ring.jsonl" no no
+	assert_success
+	"$PRMCTL" -j trace decode "${args[@]}" --clock-mhz 156.25 "$ring" > "$BATS_TEST_TMPDIR/ring.jsonl"
+	run check_event_clocks "$BATS_TEST_TMPDIR/ring.jsonl" yes no
+	assert_success
 }
 
 @test "--filter: event_id, tmsn, type, msg~REGEX, all together; the summary still counts all" {
@@ -54,14 +115,14 @@ setup_file() {
 }
 
 @test "--since/--until: ticks, or a time with a unit once the clock is known" {
-	first=$(jq -s '[.[] | select(.timestamp != null)][0].timestamp' "$BATS_FILE_TMPDIR/all.jsonl")
-	last=$(jq -s '[.[] | select(.timestamp != null)][-1].timestamp' "$BATS_FILE_TMPDIR/all.jsonl")
+	first=$(jq -s '[.[] | select(.ticks != null)][0].ticks' "$BATS_FILE_TMPDIR/all.jsonl")
+	last=$(jq -s '[.[] | select(.ticks != null)][-1].ticks' "$BATS_FILE_TMPDIR/all.jsonl")
 	mid=$(( (first + last) / 2 ))
 	prm -j trace decode "$CAP" --since $mid
 	assert_success
-	echo "$output" | jq -se --argjson m $mid '[.[] | select(.type != "summary") | .timestamp] | length > 0 and all(. >= $m)'
+	echo "$output" | jq -se --argjson m $mid '[.[] | select(.type != "summary") | .ticks] | length > 0 and all(. >= $m)'
 	prm -j trace decode "$CAP" --until ${mid}ns	# 1 GHz: a tick is a nanosecond
-	echo "$output" | jq -se --argjson m $mid '[.[] | select(.type != "summary") | .timestamp] | length > 0 and all(. <= $m)'
+	echo "$output" | jq -se --argjson m $mid '[.[] | select(.type != "summary") | .ticks] | length > 0 and all(. <= $m)'
 	# a raw ring has no clock unless told
 	printf '\0%.0s' $(seq 256) > "$BATS_TEST_TMPDIR/ring"
 	prm trace decode "$BATS_TEST_TMPDIR/ring" --since 5ms
@@ -76,7 +137,7 @@ setup_file() {
 	assert_success
 	now=$(date +%s)
 	echo "$output" | head -1 | jq -e --argjson now "$now" \
-		'(.realtime_ns / 1e9) > ($now - 120) and (.realtime_ns / 1e9) <= ($now + 1)'
+		'(.time_ns / 1e9) > ($now - 120) and (.time_ns / 1e9) <= ($now + 1)'
 	prm trace decode "$CAP" --realtime
 	echo "$output" | sed -n 2p | grep -Eq '^20[0-9]{2}-[01][0-9]-[0-3][0-9]T[0-9:]{8}\.[0-9]{9}Z 0x'
 	printf '\0%.0s' $(seq 256) > "$BATS_TEST_TMPDIR/ring"

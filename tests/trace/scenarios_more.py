@@ -409,7 +409,7 @@ def _clock(name, mhz, t0, about):
     g.fill()
     g.fill(10)
     g.msg("late %u", [2])
-    g.close_next(urts=1)                # its items stay uncompleted: no time_ns
+    g.close_next(urts=1)                # its items stay uncompleted: no device_ns
     g.fill()
     g.lay(2)
     return g
@@ -418,13 +418,13 @@ def _clock(name, mhz, t0, about):
 @sc("clock")
 def clock_156():
     return _clock("clock_156", "156.25", P53 - 4000, "--clock-mhz 156.25 with times near 2^53: "
-                  "time_ns = ts*1000000//156250, exact beyond 2^53")
+                  "device_ns = ts*1000000//156250, exact beyond 2^53")
 
 
 @sc("clock")
 def clock_1000():
     return _clock("clock_1000", "1000", 0x000F_0000_0000_0000 - 100, "--clock-mhz 1000: "
-                  "time_ns = ts")
+                  "device_ns = ts")
 
 
 @sc("clock")

@@ -345,7 +345,7 @@ class Model:
                 res.append(dict(it, schema=SCHEMA))
                 continue
             e = it.first
-            o = {"schema": SCHEMA, "type": it.type, "timestamp": it.ts, "event_id": e.eid}
+            o = {"schema": SCHEMA, "type": it.type, "ticks": it.ts, "event_id": e.eid}
             if it.type == "timestamp":
                 o["lost"] = False
                 o["unreliable"] = self.unreliable(e)
@@ -369,7 +369,7 @@ class Model:
                 o["ts7"] = e.ts7
                 self.c["uncompleted"] += 1
             elif self.khz:
-                o["time_ns"] = it.ts * 1000000 // self.khz
+                o["device_ns"] = it.ts * 1000000 // self.khz
             res.append(o)
         summ = {"schema": SCHEMA, "type": "summary"}
         summ.update(self.c)
