@@ -67,23 +67,24 @@ static int add(void *ctx, const struct trace_item *it)
 	return 0;
 }
 
+/* Counts say they count and raw clocks say ticks (prmctl(8) CONVENTIONS, Keys). */
 static void figures(const struct tracestat_row *r, uint64_t khz)
 {
 	int64_t avg;
 
 	out_u64("count", r->count);
-	out_u64("lost", r->lost);
+	out_u64("lost_events", r->lost);
 	if (r->timed) {
-		out_u64("first", r->first);
-		out_u64("last", r->last);
+		out_u64("first_ticks", r->first);
+		out_u64("last_ticks", r->last);
 	} else {
-		out_null("first");
-		out_null("last");
+		out_null("first_ticks");
+		out_null("last_ticks");
 	}
 	if (tracestat_avg(r, &avg)) {
-		out_s64("interval_min", r->imin);
-		out_s64("interval_avg", avg);
-		out_s64("interval_max", r->imax);
+		out_s64("interval_min_ticks", r->imin);
+		out_s64("interval_avg_ticks", avg);
+		out_s64("interval_max_ticks", r->imax);
 		if (khz) {
 			/* ns of a signed tick count: the sign apart, then exact */
 			int64_t v[3] = { r->imin, avg, r->imax };
@@ -97,9 +98,9 @@ static void figures(const struct tracestat_row *r, uint64_t khz)
 			}
 		}
 	} else {
-		out_null("interval_min");
-		out_null("interval_avg");
-		out_null("interval_max");
+		out_null("interval_min_ticks");
+		out_null("interval_avg_ticks");
+		out_null("interval_max_ticks");
 	}
 }
 

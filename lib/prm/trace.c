@@ -639,7 +639,7 @@ unsigned trace_counts_list(const struct trace_counts *c, uint64_t start_block,
 	out[n++] = (struct trace_count){ "strings", c->strings };
 	out[n++] = (struct trace_count){ "raws", c->raws };
 	out[n++] = (struct trace_count){ "timestamps", c->timestamps };
-	out[n++] = (struct trace_count){ "unreliable", c->unreliable };
+	out[n++] = (struct trace_count){ "unreliable_events", c->unreliable };
 	out[n++] = (struct trace_count){ "lost_events", c->lost_events };
 	out[n++] = (struct trace_count){ "uncompleted", c->uncompleted };
 	for (int p = TRACE_PROBLEM_NONE + 1; p < TRACE_PROBLEM_N; p++)

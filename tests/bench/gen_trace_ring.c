@@ -299,7 +299,7 @@ int main(int argc, char **argv)
 	printf("--strings-db 0x%08x:%s --first-string-trace %d --num-string-trace %d --trc-ver 1\n",
 	       DB_BASE, argv[a + 2], FIRST_STRING, NUM_STRING);
 	printf("# expect blocks=%" PRIu64 " events=%" PRIu64 " strings=%" PRIu64
-	       " raws=%" PRIu64 " timestamps=%" PRIu64 " unreliable=%" PRIu64
+	       " raws=%" PRIu64 " timestamps=%" PRIu64 " unreliable_events=%" PRIu64
 	       " lost_events=%" PRIu64 " formats=%d\n",
 	       nblocks, nblocks * ENTRIES, n_str, n_raw, n_ts, n_unrel, n_lost, N_FMTS);
 	return 0;

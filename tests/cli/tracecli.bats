@@ -156,7 +156,7 @@ EOF
 		(.top | length) == 3 and .top[0].rank == 1 and
 		.top[0].count >= .top[1].count and .top[0].share_permille > 0 and
 		([.event_ids[] | select(.type == "string") | .count] | add) == $s and
-		(.event_ids | all(.interval_min <= .interval_avg and .interval_avg <= .interval_max)) and
+		(.event_ids | all(.interval_min_ticks <= .interval_avg_ticks and .interval_avg_ticks <= .interval_max_ticks)) and
 		(.event_ids[0].interval_avg_ns | type) == "number" and
 		.summary.blocks == .summary.decoded'
 	prm trace analyze "$CAP"
@@ -164,6 +164,35 @@ EOF
 	echo "$output" | grep -q '^EVENT ID  TYPE'
 	echo "$output" | grep -q '^POINTER     COUNT  SHARE  LOST  GAP AVG S    FORMAT'
 	echo "$output" | grep -q '^RANK  COUNT'
+}
+
+@test "analyze and decode JSON: counts say they count, raw clocks say ticks, one summary" {
+	prm -j trace analyze "$CAP"
+	assert_success
+	echo "$output" > "$BATS_TEST_TMPDIR/a.json"
+	# per event id and per format: no key of the old names; each a number (or null where
+	# there is no time), in its unit
+	jq -e '[.event_ids[], .formats[]] | length > 5 and all(
+		(has("lost") or has("first") or has("last") or has("interval_min") or
+		 has("interval_avg") or has("interval_max") | not) and
+		(.count | type) == "number" and (.lost_events | type) == "number" and
+		(.first_ticks | type) == "number" and (.last_ticks | type) == "number" and
+		.first_ticks <= .last_ticks and
+		([.interval_min_ticks, .interval_avg_ticks, .interval_max_ticks, .interval_min_ns,
+		  .interval_avg_ns, .interval_max_ns] | all(type == "number" or type == "null")))' \
+		"$BATS_TEST_TMPDIR/a.json"
+	# the summary: unreliable_events counts, as decode's last line says; unreliable alone
+	# is the boolean of a timestamp event
+	jq -e '(.summary | has("unreliable") | not) and (.summary.unreliable_events | type) == "number"
+		and .summary.unreliable_events > 0' "$BATS_TEST_TMPDIR/a.json"
+	tail -1 "$BATS_FILE_TMPDIR/all.jsonl" | jq -e --slurpfile a "$BATS_TEST_TMPDIR/a.json" \
+		'del(.schema, .type, .device, .psid, .fw_version, .clock_khz) == $a[0].summary'
+	jq -se '[.[] | select(.type == "timestamp")] | length > 0 and
+		all((.unreliable | type) == "boolean")' "$BATS_FILE_TMPDIR/all.jsonl"
+	n=$(jq -s '[.[] | select(.type == "timestamp" and .unreliable)] | length' "$BATS_FILE_TMPDIR/all.jsonl")
+	jq -e --argjson n "$n" '.summary.unreliable_events == $n' "$BATS_TEST_TMPDIR/a.json"
+	jq -se '[.[] | select(.type != "summary" and .type != "skip") | .lost] | length > 0 and
+		all(type == "boolean")' "$BATS_FILE_TMPDIR/all.jsonl"
 }
 
 @test "standard input: a ring and a capture piped in decode as the file does" {

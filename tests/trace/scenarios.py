@@ -149,7 +149,7 @@ def _unreliable(name, ver, bad, good):
     g.fill()
     g.fill()
     g.lay(3)
-    g.expect.update(unreliable=6, uncompleted=0, decoded=3)
+    g.expect.update(unreliable_events=6, uncompleted=0, decoded=3)
     return g
 
 

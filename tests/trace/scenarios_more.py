@@ -509,7 +509,7 @@ def pending_limit():
     # TRACEGEN_PENDING_ALL=1 the timestamp events held behind them count too
     # (4682 raw events given up, from a separate simulation of that queue)
     given_up = 4682 if S.X.PENDING_COUNTS_ALL else waiting - 65536
-    g.expect.update(uncompleted=given_up, unreliable=n - 1, decoded=n)
+    g.expect.update(uncompleted=given_up, unreliable_events=n - 1, decoded=n)
     return g
 
 

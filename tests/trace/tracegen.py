@@ -100,7 +100,7 @@ class Model:
         self.out = []           # Item or dict (skip)
         self.c = dict.fromkeys(
             ("blocks decoded empty incomplete duplicate torn stale overrun truncated "
-             "start_block events strings raws timestamps unreliable lost_events uncompleted "
+             "start_block events strings raws timestamps unreliable_events lost_events uncompleted "
              "missing_params missing_pointer unknown_pointer unterminated too_many_params "
              "duplicate_params").split(), 0)
         self.open = {}
@@ -242,7 +242,7 @@ class Model:
             it.ts = e.t
             self.out.append(it)
             if self.unreliable(e):
-                self.c["unreliable"] += 1
+                self.c["unreliable_events"] += 1
             else:
                 for w in self.waiting:
                     got = window_complete(e.t, w.first.ts7)
