@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cmd/core/cmd.h"
+#include "cmd/core/devsel.h"
 #include "cmd/trace.h"
 #include "lib/dev/cfg.h"
 #include "lib/dev/dev.h"
@@ -474,7 +475,7 @@ out:
 		rc = cmd_fail(&err);
 	} else {
 		out_doc_begin();
-		out_str("device", c.d->label);
+		cmd_out_device(c.d);
 		out_str("file", o->file);
 		out_u64("blocks", c.blocks);
 		out_u64("bytes", c.blocks * TRACE_BLOCK_BYTES);

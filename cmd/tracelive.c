@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd/core/cmd.h"
+#include "cmd/core/devsel.h"
 #include "cmd/trace.h"
 #include "lib/dev/dev.h"
 #include "lib/ops/tracer.h"
@@ -83,7 +84,7 @@ static void sections(const struct tracecap *c)
 		out_obj_begin(NULL);
 		out_u64("section", i);
 		out_hex_width("base", c->base[i], 32);
-		out_u64("size", c->size[i]);
+		out_u64("size_bytes", c->size[i]);
 		out_obj_end();
 	}
 	out_table_end();
@@ -97,8 +98,7 @@ int trace_status(struct cmd_run *r)
 	if (tracer_read_state(r->dev, &st, &err))
 		return cmd_fail(&err);
 	out_doc_begin();
-	out_str("device", r->dev->label);
-	out_str("access", st.via);
+	cmd_out_device(r->dev);
 	out_bool("owner", st.cap.trace_owner);
 	out_bool("trace_to_memory", st.cap.trace_to_memory);
 	out_u64("trc_ver", st.cap.trc_ver);
@@ -114,7 +114,7 @@ int trace_status(struct cmd_run *r)
 	out_named("trace_status", st.trace_status, false,
 		  st.trace_status == 1 ? "active" : st.trace_status == 0 ? "disabled" : NULL);
 	out_bool("arm_event", st.arm_event);
-	out_u64("current_timestamp", st.current_timestamp);
+	out_u64("current_ticks", st.current_timestamp);
 	cmd_close_now(r);	/* its teardown warning before the document ends, as ever */
 	return cmd_done(EXIT_OK);
 }
@@ -139,7 +139,7 @@ int trace_own(struct cmd_run *r)
 		return cmd_fail(&err);
 	}
 	out_doc_begin();
-	out_str("device", d->label);
+	cmd_out_device(d);
 	out_bool("owner", true);
 	if (o->wait_ms) {
 		out_u64("waited_ms", clock_now_ms() - o->t0_ms);
@@ -166,7 +166,7 @@ int trace_stop(struct cmd_run *r)
 	if (tracer_set_status(d, false, false, &err) || tracer_release(d, &err))
 		return cmd_fail(&err);
 	out_doc_begin();
-	out_str("device", d->label);
+	cmd_out_device(d);
 	out_named("trace_status", 0, false, "disabled");
 	out_bool("owner", false);
 	return cmd_done(EXIT_OK);
@@ -179,7 +179,7 @@ int trace_release(struct cmd_run *r)
 	if (tracer_release(r->dev, &err))
 		return cmd_fail(&err);
 	out_doc_begin();
-	out_str("device", r->dev->label);
+	cmd_out_device(r->dev);
 	out_bool("owner", false);
 	return cmd_done(EXIT_OK);
 }

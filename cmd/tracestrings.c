@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include "cmd/core/cmd.h"
+#include "cmd/core/devsel.h"
 #include "cmd/trace.h"
 #include "lib/dev/dev.h"
 #include "lib/ops/tracestrings.h"
@@ -73,9 +74,9 @@ static int save(struct cmd_run *r)
 		return cmd_fail(&err);
 	}
 	out_doc_begin();
+	cmd_out_device(r->dev);
 	out_str("file", o->file);
 	out_u64("bytes", s.len);
-	out_str("device", r->dev->label);
 	out_str("fw_version", s.meta.fw_version[0] ? s.meta.fw_version : NULL);
 	out_str("psid", s.meta.psid[0] ? s.meta.psid : NULL);
 	out_u64("sections", s.nsections);

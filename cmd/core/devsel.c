@@ -128,8 +128,9 @@ void cmd_close_device(struct dev *d)
 void cmd_out_device(const struct dev *d)
 {
 	out_str("device", d->label);
+	/* registers go over ICMD without a command channel (prmctl(8) ACCESS PATHS) */
 	if (!out_in_line())
-		out_str("access", d->chan ? d->chan->access : d->access);
+		out_str("access", d->chan ? d->chan->access : d->icmd ? "icmd" : d->access);
 }
 
 int cmd_require_write(struct cmd_run *r)

@@ -28,9 +28,9 @@ void cmd_close_device(struct dev *d);
 /*
  * The "device" and "access" members every command that reached a device
  * prints (prmctl(8) CONVENTIONS, Keys): access is the command channel that
- * carried its PRM commands once one was chosen, else the path BAR0 and
- * config space are read through. A text line (a watch's event) names the
- * device alone.
+ * carried its PRM commands once one was chosen, else icmd once registers
+ * went over ICMD, else the path BAR0 and config space are read through. A
+ * text line (a watch's event) names the device alone.
  */
 void cmd_out_device(const struct dev *d);
 

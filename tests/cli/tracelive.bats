@@ -46,7 +46,27 @@ EOF
 	echo "$output" | jq -e '.owner == false and .trace_to_memory == true and .trc_ver == 1 and
 		.first_string_trace == 8 and .num_string_trace == 48 and
 		.max_buffer_bytes == 4194304 and (.string_db | length) == 1 and
-		.string_db[0].base == 9437184 and .trace_status == 0 and .current_timestamp > 0'
+		.string_db[0].base == 9437184 and .trace_status == 0 and .current_ticks > 0'
+}
+
+@test "every trace verb that reaches a device says which and how: device and access; ticks named" {
+	"$PRMCTL" sim start lab >/dev/null
+	local row verb want bad=()
+	# verb (words split on spaces) | the access it must report
+	for row in "trace status|icmd" "trace own|icmd" "trace stop|icmd" "trace own|icmd" \
+		"trace release|icmd" "trace strings save --force -o $BATS_TEST_TMPDIR/s|cmdq" \
+		"trace capture --duration 0.1 --force -o $BATS_TEST_TMPDIR/c|cmdq"; do
+		IFS='|' read -r verb want <<< "$row"
+		# shellcheck disable=SC2086
+		out=$("$PRMCTL" -d sim:lab -j $verb) || { bad+=("$verb: exit $?"); continue; }
+		echo "$out" | jq -e --arg a "$want" '.device == "sim:lab" and .access == $a' >/dev/null ||
+			bad+=("$verb: $out")
+	done
+	[ ${#bad[@]} -eq 0 ] || fail "$(printf '%s\n' "${bad[@]}")"
+	# the device clock in ticks, the strings sections in bytes: no unit-less names left
+	prm -d sim:lab -j trace status
+	echo "$output" | jq -e '(has("current_timestamp") | not) and (.current_ticks | type) == "number" and
+		(.string_db[0] | has("size") | not) and .string_db[0].size_bytes > 0'
 }
 
 @test "trace own / release: read back; another agent's tracer is not taken" {
