@@ -24,13 +24,11 @@
 #define TRACE_MODE_MEMORY 1
 
 static int reg(struct dev *d, uint16_t id, enum prm_reg_method m, uint8_t *buf, size_t len,
-	       const char **via, struct prm_err *err)
+	       struct prm_err *err)
 {
-	const char *v = NULL;
+	const char *via;	/* the device keeps what carried it (chan, icmd) */
 
-	if (dev_reg_access(d, id, m, buf, len, via ? via : &v, err))
-		return -1;
-	return 0;
+	return dev_reg_access(d, id, m, buf, len, &via, err) ? -1 : 0;
 }
 
 int tracer_read_state(struct dev *d, struct tracer_state *st, struct prm_err *err)
@@ -39,16 +37,16 @@ int tracer_read_state(struct dev *d, struct tracer_state *st, struct prm_err *er
 	uint8_t conf[128] = { 0 }, ctrl[64] = { 0 };
 
 	memset(st, 0, sizeof(*st));
-	if (reg(d, MLX5_REG_MTRC_CAP, PRM_REG_GET, st->cap_raw, sizeof(st->cap_raw), &st->via, err))
+	if (reg(d, MLX5_REG_MTRC_CAP, PRM_REG_GET, st->cap_raw, sizeof(st->cap_raw), err))
 		return prm_err_prefix(err, "MTRC_CAP: ");
 	tracecap_parse(st->cap_raw, sizeof(st->cap_raw), &st->cap);
-	if (reg(d, MLX5_REG_MTRC_CONF, PRM_REG_GET, conf, prm_layout_bytes(lc), NULL, err))
+	if (reg(d, MLX5_REG_MTRC_CONF, PRM_REG_GET, conf, prm_layout_bytes(lc), err))
 		return prm_err_prefix(err, "MTRC_CONF: ");
 	st->trace_mode = (unsigned)PRM_GET(mtrc_conf, conf, sizeof(conf), "trace_mode");
 	st->log_trace_buffer_size =
 		(unsigned)PRM_GET(mtrc_conf, conf, sizeof(conf), "log_trace_buffer_size");
 	st->trace_mkey = (uint32_t)PRM_GET(mtrc_conf, conf, sizeof(conf), "trace_mkey");
-	if (reg(d, MLX5_REG_MTRC_CTRL, PRM_REG_GET, ctrl, prm_layout_bytes(lt), NULL, err))
+	if (reg(d, MLX5_REG_MTRC_CTRL, PRM_REG_GET, ctrl, prm_layout_bytes(lt), err))
 		return prm_err_prefix(err, "MTRC_CTRL: ");
 	st->trace_status = (unsigned)PRM_GET(mtrc_ctrl, ctrl, sizeof(ctrl), "trace_status");
 	st->arm_event = PRM_GET(mtrc_ctrl, ctrl, sizeof(ctrl), "arm_event");
@@ -68,7 +66,7 @@ static int set_owner(struct dev *d, bool want, bool *owner, struct prm_err *err)
 	/* once asked, the answer is read: a stop between the two would leave the
 	 * tracer ours with nobody knowing to give it back */
 	dev_cleanup_begin();
-	rc = reg(d, MLX5_REG_MTRC_CAP, PRM_REG_SET, cap, sizeof(cap), NULL, err);
+	rc = reg(d, MLX5_REG_MTRC_CAP, PRM_REG_SET, cap, sizeof(cap), err);
 	if (rc)
 		prm_err_prefix(err, "MTRC_CAP (trace_owner=%d): ", want);
 	else
@@ -81,7 +79,7 @@ int tracer_is_owner(struct dev *d, bool *owner, struct prm_err *err)
 {
 	uint8_t cap[TRACER_CAP_BYTES] = { 0 };
 
-	if (reg(d, MLX5_REG_MTRC_CAP, PRM_REG_GET, cap, sizeof(cap), NULL, err))
+	if (reg(d, MLX5_REG_MTRC_CAP, PRM_REG_GET, cap, sizeof(cap), err))
 		return prm_err_prefix(err, "MTRC_CAP: ");
 	*owner = PRM_GET(mtrc_cap, cap, sizeof(cap), "trace_owner");
 	return 0;
@@ -199,7 +197,7 @@ int tracer_read_strings(struct dev *d, const struct tracecap *cap,
 			PRM_SET(mtrc_stdb, buf, hdr, "string_db_index", i);
 			PRM_SET(mtrc_stdb, buf, hdr, "read_size", n);
 			PRM_SET(mtrc_stdb, buf, hdr, "start_offset", off);
-			if (reg(d, MLX5_REG_MTRC_STDB, PRM_REG_GET, buf, hdr + n, NULL, err)) {
+			if (reg(d, MLX5_REG_MTRC_STDB, PRM_REG_GET, buf, hdr + n, err)) {
 				prm_err_prefix(err, "MTRC_STDB section %u at %u: ", i, off);
 				goto fail;
 			}
@@ -226,7 +224,7 @@ int tracer_configure(struct dev *d, unsigned log_size, uint32_t mkey, struct prm
 	PRM_SET(mtrc_conf, conf, sizeof(conf), "trace_mode", TRACE_MODE_MEMORY);
 	PRM_SET(mtrc_conf, conf, sizeof(conf), "log_trace_buffer_size", log_size);
 	PRM_SET(mtrc_conf, conf, sizeof(conf), "trace_mkey", mkey);
-	if (reg(d, MLX5_REG_MTRC_CONF, PRM_REG_SET, conf, prm_layout_bytes(l), NULL, err))
+	if (reg(d, MLX5_REG_MTRC_CONF, PRM_REG_SET, conf, prm_layout_bytes(l), err))
 		return prm_err_prefix(err, "MTRC_CONF: ");
 	return 0;
 }
@@ -239,7 +237,7 @@ int tracer_set_status(struct dev *d, bool on, bool arm, struct prm_err *err)
 	PRM_SET(mtrc_ctrl, ctrl, sizeof(ctrl), "modify_field_select", 1);	/* TRACE_STATUS */
 	PRM_SET(mtrc_ctrl, ctrl, sizeof(ctrl), "trace_status", on);
 	PRM_SET(mtrc_ctrl, ctrl, sizeof(ctrl), "arm_event", arm);
-	if (reg(d, MLX5_REG_MTRC_CTRL, PRM_REG_SET, ctrl, prm_layout_bytes(l), NULL, err))
+	if (reg(d, MLX5_REG_MTRC_CTRL, PRM_REG_SET, ctrl, prm_layout_bytes(l), err))
 		return prm_err_prefix(err, "MTRC_CTRL: ");
 	return 0;
 }

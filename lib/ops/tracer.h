@@ -29,7 +29,6 @@ struct tracer_state {
 	unsigned trace_status;
 	bool arm_event;
 	uint64_t current_timestamp;
-	const char *via;	/* the carrier of the registers */
 };
 
 int tracer_read_state(struct dev *d, struct tracer_state *st, struct prm_err *err);
