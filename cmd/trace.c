@@ -15,6 +15,7 @@
 #include "cmd/tracein.h"
 #include "lib/out/out.h"
 #include "lib/prm/trace.h"
+#include "lib/util/match.h"
 #include "lib/util/units.h"
 
 #define MAX_FILTERS 16
@@ -75,6 +76,19 @@ static const struct argp_option decode_options[] = {
 #define FILTER_FORMS "event_id=N (0-255), tmsn=N (0-8191), type=string|raw|timestamp or " \
 	"msg~REGEX"
 
+/* "; did you mean 'X'?" for a word close to one of names, else "". */
+static const char *closest(const char *const *names, size_t n, const char *word)
+{
+	static char buf[64];
+	const struct match_set set = { names, n, sizeof(*names) };
+	const char *c = *word ? match_suggest(&set, word) : NULL;
+
+	if (!c || !strcmp(c, word))
+		return "";
+	snprintf(buf, sizeof(buf), "; did you mean '%s'?", c);
+	return buf;
+}
+
 /* EXPR is NAME OP VALUE, OP one of = != ~ !~ (~ for msg, = for the others). */
 static int parse_filter(struct argp_state *state, struct decode_opts *o, const char *arg)
 {
@@ -113,12 +127,20 @@ static int parse_filter(struct argp_state *state, struct decode_opts *o, const c
 			if (!strcmp(val, trace_item_type_name(f->v)))
 				break;
 		if (f->v > TRACE_ITEM_TIMESTAMP) {
-			argp_error(state, "--filter '%s': type is string, raw or timestamp", arg);
+			static const char *const types[] = { "string", "raw", "timestamp" };
+
+			argp_error(state, "--filter '%s': type is string, raw or timestamp%s", arg,
+				   closest(types, 3, val));
 			return EINVAL;
 		}
 	} else {
+		static const char *const keys[] = { "event_id", "tmsn", "type", "msg" };
+		char key[32];
+
+		snprintf(key, sizeof(key), "%.*s", (int)k, arg);
 		argp_error(state, "--filter '%s': expected " FILTER_FORMS
-			   " (!= and !~ keep the events that do not match)", arg);
+			   " (!= and !~ keep the events that do not match)%s", arg,
+			   closest(keys, 4, key));
 		return EINVAL;
 	}
 	o->nfilters++;

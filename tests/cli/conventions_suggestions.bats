@@ -35,6 +35,8 @@ CASES=(
 	"simulated model|-d sim --model cx7x health|unknown simulated model 'cx7x'; did you mean 'cx7'?"
 	"register field|-d sim --write reg write MTRC_CONF trace_mdoe=1|no field 'trace_mdoe'; did you mean 'trace_mode'?"
 	"nested field|-d sim --write reg write MGIR fw_info.yeer=1|no field 'yeer' (in 'fw_info.yeer'); did you mean 'year'?"
+	"trace filter key|trace decode --filter evnt_id=3 /dev/null|(!= and !~ keep the events that do not match); did you mean 'event_id'?"
+	"trace filter type|trace decode --filter type!=strng /dev/null|type is string, raw or timestamp; did you mean 'string'?"
 )
 
 @test "suggestions: every kind of name, a typo -> the closest name, exit 2" {
