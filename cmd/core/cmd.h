@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "lib/util/err.h"
 #include "lib/util/match.h"
@@ -33,6 +34,7 @@ struct prm_globals {
 	const char *adb;	/* --adb: NVIDIA's register database file */
 	unsigned timeout_ms;	/* --timeout: bound per device command, 0: the firmware's */
 	bool help_shown;	/* -h/--help or -V printed: stop, exit 0 */
+	FILE *parse_err;	/* while cmd_parse runs: where argp's messages go first */
 };
 
 extern struct prm_globals G;

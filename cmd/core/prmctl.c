@@ -76,6 +76,10 @@ static bool seen_before(const char *arg)
 static error_t global_parse(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
+	case ARGP_KEY_INIT:
+		if (G.parse_err)
+			state->err_stream = G.parse_err;
+		return ARGP_ERR_UNKNOWN;
 	case 'd':
 		if (seen_before(arg))
 			break;

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd/core/cmd.h"
@@ -11,20 +12,45 @@
 
 struct prm_globals G;
 
+/*
+ * argp prints an option's error itself; it is caught on its way to stderr
+ * (global_parse points argp there) so that JSON's error object carries the
+ * same message, not a vaguer one.
+ */
 int cmd_parse(const struct argp *argp, int argc, char **argv, void *input)
 {
-	int rc = argp_parse(argp, argc, argv,
-			    ARGP_IN_ORDER | ARGP_NO_EXIT | ARGP_NO_HELP, NULL,
-			    input);
+	char *said = NULL;
+	size_t len = 0;
+	int rc;
 
-	if (G.help_shown)
+	G.parse_err = open_memstream(&said, &len);
+	rc = argp_parse(argp, argc, argv, ARGP_IN_ORDER | ARGP_NO_EXIT | ARGP_NO_HELP, NULL,
+			input);
+	if (G.parse_err) {
+		fclose(G.parse_err);
+		G.parse_err = NULL;
+	}
+	if (rc && out_json() && said && *said && *said != '\n') {
+		/* its first line, once: out_error prints it on stderr too ("prmctl: verb: ...") */
+		const char *m = strncmp(said, "prmctl ", 7) ? said : said + 7;
+
+		out_error(EXIT_USAGE, "usage", "%.*s", (int)strcspn(m, "\n"), m);
+		free(said);
+		return EXIT_USAGE;
+	}
+	fputs(said ? said : "", stderr);
+	if (G.help_shown) {
+		free(said);
 		return EXIT_OK;
+	}
 	if (rc) {
 		if (out_json())
 			out_error(EXIT_USAGE, "usage", "%s: invalid arguments (see '%s --help')",
 				  argv[0], argv[0]);
+		free(said);
 		return EXIT_USAGE;
 	}
+	free(said);
 	out_set_format(G.json ? OUT_JSON : OUT_TEXT, G.pretty, G.quiet);
 	return 0;
 }
