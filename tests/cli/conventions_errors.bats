@@ -88,3 +88,22 @@ CASES=(
 		.error.delivery_status_name == "signature error" and .error.opcode_name == "ENABLE_HCA" and
 		.error.opcode == 260 and (.error | has("status") | not)'
 }
+
+@test "errors: an option's bad value says the same in the JSON error object as in text" {
+	local line want
+	for line in "atomic masks --op sc|atomic masks: --op 'sc': cs, fa or swap" \
+		"trace decode --filter type=strng /dev/null|type is string, raw or timestamp; did you mean 'string'?" \
+		"-d sim --write qp selftest --mtu 1000|--mtu '1000': an MTU is 256, 512, 1024, 2048 or 4096 bytes"; do
+		want=${line#*|}
+		# shellcheck disable=SC2086
+		prm ${line%%|*}
+		assert_failure 2
+		[[ $stderr == *"$want"* ]] || fail "text: $stderr"
+		# shellcheck disable=SC2086
+		prm -j ${line%%|*}
+		assert_failure 2
+		echo "$output" | jq -e --arg w "$want" '.error.reason == "usage" and (.error.message | contains($w))' >/dev/null ||
+			fail "JSON: $output"
+		[ "$(grep -c . <<<"$stderr")" -eq 1 ] || fail "JSON mode's stderr says it more than once: $stderr"
+	done
+}
