@@ -178,7 +178,7 @@ static const struct argp show_argp = {
 	NULL, cmd_no_args, NULL,
 	"Describe the device selected with -d: its names, model, driver, PSID (the "
 	"driver's over devlink, else the firmware's MGIR) and, "
-	"where BAR0 is readable, its firmware version, state and health status (the "
+	"where BAR0 is readable, its firmware version, state and health (the "
 	"classification of 'health show', the counter read twice 50 ms apart).",
 	prm_global_children, NULL, NULL
 };
@@ -221,7 +221,7 @@ static void out_firmware(struct dev *d)
 		out_str("fw_version", drv_fw);
 		out_str("fw_version_source", drv_fw ? "driver" : NULL);
 		out_str("bar0_error", err.msg);
-		out_null("status");
+		out_null("health");
 		out_psid(d, false);
 		return;
 	}
@@ -229,7 +229,7 @@ static void out_firmware(struct dev *d)
 		out_str("fw_version", drv_fw);
 		out_str("fw_version_source", drv_fw ? "driver" : NULL);
 		out_str("state", s->state);
-		out_str("status", prm_health_status_name(h.r.status));
+		out_str("health", prm_health_status_name(h.r.status));
 		out_psid(d, true);
 		return;
 	}
@@ -240,7 +240,7 @@ static void out_firmware(struct dev *d)
 	out_psid(d, false);
 	out_u64("cmd_interface_rev", s->cmd_interface_rev);
 	out_str("state", s->state);
-	out_str("status", prm_health_status_name(h.r.status));
+	out_str("health", prm_health_status_name(h.r.status));
 	out_bool("initializing", s->initializing);
 	out_named("nic_interface", s->nic_interface, false, s->nic_interface_name);
 	out_named("synd", s->synd, true, s->synd_name);

@@ -248,6 +248,6 @@ steady() {
 	in_ns "$PRMCTL" -j -d "$BDF" health show
 	"$PRMCTL" sim clear pcisim link-degraded
 	assert_success
-	echo "$output" | jq -e '.status == "ok" and .link_speed == 16 and .link_width == 8 and
+	echo "$output" | jq -e '.health == "ok" and .link_speed == 16 and .link_width == 8 and
 		.link_degraded and .aer.correctable.total == 22 and .aer.correctable.counters.RxErr == 12'
 }
