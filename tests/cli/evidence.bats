@@ -238,3 +238,24 @@ strip_strings() { # in out
 	[ "$(stat -c %s "$BATS_TEST_TMPDIR/got")" = 8208 ]
 	[ ! -e "$fifo.json" ] || fail "a sidecar beside a FIFO"
 }
+
+# prmctl(8), CONVENTIONS, Keys: events is a count elsewhere; time is ISO or null
+@test "keys: decode-log lists incidents; a stamp is stamp, uptime_s a number for dmesg, time ISO only with a zone" {
+	cat > "$T/mixed.log" <<-'LOG'
+	[  445.937186] mlx5_core 0000:0d:00.0: print_health_info:447:(pid 0): synd 0x1: firmware internal error
+	2025-03-17T14:07:18.123456+01:00 gpu3 kernel: mlx5_core 0000:3b:00.0: print_health_info:447:(pid 0): synd 0xc: async EQ buffer overrun
+	Mar 17 14:07:18 node7 kernel: mlx5_core 0000:5e:00.0: print_health_info:447:(pid 0): synd 0x8: unrecoverable hardware error
+	LOG
+	prm -j health decode-log "$T/mixed.log"
+	assert_failure 4
+	assert_output --partial '"uptime_s":445.937186,'
+	echo "$output" | jq -e '(has("events") or has("port_events") | not)
+		and (.incidents | type) == "array" and (.port_incidents | type) == "array"
+		and (.incidents | length) == 3 and all(.incidents[]; (has("status") | not) and (.health | type) == "string")
+		and (.incidents[0] | .stamp == "445.937186" and .uptime_s == 445.937186 and .time == null)
+		and (.incidents[1] | .stamp == "2025-03-17T14:07:18.123456+01:00" and .uptime_s == null
+			and .time == "2025-03-17T13:07:18.123456Z")
+		and (.incidents[2] | .stamp == "Mar 17 14:07:18" and .uptime_s == null and .time == null)'
+	prm health decode-log "$T/mixed.log"
+	assert_output --regexp $'\n  stamp +445.937186\n  uptime_s +445.937186\n  time +-\n'
+}
