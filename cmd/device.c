@@ -139,10 +139,12 @@ static int device_list(struct cmd_run *r)
 	for (size_t i = 0; i < n; i++) {
 		struct dev_identity id = { 0 };
 		struct dev *d = NULL;
+		const char *access = NULL;	/* a path's name: a string that outlives d */
 
 		/* as root, open each one and look through BAR0 and the gateway */
 		if (geteuid() == 0 && dev_open(v[i].bdf, NULL, &d, &err) == 0) {
 			dev_probe_identity(d, &id);
+			access = d->access;
 			dev_close(d);
 		}
 		if (id.fw_version[0] && !v[i].fw_version[0])
@@ -150,6 +152,8 @@ static int device_list(struct cmd_run *r)
 		out_obj_begin(NULL);
 		out_identity(&v[i]);
 		out_os_view(&v[i], true);
+		/* how hw_id and a firmware version no driver gave were read; null: not opened */
+		out_str("access", access);
 		if (id.has_cr_hw_id)
 			out_hex_width("hw_id", id.cr_hw_id, 32);
 		else
