@@ -252,9 +252,9 @@ static void line(struct wstate *w, const char *event, const struct look *l,
 	out_line_begin();
 	out_time_ns("time", clock_wall_ns());
 	out_str("device", w->d->label);
-	out_str("access", "devlink");
 	out_str("event", event);
 	out_str("health", prm_health_status_name(w->status));
+	out_str("access", "devlink");
 	if (r) {
 		out_str("reporter", r->name);
 		out_str("state", dl_reporter_state_name(r->state));
@@ -362,8 +362,8 @@ int health_watch_devlink(struct dev *d, const struct health_dl_watch *o)
 	out_line_begin();
 	out_time_ns("time", clock_wall_ns());
 	out_str("device", d->label);
-	out_str("access", "devlink");
 	out_str("event", "stopped");
+	out_str("access", "devlink");
 	out_u64("events", w.events);
 	out_str("health", prm_health_status_name(w.status));
 	cmd_done(EXIT_OK);

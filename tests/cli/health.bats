@@ -176,7 +176,7 @@ teardown() {
 	echo "${lines[0]}" | jq -e '.event == "started" and .health == "thermal"'
 	prm -d sim health watch --count 1 --duration 1 --interval 10
 	assert_success
-	[[ ${lines[0]} == "time="*" device=sim access=sim event=started health=ok"* ]]
+	[[ ${lines[0]} == "time="*" device=sim event=started health=ok"* ]]
 	[[ ${lines[1]} == *"event=stopped events=0"* ]]
 }
 
