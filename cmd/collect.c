@@ -151,7 +151,8 @@ static void print_device(const struct triage *t, size_t i)
 static void print_finding(const struct triage *t, const struct triage_finding *f)
 {
 	out_obj_begin(NULL);
-	out_str("severity", triage_sev_name(f->sev));
+	/* JSON: severity is the health buffer's number; a finding's grade is its level */
+	out_str(out_json() ? "level" : "severity", triage_sev_name(f->sev));
 	out_str("device", f->device >= 0 ? t->dev[f->device].name
 					 : (f->device_name[0] ? f->device_name : NULL));
 	out_bool("present", f->device >= 0);

@@ -64,7 +64,7 @@ member() { # bundle file
 		prm -j -d sim --inject "$1" collect --trace-seconds 0 --kernel-log clean.log -o o.tar.gz
 		[ "$status" -eq 4 ] || fail "$1: exit $status, not 4: $stderr"
 		echo "$output" | jq -e --arg c "$2" '.verdict == "problem" and .devices[0].health == $c
-			and .findings[0].what == $c and .findings[0].severity != "info"
+			and .findings[0].what == $c and .findings[0].level != "info"
 			and (.findings[0].evidence | test("^sim/(initseg-[0-9]+.bin|health-[0-9]+.json)$"))' >/dev/null ||
 			fail "$1: $output"
 		[ "$1" != "fw-assert:synd=0x7" ] || echo "$output" | jq -e '.findings[0].text |
@@ -213,18 +213,22 @@ member() { # bundle file
 }
 
 # prmctl(8), CONVENTIONS, Keys: the class is health in every file; advice by class says so
-@test "keys: health in the summary, the manifest and health-N.json (read back by --analyze), advice_by_health" {
+@test "keys: health in the summary, the manifest and health-N.json (read back by --analyze), advice_by_health, level" {
 	prm -j -d sim --inject thermal collect --trace-seconds 0 --crdumps 0 --kernel-log clean.log -o o/
 	assert_failure 4
 	for doc in "$output" "$(cat o/summary.json)"; do
 		echo "$doc" | jq -e '.devices[0].health == "thermal" and (.devices[0] | has("status") | not)
 			and (.advice_by_health | type) == "object" and (.advice_by_health.thermal | length > 40)
-			and (has("advice") | not) and (.findings[0].advice | type) == "string"' >/dev/null ||
+			and (has("advice") | not) and (.findings[0].advice | type) == "string"
+			and (.findings | length > 0 and all(.level | type == "string"))
+			and (.findings | all(has("severity") | not))' >/dev/null ||
 			fail "$doc"
 	done
 	jq -e '.devices[0].health == "thermal" and (.devices[0] | has("status") | not)' o/manifest.json
-	jq -e '.health == "thermal" and (has("status") | not)' o/sim/health-1.json
-	grep -q "^advice:" o/summary.txt	# text keeps its heading
+	jq -e '.health == "thermal" and (has("status") | not)
+		and (.health_buffer.severity | type) == "number"' o/sim/health-1.json
+	grep -q "^advice:" o/summary.txt	# text keeps its headings
+	grep -q "^SEVERITY " o/summary.txt
 	# without images the verdict is what health-N.json says under health, and a
 	# reporter in error is named as devlink-reporters.json names it
 	mkdir -p b/d
