@@ -26,6 +26,16 @@ static const struct argp list_argp = {
 	prm_global_children, NULL, NULL
 };
 
+/*
+ * The driver's devlink view, an object: devlink_view in JSON, where devlink
+ * is the handle's string (devlink info, health over devlink); text keeps
+ * its heading.
+ */
+static const char *view_key(void)
+{
+	return out_json() ? "devlink_view" : "devlink";
+}
+
 /* Every name -d accepts for this function (completion reads these). */
 static void out_names(const struct dev_info *d)
 {
@@ -163,9 +173,9 @@ static int device_list(struct cmd_run *r)
 		/* the driver's view, where a driver has a devlink instance */
 		snprintf(handle, sizeof(handle), "pci/%s", v[i].bdf);
 		if (have_dl && out_json())
-			out_devlink_view(&dl, handle, "devlink");
+			out_devlink_view(&dl, handle, view_key());
 		else if (out_json())
-			out_null("devlink");
+			out_null(view_key());
 		out_obj_end();
 	}
 	out_table_end();
@@ -295,17 +305,17 @@ static int device_show(struct cmd_run *r)
 			out_doc_abort();
 			return cmd_fail(&err);
 		}
-		out_devlink_view(&dl, d->devlink, "devlink");
+		out_devlink_view(&dl, d->devlink, view_key());
 		devlink_close(&dl);
 	} else if (d->devlink[0]) {
 		struct prm_err err = { 0 };
 		struct devlink dl;
 
 		if (devlink_open(&dl, G.timeout_ms, &err) == 0) {
-			out_devlink_view(&dl, d->devlink, "devlink");
+			out_devlink_view(&dl, d->devlink, view_key());
 			devlink_close(&dl);
 		} else {
-			out_null("devlink");
+			out_null(view_key());
 			out_str("devlink_error", err.msg);
 		}
 	}

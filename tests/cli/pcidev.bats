@@ -87,7 +87,7 @@ steady() {
 	assert_success
 	echo "$output" | jq -e --arg b "$BDF" \
 		'.devices[] | select(.pci_address == $b) | .model == "ConnectX-7" and .hw_id == 536 and .fw_version == "28.41.1000"
-		and .access == "pci"'
+		and .access == "pci" and has("devlink_view") and (has("devlink") | not)'
 	in_ns "$PRMCTL" -j -d "$BDF" initseg show
 	assert_success
 	echo "$output" | jq -e '.access == "pci"'

@@ -218,9 +218,9 @@ VERSIONS='($d[0].info["netdevsim/netdevsim1"]) as $i'
 @test "prmctl device show on a devlink handle: the driver's view, as devlink dev info" {
 	pj prmctl_device_show dev_info "$VERSIONS |
 		.device == \"netdevsim/netdevsim1\" and .access == \"devlink\" and
-		.devlink.driver == \$i.driver and
-		(.devlink.versions | with_entries(select(.value != {}))) == \$i.versions and
-		(.devlink.ports | length) == 4"
+		.devlink_view.driver == \$i.driver and
+		(.devlink_view.versions | with_entries(select(.value != {}))) == \$i.versions and
+		(.devlink_view.ports | length) == 4"
 }
 
 @test "prmctl devlink info equals devlink dev info" {
