@@ -133,7 +133,7 @@ static void print_device(const struct triage *t, size_t i)
 	out_str("model", d->model[0] ? d->model : NULL);
 	out_str("psid", d->psid[0] ? d->psid : NULL);
 	out_str("fw_version", d->fw_version[0] ? d->fw_version : NULL);
-	out_str("status", d->has_status ? prm_health_status_name(d->status) : NULL);
+	out_str("health", d->has_status ? prm_health_status_name(d->status) : NULL);
 	if (d->counter_checked)
 		out_bool("health_counter_moved", d->counter_moved);
 	else
@@ -151,7 +151,8 @@ static void print_device(const struct triage *t, size_t i)
 static void print_finding(const struct triage *t, const struct triage_finding *f)
 {
 	out_obj_begin(NULL);
-	out_str("severity", triage_sev_name(f->sev));
+	/* JSON: severity is the health buffer's number; a finding's grade is its level */
+	out_str(out_json() ? "level" : "severity", triage_sev_name(f->sev));
 	out_str("device", f->device >= 0 ? t->dev[f->device].name
 					 : (f->device_name[0] ? f->device_name : NULL));
 	out_bool("present", f->device >= 0);
@@ -183,7 +184,8 @@ static void print_verdict(const struct triage *t, const char *bundle)
 	for (size_t i = 0; i < t->nf; i++)
 		print_finding(t, &t->f[i]);
 	out_table_end();
-	out_obj_begin("advice");
+	/* JSON: a finding's advice is a string; this object holds them by health class */
+	out_obj_begin(out_json() ? "advice_by_health" : "advice");
 	for (size_t i = 0; i < t->nf; i++) {
 		bool seen = false;
 

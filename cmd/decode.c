@@ -253,14 +253,17 @@ static int check_size(const struct decode_opts *o, const struct prm_layout *l,
 	return 0;
 }
 
-/* As health show prints them beside the fields; all-ones is no buffer. */
+/*
+ * What health show prints beside the fields; all-ones is no buffer. The
+ * PRM's time stays its number: its ISO string is fw_time (a ..._time).
+ */
 static void health_extras(const uint8_t *hb)
 {
 	struct prm_health_extras x;
 
 	if (!prm_health_extras(hb, &x))
 		return;
-	out_str("time_iso", x.time_iso[0] ? x.time_iso : NULL);
+	out_str("fw_time", x.time_iso[0] ? x.time_iso : NULL);
 	out_str("fw_ver_decoded", x.fw_ver[0] ? x.fw_ver : NULL);
 	out_str("hw_id_name", x.chip);
 }

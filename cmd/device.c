@@ -26,6 +26,16 @@ static const struct argp list_argp = {
 	prm_global_children, NULL, NULL
 };
 
+/*
+ * The driver's devlink view, an object: devlink_view in JSON, where devlink
+ * is the handle's string (devlink info, health over devlink); text keeps
+ * its heading.
+ */
+static const char *view_key(void)
+{
+	return out_json() ? "devlink_view" : "devlink";
+}
+
 /* Every name -d accepts for this function (completion reads these). */
 static void out_names(const struct dev_info *d)
 {
@@ -139,10 +149,12 @@ static int device_list(struct cmd_run *r)
 	for (size_t i = 0; i < n; i++) {
 		struct dev_identity id = { 0 };
 		struct dev *d = NULL;
+		const char *access = NULL;	/* a path's name: a string that outlives d */
 
 		/* as root, open each one and look through BAR0 and the gateway */
 		if (geteuid() == 0 && dev_open(v[i].bdf, NULL, &d, &err) == 0) {
 			dev_probe_identity(d, &id);
+			access = d->access;
 			dev_close(d);
 		}
 		if (id.fw_version[0] && !v[i].fw_version[0])
@@ -150,6 +162,8 @@ static int device_list(struct cmd_run *r)
 		out_obj_begin(NULL);
 		out_identity(&v[i]);
 		out_os_view(&v[i], true);
+		/* how hw_id and a firmware version no driver gave were read; null: not opened */
+		out_str("access", access);
 		if (id.has_cr_hw_id)
 			out_hex_width("hw_id", id.cr_hw_id, 32);
 		else
@@ -159,9 +173,9 @@ static int device_list(struct cmd_run *r)
 		/* the driver's view, where a driver has a devlink instance */
 		snprintf(handle, sizeof(handle), "pci/%s", v[i].bdf);
 		if (have_dl && out_json())
-			out_devlink_view(&dl, handle, "devlink");
+			out_devlink_view(&dl, handle, view_key());
 		else if (out_json())
-			out_null("devlink");
+			out_null(view_key());
 		out_obj_end();
 	}
 	out_table_end();
@@ -178,7 +192,7 @@ static const struct argp show_argp = {
 	NULL, cmd_no_args, NULL,
 	"Describe the device selected with -d: its names, model, driver, PSID (the "
 	"driver's over devlink, else the firmware's MGIR) and, "
-	"where BAR0 is readable, its firmware version, state and health status (the "
+	"where BAR0 is readable, its firmware version, state and health (the "
 	"classification of 'health show', the counter read twice 50 ms apart).",
 	prm_global_children, NULL, NULL
 };
@@ -221,7 +235,7 @@ static void out_firmware(struct dev *d)
 		out_str("fw_version", drv_fw);
 		out_str("fw_version_source", drv_fw ? "driver" : NULL);
 		out_str("bar0_error", err.msg);
-		out_null("status");
+		out_null("health");
 		out_psid(d, false);
 		return;
 	}
@@ -229,7 +243,7 @@ static void out_firmware(struct dev *d)
 		out_str("fw_version", drv_fw);
 		out_str("fw_version_source", drv_fw ? "driver" : NULL);
 		out_str("state", s->state);
-		out_str("status", prm_health_status_name(h.r.status));
+		out_str("health", prm_health_status_name(h.r.status));
 		out_psid(d, true);
 		return;
 	}
@@ -240,7 +254,7 @@ static void out_firmware(struct dev *d)
 	out_psid(d, false);
 	out_u64("cmd_interface_rev", s->cmd_interface_rev);
 	out_str("state", s->state);
-	out_str("status", prm_health_status_name(h.r.status));
+	out_str("health", prm_health_status_name(h.r.status));
 	out_bool("initializing", s->initializing);
 	out_named("nic_interface", s->nic_interface, false, s->nic_interface_name);
 	out_named("synd", s->synd, true, s->synd_name);
@@ -291,17 +305,17 @@ static int device_show(struct cmd_run *r)
 			out_doc_abort();
 			return cmd_fail(&err);
 		}
-		out_devlink_view(&dl, d->devlink, "devlink");
+		out_devlink_view(&dl, d->devlink, view_key());
 		devlink_close(&dl);
 	} else if (d->devlink[0]) {
 		struct prm_err err = { 0 };
 		struct devlink dl;
 
 		if (devlink_open(&dl, G.timeout_ms, &err) == 0) {
-			out_devlink_view(&dl, d->devlink, "devlink");
+			out_devlink_view(&dl, d->devlink, view_key());
 			devlink_close(&dl);
 		} else {
-			out_null("devlink");
+			out_null(view_key());
 			out_str("devlink_error", err.msg);
 		}
 	}

@@ -71,20 +71,31 @@ static const struct argp show_argp = {
 	"few ms, so one that did not move is fw_unresponsive (hung), and a syndrome with a "
 	"stopped counter says both. Several devices (-d repeated, or --all): each one's "
 	"report under \"devices\", one wait for all, exit 4 if any is not ok; with -q one "
-	"line per device: DEVICE STATUS synd= counter= moved= fw= (JSON Lines with --json). "
+	"line per device: DEVICE HEALTH synd= counter= moved= fw= (JSON Lines with --json). "
 	"Over devlink (--access devlink, a BUS/DEV name, or on "
 	"its own when BAR0 cannot be read; one device): the driver's fw and fw_fatal reporters, the "
 	"syndrome diagnose reads now, the stored dump's buffer.",
 	prm_global_children, NULL, NULL
 };
 
+/*
+ * The health buffer's fields, its time by the Keys convention (time the
+ * ISO string, time_s the firmware's count) instead of the layout's number.
+ */
+static void buffer_fields(const struct prm_health_report *r)
+{
+	static const char *const own[] = { "time", NULL };
+	struct prm_err err = { 0 };
+
+	out_layout_skip(&prm_layout_health_buffer, r->buffer, PRM_HEALTH_BUFFER_BYTES, 0, own, &err);
+	out_time_s("time", r->fw_time);
+}
+
 static void report(const struct dev *d, const struct prm_health_report *r,
 		   uint64_t sample_ms, bool moved)
 {
-	struct prm_err err = { 0 };
-
 	out_str("device", d->label);
-	out_str("status", prm_health_status_name(r->status));
+	out_str("health", prm_health_status_name(r->status));
 	out_str("access", d->access);
 	if (r->status == PRM_HEALTH_PCI_GONE) {
 		/* all-ones reads are no health buffer: nothing in it is decoded */
@@ -99,9 +110,9 @@ static void report(const struct dev *d, const struct prm_health_report *r,
 	else
 		out_null("health_counter_moved");
 	out_hex("health_syndrome", r->seg.health_syndrome);
+	out_named("synd", r->seg.synd, true, r->seg.synd_name);	/* as device show */
 	out_obj_begin("health_buffer");
-	out_layout(&prm_layout_health_buffer, r->buffer, PRM_HEALTH_BUFFER_BYTES, 0, &err);
-	out_str("time_iso", r->fw_time_iso[0] ? r->fw_time_iso : NULL);
+	buffer_fields(r);
 	out_str("fw_ver_decoded", r->fw_ver[0] ? r->fw_ver : NULL);
 	if (r->fw_ver[0])
 		out_bool("fw_ver_matches_initseg", r->fw_ver_matches);
@@ -128,7 +139,7 @@ static void quiet_line(const struct dev *d, const struct ops_health *h, const st
 
 	out_rec_begin();
 	out_rec_str("device", d->label, 0);
-	out_rec_str("status", e ? "read_error" : prm_health_status_name(r->status), 0);
+	out_rec_str("health", e ? "read_error" : prm_health_status_name(r->status), 0);
 	if (synd)
 		out_rec_u64("synd", r->seg.synd, OUT_REC_KV | OUT_REC_HEX);
 	else
@@ -196,7 +207,7 @@ static int show_many(const struct show_opts *o)
 		out_obj_begin(NULL);
 		if (rcs[i]) {
 			out_str("device", devs[i]->label);
-			out_null("status");
+			out_null("health");
 			out_str("access", devs[i]->access);
 			out_str("error", errs[i].msg);
 		} else {
@@ -430,16 +441,15 @@ static void textfile(const char *path, const struct watched *w, size_t n, bool *
 
 static void event(const struct dev *d, const struct hmon_event *e, const char *snap)
 {
-	struct prm_err err = { 0 };
 	const struct prm_hwatch_event *ev = &e->ev;
 	/* the sample's wall-clock time, from its monotonic one */
 	uint64_t wall = now_ns(CLOCK_REALTIME) - (now_ns(CLOCK_MONOTONIC) - ev->at_ns);
 
 	out_line_begin();
 	out_time_ns("time", wall);
-	out_str("device", d->label);
+	cmd_out_device(d);
 	out_str("event", prm_hwatch_kind_name(ev->kind));
-	out_str("status", prm_health_status_name(ev->status));
+	out_str("health", prm_health_status_name(ev->status));
 	if (ev->status == PRM_HEALTH_PCI_GONE)
 		out_null("health_counter");	/* all-ones is no counter value */
 	else
@@ -455,8 +465,7 @@ static void event(const struct dev *d, const struct hmon_event *e, const char *s
 		/* the whole buffer where a machine reads it; a line stays a line */
 		if (out_json()) {
 			out_obj_begin("health_buffer");
-			out_layout(&prm_layout_health_buffer, e->report.buffer,
-				   PRM_HEALTH_BUFFER_BYTES, 0, &err);
+			buffer_fields(&e->report);
 			out_obj_end();
 		}
 	}
@@ -595,7 +604,7 @@ static int watch(struct cmd_run *r)
 		hmon_counts(w[i].m, &samples, &errors);
 		out_line_begin();
 		out_time_ns("time", now_ns(CLOCK_REALTIME));
-		out_str("device", w[i].d->label);
+		cmd_out_device(w[i].d);
 		out_str("event", "stopped");
 		out_u64("events", w[i].events);
 		out_u64("samples", samples);

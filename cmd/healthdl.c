@@ -102,7 +102,7 @@ static void out_last_dump(const struct look *l)
 {
 	const struct prm_fw_reporter *f = &l->then;
 	const struct prm_fw_health_buffer *b = &f->buf;
-	char ver[32] = "", iso[32];
+	char ver[32] = "";
 
 	if (!l->fw || !l->fw->has_dump_ts || !l->dump.root) {
 		out_null("last_dump");
@@ -112,7 +112,8 @@ static void out_last_dump(const struct look *l)
 	if (l->fw->has_dump_ts_ns)
 		out_time_ns("time", l->fw->dump_ts_ns);
 	if (f->has_ctx) {
-		out_named("syndrome", f->ctx_synd, true, prm_name_of(&prm_health_synd_names, f->ctx_synd));
+		/* the health syndrome the report was about: synd, as everywhere */
+		out_named("synd", f->ctx_synd, true, prm_name_of(&prm_health_synd_names, f->ctx_synd));
 		out_u64("fw_miss_counter", f->miss_counter);
 	}
 	if (!f->has_buffer) {
@@ -128,10 +129,12 @@ static void out_last_dump(const struct look *l)
 	out_arr_end();
 	out_hex_width("assert_exit_ptr", b->assert_exit_ptr, 32);
 	out_hex_width("assert_callra", b->assert_callra, 32);
-	if (b->has_time)
-		out_u64("time", b->time);
-	else
+	if (b->has_time) {
+		out_time_s("time", b->time);
+	} else {
 		out_null("time");
+		out_null("time_s");
+	}
 	out_hex_width("fw_ver", b->raw_fw_ver, 32);
 	out_hex_width("hw_id", b->hw_id, 32);
 	if (b->has_rfr)
@@ -146,8 +149,6 @@ static void out_last_dump(const struct look *l)
 	out_u64("irisc_index", b->irisc_index);
 	out_named("synd", b->synd, true, prm_name_of(&prm_health_synd_names, b->synd));
 	out_hex_width("ext_synd", b->ext_synd, 16);
-	prm_health_time_iso(b->time, iso, sizeof(iso));
-	out_str("time_iso", iso[0] ? iso : NULL);
 	prm_health_fw_ver(b->raw_fw_ver, ver, sizeof(ver));
 	out_str("fw_ver_decoded", ver[0] ? ver : NULL);
 	out_obj_end();
@@ -208,11 +209,17 @@ int health_show_devlink(struct dev *d, const char *why)
 		out_note("%s; reading the driver's view over devlink instead", why);
 	out_doc_begin();
 	out_str("device", d->label);
-	out_str("status", prm_health_status_name(l.status));
+	out_str("health", prm_health_status_name(l.status));
 	out_str("access", "devlink");
 	out_strf("devlink", "%s/%s", h.bus, h.dev);
 	out_str("bar0_error", why);
 	out_str("fw_version", fw_running(&dl, &h, fw, sizeof(fw)));
+	/* what diagnose reads now, as device show and health show over BAR0 name it */
+	if (l.mlx5)
+		out_named("synd", synd_now(&l), true,
+			  prm_name_of(&prm_health_synd_names, synd_now(&l)));
+	else
+		out_null("synd");
 	if (!l.mlx5)
 		out_note("No mlx5 fw reporter: the status is the reporters' states.");
 	out_reporters(&l);
@@ -246,7 +253,7 @@ static void line(struct wstate *w, const char *event, const struct look *l,
 	out_time_ns("time", clock_wall_ns());
 	out_str("device", w->d->label);
 	out_str("event", event);
-	out_str("status", prm_health_status_name(w->status));
+	out_str("health", prm_health_status_name(w->status));
 	out_str("access", "devlink");
 	if (r) {
 		out_str("reporter", r->name);
@@ -358,7 +365,7 @@ int health_watch_devlink(struct dev *d, const struct health_dl_watch *o)
 	out_str("event", "stopped");
 	out_str("access", "devlink");
 	out_u64("events", w.events);
-	out_str("status", prm_health_status_name(w.status));
+	out_str("health", prm_health_status_name(w.status));
 	cmd_done(EXIT_OK);
 	devlink_close(&mon);
 	devlink_close(&dl);

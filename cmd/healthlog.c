@@ -48,10 +48,8 @@ static void buffer(const struct prm_health_event *e)
 		out_hex_width("assert_exit_ptr", e->assert_exit_ptr, 32);
 	if (e->has_assert_callra)
 		out_hex_width("assert_callra", e->assert_callra, 32);
-	if (e->has_time) {
-		out_u64("time", e->fw_time);
-		out_str("time_iso", e->fw_time_iso[0] ? e->fw_time_iso : NULL);
-	}
+	if (e->has_time)
+		out_time_s("time", e->fw_time);
 	if (e->has_raw_fw_ver)
 		out_hex_width("fw_ver", e->raw_fw_ver, 32);
 	out_str("fw_ver_decoded", e->fw_ver[0] ? e->fw_ver : NULL);
@@ -74,6 +72,20 @@ static void buffer(const struct prm_health_event *e)
 	out_obj_end();
 }
 
+/*
+ * A log line's stamp by the Keys convention: stamp as written, uptime_s when
+ * it is dmesg's seconds since boot, time when it is a date with a zone.
+ */
+static void when(const char *stamp, const struct prm_log_when *w)
+{
+	out_str("stamp", stamp[0] ? stamp : NULL);
+	if (w->uptime)
+		out_decimal("uptime_s", stamp);
+	else
+		out_null("uptime_s");
+	out_str("time", w->utc[0] ? w->utc : NULL);
+}
+
 /* The upstream port's lines about the device (prmctl-health(8), PORTS). */
 static void port(const struct prm_health_event *e)
 {
@@ -88,7 +100,7 @@ static void port(const struct prm_health_event *e)
 			out_str(NULL, e->port_below[i]);
 		out_arr_end();
 	}
-	out_str("time", e->port_time[0] ? e->port_time : NULL);
+	when(e->port_time, &e->port_when);
 	out_u64("line", e->port_line);
 	out_u64("lines", e->port_lines);
 	out_str("detail", e->port_detail[0] ? e->port_detail : NULL);
@@ -104,9 +116,9 @@ static void event(const struct prm_health_event *e)
 		out_str(NULL, e->functions[i]);
 	out_arr_end();
 	out_str("host", e->host[0] ? e->host : NULL);
-	out_str("time", e->time[0] ? e->time : NULL);
+	when(e->time, &e->when);
 	out_u64("line", e->line);
-	out_str("status", prm_health_status_name(e->status));
+	out_str("health", prm_health_status_name(e->status));
 	if (e->fatal_error >= 0)
 		out_u64("fatal_error", (uint64_t)e->fatal_error);
 	if (e->slot_unavailable)
@@ -220,12 +232,13 @@ int health_decode_log(struct cmd_run *r)
 	out_u64("health_lines", st.recognized);
 	if (!n)
 		out_note("No mlx5 health reports found.");
-	out_arr_begin("events");
+	/* incidents, not events: events is a count in health watch and trace */
+	out_arr_begin("incidents");
 	for (size_t i = 0; i < n; i++)
 		event(&ev[i]);
 	out_arr_end();
 	/* a link lost under a port that no mlx5 report was tied to */
-	out_arr_begin("port_events");
+	out_arr_begin("port_incidents");
 	for (size_t i = 0; i < np; i++)
 		event(&pev[i]);
 	out_arr_end();

@@ -240,8 +240,8 @@ static void facts(struct dstate *d, json_t *dev)
 		json_object_set(dev, keys[i], json_is_string(v) ? v : json_null());
 	}
 	json_object_set_new(dev, "names", names ? json_incref(names) : json_array());
-	json_object_set_new(dev, "status", json_is_string(json_object_get(h, "status")) ?
-			    json_copy(json_object_get(h, "status")) : json_null());
+	json_object_set_new(dev, "health", json_is_string(json_object_get(h, "health")) ?
+			    json_copy(json_object_get(h, "health")) : json_null());
 	json_decref(h);
 }
 
@@ -249,7 +249,7 @@ static void facts(struct dstate *d, json_t *dev)
 static bool gone(struct dstate *d)
 {
 	json_t *h = load(d, "health-1.json");
-	const char *st = json_string_value(json_object_get(h, "status"));
+	const char *st = json_string_value(json_object_get(h, "health"));
 	bool g = st && !strcmp(st, "pci_gone");
 
 	json_decref(h);

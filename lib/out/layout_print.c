@@ -122,13 +122,23 @@ static bool names_apply(const struct prm_layout *l, const struct prm_field *f,
 	       prm_bits_get(buf, len, base + flag->off, flag->width, &v) == 0 && v;
 }
 
-int out_layout(const struct prm_layout *l, const void *buf, size_t len,
-	       uint32_t base, struct prm_err *err)
+static bool skipped(const char *name, const char *const *skip)
+{
+	for (; skip && *skip; skip++)
+		if (!strcmp(name, *skip))
+			return true;
+	return false;
+}
+
+int out_layout_skip(const struct prm_layout *l, const void *buf, size_t len,
+		    uint32_t base, const char *const *skip, struct prm_err *err)
 {
 	for (size_t i = 0; i < l->nfields; i++) {
 		const struct prm_field *f = &l->fields[i];
 		struct prm_field bare;
 
+		if (skipped(f->name, skip))
+			continue;
 		if (!names_apply(l, f, buf, len, base)) {
 			bare = *f;
 			bare.names = NULL;
@@ -138,6 +148,12 @@ int out_layout(const struct prm_layout *l, const void *buf, size_t len,
 			return -1;
 	}
 	return 0;
+}
+
+int out_layout(const struct prm_layout *l, const void *buf, size_t len,
+	       uint32_t base, struct prm_err *err)
+{
+	return out_layout_skip(l, buf, len, base, NULL, err);
 }
 
 static const char *access_name(uint8_t a)

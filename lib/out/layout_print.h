@@ -15,6 +15,14 @@
 int out_layout(const struct prm_layout *l, const void *buf, size_t len,
 	       uint32_t base, struct prm_err *err);
 
+/*
+ * The same without the top-level fields named in skip (NULL-terminated):
+ * for a caller that prints those its own way (a time under the Keys
+ * convention, say).
+ */
+int out_layout_skip(const struct prm_layout *l, const void *buf, size_t len,
+		    uint32_t base, const char *const *skip, struct prm_err *err);
+
 /* One field (scalar, array or nested) at bit offset base of its structure. */
 int out_layout_field(const struct prm_field *f, const void *buf, size_t len,
 		     uint32_t base, struct prm_err *err);

@@ -427,6 +427,36 @@ void out_s64(const char *key, int64_t v)
 	text_put(key, buf);
 }
 
+static bool plain_decimal(const char *s)
+{
+	size_t n = s ? strspn(s, "0123456789") : 0;
+
+	if (!n)
+		return false;
+	if (s[n] == '.')
+		return s[n + 1] && s[n + 1 + strspn(s + n + 1, "0123456789")] == '\0';
+	return s[n] == '\0';
+}
+
+void out_decimal(const char *key, const char *digits)
+{
+	char buf[64];
+
+	if (!plain_decimal(digits) || strlen(digits) + sizeof(U64_MARK) > sizeof(buf)) {
+		out_null(key);
+		return;
+	}
+	if (!out_json()) {
+		text_put(key, digits);
+		return;
+	}
+	while (digits[0] == '0' && digits[1] >= '0' && digits[1] <= '9')
+		digits++;	/* JSON has no leading zeros */
+	/* the mark that lets a u64 out of jansson's range carries these digits as well */
+	snprintf(buf, sizeof(buf), U64_MARK "%s", digits);
+	json_put(key, json_string(buf));
+}
+
 void out_f64(const char *key, double v, const char *unit)
 {
 	char buf[48];

@@ -72,6 +72,12 @@ void out_u64(const char *key, uint64_t v);
 void out_s64(const char *key, int64_t v);
 /* A measured quantity: a JSON number; in text "%g" and the unit after it ("8 GT/s"). */
 void out_f64(const char *key, double v, const char *unit);
+/*
+ * A decimal number exactly as written ("445.937186"): in JSON that number,
+ * digit for digit (a double would print 81.012462999999997); text as is.
+ * Anything but digits with at most one point inside is null.
+ */
+void out_decimal(const char *key, const char *digits);
 void out_hex(const char *key, uint64_t v);
 /* Hex zero-padded to a field width in bits, as the kernel prints words (0x0521945b). */
 void out_hex_width(const char *key, uint64_t v, unsigned bits);

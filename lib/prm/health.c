@@ -73,6 +73,7 @@ int prm_health_report(const void *buf, size_t len, struct prm_health_report *r,
 	if (r->status == PRM_HEALTH_PCI_GONE)
 		return 0;	/* all-ones is no buffer: nothing more to decode */
 	(void)prm_health_extras(r->buffer, &x);	/* all-ones was pci_gone above */
+	r->fw_time = x.time;
 	memcpy(r->fw_time_iso, x.time_iso, sizeof(r->fw_time_iso));
 	memcpy(r->fw_ver, x.fw_ver, sizeof(r->fw_ver));
 	r->fw_ver_matches = r->fw_ver[0] && strcmp(r->fw_ver, r->seg.fw_version) == 0;

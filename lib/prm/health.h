@@ -48,7 +48,8 @@ struct prm_health_report {
 	enum prm_health_status status;
 	struct prm_initseg_summary seg;
 	const uint8_t *buffer;		/* the health buffer, inside the caller's bytes */
-	char fw_time_iso[32];		/* the buffer's time as ISO-8601 UTC, "" when 0 */
+	uint32_t fw_time;		/* the buffer's time, seconds since the epoch; 0: none */
+	char fw_time_iso[32];		/* ... as ISO-8601 UTC, "" when 0 */
 	char fw_ver[32];		/* the buffer's raw fw_ver decoded, "" when 0 */
 	bool fw_ver_matches;		/* ... equals the initialization segment's */
 	const char *chip;		/* named by the buffer's hw_id, NULL unknown */

@@ -18,8 +18,8 @@ bool prm_health_extras(const uint8_t *buf, struct prm_health_extras *x)
 		ones++;
 	if (ones == PRM_HEALTH_BUFFER_BYTES)
 		return false;
-	prm_health_time_iso((uint32_t)PRM_GET(health_buffer, buf, PRM_HEALTH_BUFFER_BYTES, "time"),
-			    x->time_iso, sizeof(x->time_iso));
+	x->time = (uint32_t)PRM_GET(health_buffer, buf, PRM_HEALTH_BUFFER_BYTES, "time");
+	prm_health_time_iso(x->time, x->time_iso, sizeof(x->time_iso));
 	raw = (uint32_t)PRM_GET(health_buffer, buf, PRM_HEALTH_BUFFER_BYTES, "fw_ver");
 	if (raw)
 		prm_health_fw_ver(raw, x->fw_ver, sizeof(x->fw_ver));

@@ -11,6 +11,7 @@
  * UTC, the raw fw_ver as "22.44.1036", the chip its hw_id names.
  */
 struct prm_health_extras {
+	uint32_t time;		/* the firmware's time, seconds since the epoch; 0: none */
 	char time_iso[32];	/* "" when the time is 0 */
 	char fw_ver[32];	/* "" when fw_ver is 0 */
 	const char *chip;	/* NULL when hw_id names no chip we know */

@@ -123,6 +123,7 @@ static struct hl_inc *inc_new(struct prm_healthlog *p, const struct hl_rec *r, l
 	memcpy(c->ev.device, r->device, sizeof(c->ev.device));
 	memcpy(c->ev.host, r->host, sizeof(c->ev.host));
 	memcpy(c->ev.time, r->ts.text, sizeof(c->ev.time));
+	c->ev.when = r->ts.when;
 	c->ev.line = r->line;
 	c->ev.irisc_index = -1;
 	c->ev.fatal_error = -1;

@@ -80,6 +80,17 @@
 #define PRM_HEALTHLOG_MAX_LINE		4096	/* bytes of a line looked at; the rest is ignored */
 #define PRM_HEALTHLOG_MAX_BELOW		4	/* functions listed as maybe below a port */
 
+/*
+ * What a log stamp says beyond its text, when it says it plainly: dmesg's
+ * seconds since boot, or a date with a zone. A syslog date (no year), dmesg
+ * -T and a date without a zone (local times) are neither.
+ */
+struct prm_log_when {
+	bool uptime;			/* the text is dmesg's seconds since boot: "445.937186" */
+	char utc[40];			/* a full date and zone, as ISO-8601 UTC
+					 * ("2025-03-17T13:07:18.123456Z"); else "" */
+};
+
 struct prm_health_event {
 	char device[32];		/* first function that reported it: "0000:0d:00.0",
 					 * domain added when the log has none; or "mlx5_core.sf.N" */
@@ -89,6 +100,7 @@ struct prm_health_event {
 	char host[64];			/* pdsh/clush or syslog host name, "" if none */
 	char time[64];			/* log time of the first line as written: "445.937186"
 					 * (dmesg), "Mar 17 14:07:18" (syslog), ISO 8601 ... or "" */
+	struct prm_log_when when;	/* what time says */
 	size_t line;			/* 1-based input line that opened the event */
 	unsigned nreports;		/* incidents merged into this event */
 	enum prm_health_status status;
@@ -144,6 +156,7 @@ struct prm_health_event {
 	char port_aer_device[32];	/* the device an AER line of the port named, "" */
 	unsigned port_lines;		/* the port's lines kept */
 	char port_time[64];		/* log time of the first, as written, or "" */
+	struct prm_log_when port_when;	/* what port_time says */
 	size_t port_line;		/* its input line */
 	char port_detail[512];		/* its messages, "; "-separated, each once */
 	char port_below[PRM_HEALTHLOG_MAX_BELOW][32];	/* port event, mapping NULL: the

@@ -181,6 +181,7 @@ void hl_merge(struct prm_health_event *E, struct hl_evx *X, const struct prm_hea
 		E->nfunctions = keep.nfunctions;
 		E->nfunctions_total = keep.nfunctions_total;
 		memcpy(E->time, keep.time, sizeof(E->time));
+		E->when = keep.when;
 		E->line = keep.line;
 		E->nreports = keep.nreports;
 		memcpy(E->detail, keep.detail, sizeof(E->detail));

@@ -21,6 +21,7 @@ struct hl_stamp {
 	int wall_kind;		/* 0 none, 1 syslog "Mar 17 14:07:18" (no year), 2 full date */
 	double wall;		/* seconds; comparable only between stamps of one kind */
 	char text[64];		/* the first stamp of the line as written */
+	struct prm_log_when when;	/* what text says */
 };
 
 enum hl_type {

@@ -12,6 +12,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 static bool dig(char c)
 {
@@ -95,18 +96,42 @@ static bool hms(const char **pp, const char *end, double *secs)
 	return true;
 }
 
-static void stamp_text(struct hl_stamp *ts, const char *p, const char *q)
+/* The line's first stamp as written: true when this one is it. */
+static bool stamp_text(struct hl_stamp *ts, const char *p, const char *q)
 {
 	size_t l = (size_t)(q - p);
 
 	while (l && p[l - 1] == ' ')
 		l--;
 	if (ts->text[0] || !l)
-		return;
+		return false;
 	if (l >= sizeof(ts->text))
 		l = sizeof(ts->text) - 1;
 	memcpy(ts->text, p, l);
 	ts->text[l] = '\0';
+	return true;
+}
+
+/*
+ * A date with a zone as ISO-8601 UTC: epoch the whole seconds, [frac, fend)
+ * the fraction's digits as written (nanoseconds at most), kept exactly.
+ */
+static void utc_text(long long epoch, const char *frac, const char *fend, char *out, size_t sz)
+{
+	time_t t = (time_t)epoch;
+	struct tm tm;
+	size_t n;
+
+	out[0] = '\0';
+	if (!gmtime_r(&t, &tm) || !(n = strftime(out, sz, "%Y-%m-%dT%H:%M:%S", &tm)))
+		return;
+	if (frac < fend)
+		n += (size_t)snprintf(out + n, sz - n, ".%.*s", (int)(fend - frac > 9 ? 9 : fend - frac),
+				      frac);
+	if (n + 1 < sz)
+		snprintf(out + n, sz - n, "Z");
+	else
+		out[0] = '\0';
 }
 
 static void set_wall(struct hl_stamp *ts, int kind, double secs)
@@ -120,9 +145,10 @@ static void set_wall(struct hl_stamp *ts, int kind, double secs)
 /* ISO 8601: YYYY-MM-DD[T ]HH:MM:SS[.frac][Z|+HH:MM|+HHMM]. */
 static const char *iso(const char *p, const char *end, struct hl_stamp *ts)
 {
-	const char *q = p;
+	const char *q = p, *t0, *frac;
 	long y, mo, d;
 	double s, off = 0;
+	bool zone = true;
 
 	if ((y = digits(&q, end, 4, 4)) < 0 || q >= end || *q++ != '-' ||
 	    (mo = digits(&q, end, 2, 2)) < 0 || q >= end || *q++ != '-' ||
@@ -130,8 +156,13 @@ static const char *iso(const char *p, const char *end, struct hl_stamp *ts)
 	    mo < 1 || mo > 12 || d < 1 || d > 31)
 		return NULL;
 	q++;
+	t0 = q;
 	if (!hms(&q, end, &s))
 		return NULL;
+	frac = t0;
+	while (frac < q && *frac != '.' && *frac != ',')
+		frac++;
+	frac += frac < q;	/* its digits, [frac, q) */
 	if (q < end && *q == 'Z') {
 		q++;
 	} else if (q + 2 < end && (*q == '+' || *q == '-') && dig(q[1]) && dig(q[2])) {
@@ -146,11 +177,16 @@ static const char *iso(const char *p, const char *end, struct hl_stamp *ts)
 		}
 		off = (oh * 3600.0 + om * 60.0) * (*q == '-' ? -1 : 1);
 		q = t;
+	} else {
+		zone = false;	/* a local time: which zone, the line does not say */
 	}
 	if (q < end && *q != ' ')
 		return NULL;
 	set_wall(ts, 2, days_civil(y, mo, d) * 86400.0 + s - off);
-	stamp_text(ts, p, q);
+	if (stamp_text(ts, p, q) && zone)
+		utc_text(days_civil(y, mo, d) * 86400LL + (long long)s - (long long)off,
+			 frac, frac + strspn(frac, "0123456789"),
+			 ts->when.utc, sizeof(ts->when.utc));
 	return q;
 }
 
@@ -196,7 +232,8 @@ static bool bracket(const char *p, const char *end, struct hl_stamp *ts)
 			ts->has_mono = true;
 			ts->mono = (double)secs + frac;
 		}
-		stamp_text(ts, p, end);
+		if (stamp_text(ts, p, end))
+			ts->when.uptime = true;
 		return true;
 	}
 	/* ctime: Www Mmm dd HH:MM:SS YYYY */

@@ -394,6 +394,7 @@ static void put_port(struct prm_health_event *e, const struct port_inc *c, const
 		e->has_port = true;
 		memcpy(e->port, c->port, sizeof(e->port));
 		memcpy(e->port_time, c->first.text, sizeof(e->port_time));
+		e->port_when = c->first.when;
 		e->port_line = c->line;
 		e->port_mapping = b->mapping;
 	}
@@ -436,6 +437,7 @@ static bool port_event(const struct hl_ports *P, const struct port_inc *c, const
 	memcpy(e->device, e->functions[0], sizeof(e->device));
 	memcpy(e->host, c->host, sizeof(e->host));
 	memcpy(e->time, c->first.text, sizeof(e->time));
+	e->when = c->first.when;
 	e->line = c->line;
 	e->nreports = 1;
 	e->status = PRM_HEALTH_PCI_GONE;

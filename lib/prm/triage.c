@@ -223,7 +223,7 @@ static void judge_reports(const struct bundle *b, struct triage *t, int di)
 		snprintf(rel, sizeof(rel), "%s/health-%d.json", d->dir, i);
 		if (!(j = load_json(b, rel)))
 			continue;
-		s = json_string_value(json_object_get(j, "status"));
+		s = json_string_value(json_object_get(j, "health"));
 		for (int k = 0; s && k < PRM_HEALTH_NSTATUS; k++)
 			if (!strcmp(s, prm_health_status_name(k))) {
 				d->has_status = true;
@@ -285,7 +285,7 @@ static void judge_reporters(const struct bundle *b, struct triage *t, int di)
 			    di, d->name, "reporter_error", rel,
 			    "the driver's devlink health reporter '%s' is %s, %lld error(s), %lld "
 			    "recover(ies)",
-			    json_string_value(json_object_get(r, "name")) ?: "?", state ?: "?",
+			    json_string_value(json_object_get(r, "reporter")) ?: "?", state ?: "?",
 			    errors, json_integer_value(json_object_get(r, "recover")));
 	}
 	json_decref(j);

@@ -31,13 +31,13 @@ member() { # bundle file
 		and .complete == true and (.host | length > 0) and (.kernel | length > 0)
 		and (.devices | length == 1) and .devices[0].name == "sim"
 		and .devices[0].model == "ConnectX-7" and .devices[0].fw_version == "28.41.1000"
-		and .devices[0].status == "ok"
+		and .devices[0].health == "ok"
 		and ([.devices[0].files[].file] | index("initseg-1.bin") and index("initseg-3.bin")
 		     and index("probe.json") and index("caps-general.json") and index("reg-MGIR.json")
 		     and index("trace.bin") and index("trace-decoded.txt") and index("device.json")
 		     and index("trace-strings.bin") and index("crdump-3.txt"))
 		and ([.host_files.files[].file] | index("kernel-log.txt") and index("uname.txt"))'
-	member b.tar.gz summary.json | jq -e '.verdict == "ok" and .devices[0].status == "ok"
+	member b.tar.gz summary.json | jq -e '.verdict == "ok" and .devices[0].health == "ok"
 		and .devices[0].health_counter_moved == true and .devices[0].images == 3'
 	member b.tar.gz summary.txt | grep -q "^verdict  *ok"
 }
@@ -63,15 +63,15 @@ member() { # bundle file
 		rm -rf o.tar.gz
 		prm -j -d sim --inject "$1" collect --trace-seconds 0 --kernel-log clean.log -o o.tar.gz
 		[ "$status" -eq 4 ] || fail "$1: exit $status, not 4: $stderr"
-		echo "$output" | jq -e --arg c "$2" '.verdict == "problem" and .devices[0].status == $c
-			and .findings[0].what == $c and .findings[0].severity != "info"
+		echo "$output" | jq -e --arg c "$2" '.verdict == "problem" and .devices[0].health == $c
+			and .findings[0].what == $c and .findings[0].level != "info"
 			and (.findings[0].evidence | test("^sim/(initseg-[0-9]+.bin|health-[0-9]+.json)$"))' >/dev/null ||
 			fail "$1: $output"
 		[ "$1" != "fw-assert:synd=0x7" ] || echo "$output" | jq -e '.findings[0].text |
 			contains("syndrome 0x7 (irisc not responding)")' >/dev/null || fail "no syndrome: $output"
 		echo "$output" | jq -e --arg c "$2" '.findings[0].advice | length > 40' >/dev/null ||
 			fail "$1: no advice"
-		echo "$output" | jq -e --arg c "$2" '.advice[$c] == .findings[0].advice' >/dev/null ||
+		echo "$output" | jq -e --arg c "$2" '.advice_by_health[$c] == .findings[0].advice' >/dev/null ||
 			fail "$1: the advice is not listed by class"
 		prm -j collect --analyze o.tar.gz
 		[ "$status" -eq 4 ] || fail "--analyze $1: exit $status"
@@ -84,7 +84,7 @@ member() { # bundle file
 	prm -j -d sim --inject fw-assert --inject health-stall collect --trace-seconds 0 \
 		--kernel-log clean.log -o o/
 	assert_failure 4
-	echo "$output" | jq -e '.devices[0].status == "fw_error"
+	echo "$output" | jq -e '.devices[0].health == "fw_error"
 		and .devices[0].health_counter_moved == false
 		and (.findings[0].text | contains("did not move"))'
 }
@@ -94,7 +94,7 @@ member() { # bundle file
 	"$PRMCTL" sim inject svc thermal >/dev/null
 	prm -j -d sim:svc collect --trace-seconds 0 --kernel-log clean.log -o o/
 	assert_failure 4
-	echo "$output" | jq -e '.devices[0].device == "sim:svc" and .devices[0].status == "thermal"
+	echo "$output" | jq -e '.devices[0].device == "sim:svc" and .devices[0].health == "thermal"
 		and .devices[0].model == "ConnectX-6 Dx"'
 	[ -d o/sim_svc ]
 }
@@ -103,13 +103,13 @@ member() { # bundle file
 	cat "$FIX"/*.log > fixtures.log
 	prm -j -d sim collect --trace-seconds 0 --kernel-log fixtures.log -o o/
 	assert_failure 4
-	echo "$output" | jq -e '.devices[0].status == "ok" and .kernel_log_incidents >= 3
+	echo "$output" | jq -e '.devices[0].health == "ok" and .kernel_log_incidents >= 3
 		and ([.findings[] | select(.what == "fw_error" and .device == "0000:0d:00.0"
 			and .present == false and (.text | contains("syndrome 0x1")))] | length == 1)
 		and ([.findings[] | select(.what == "pci_gone" and .device == "0004:01:00.0")] | length == 1)
 		and ([.findings[] | select(.evidence | test("^host/kernel-log.txt:[0-9]+$"))] | length >= 3)'
 	grep -q "Health issue observed\|synd" o/host/kernel-log.txt
-	jq -e '.events | length >= 3' o/host/kernel-log-decoded.json
+	jq -e '.incidents | length >= 3' o/host/kernel-log-decoded.json
 }
 
 @test "the upstream port's lost link: a finding of its own, or the device's when the log ties them" {
@@ -133,7 +133,7 @@ member() { # bundle file
 	assert_success
 	prm -j -d image:seg.bin collect --kernel-log clean.log -o o/
 	assert_failure 4
-	echo "$output" | jq -e '.devices[0].status == "fw_error" and .devices[0].steps_failed == 0'
+	echo "$output" | jq -e '.devices[0].health == "fw_error" and .devices[0].steps_failed == 0'
 }
 
 @test "a step that fails is recorded with its reason, and the rest goes on" {
@@ -210,4 +210,37 @@ member() { # bundle file
 	head -c 5000 "$(ls -1 "$TOP"/../shared/fixtures/health-logs/*.log | head -1)" | gzip > trunc.tar.gz
 	prm collect --analyze trunc.tar.gz
 	assert_failure 2
+}
+
+# prmctl(8), CONVENTIONS, Keys: the class is health in every file; advice by class says so
+@test "keys: health in the summary, the manifest and health-N.json (read back by --analyze), advice_by_health, level" {
+	prm -j -d sim --inject thermal collect --trace-seconds 0 --crdumps 0 --kernel-log clean.log -o o/
+	assert_failure 4
+	for doc in "$output" "$(cat o/summary.json)"; do
+		echo "$doc" | jq -e '.devices[0].health == "thermal" and (.devices[0] | has("status") | not)
+			and (.advice_by_health | type) == "object" and (.advice_by_health.thermal | length > 40)
+			and (has("advice") | not) and (.findings[0].advice | type) == "string"
+			and (.findings | length > 0 and all(.level | type == "string"))
+			and (.findings | all(has("severity") | not))' >/dev/null ||
+			fail "$doc"
+	done
+	jq -e '.devices[0].health == "thermal" and (.devices[0] | has("status") | not)' o/manifest.json
+	jq -e '.health == "thermal" and (has("status") | not)
+		and (.health_buffer.severity | type) == "number"' o/sim/health-1.json
+	grep -q "^advice:" o/summary.txt	# text keeps its headings
+	grep -q "^SEVERITY " o/summary.txt
+	# without images the verdict is what health-N.json says under health, and a
+	# reporter in error is named as devlink-reporters.json names it
+	mkdir -p b/d
+	echo '{"schema":"prmctl/1","complete":true,"devices":[{"name":"x","dir":"d","files":[]}]}' \
+		> b/manifest.json
+	echo '{"schema":"prmctl/1","device":"x","health":"fw_error","access":"devlink"}' > b/d/health-1.json
+	echo '{"reporters":[{"reporter":"fw","state":"error","error":1,"recover":0}]}' \
+		> b/d/devlink-reporters.json
+	prm -j collect --analyze b/
+	assert_failure 4
+	echo "$output" | jq -e '.devices[0].health == "fw_error"
+		and ([.findings[] | select(.what == "fw_error" and .evidence == "d/health-1.json")] | length == 1)
+		and ([.findings[] | select(.what == "reporter_error")
+			| .text | contains("reporter '"'fw'"' is error")] == [true])'
 }

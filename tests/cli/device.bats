@@ -195,15 +195,15 @@ make_image() {
 		# shellcheck disable=SC2086
 		prm -j -d sim $f device show
 		assert_success
-		dev=$(echo "$output" | jq -r .status)
+		dev=$(echo "$output" | jq -r .health)
 		# shellcheck disable=SC2086
 		prm -j -d sim $f health show
-		hl=$(echo "$output" | jq -r .status)
+		hl=$(echo "$output" | jq -r .health)
 		[ "$dev" = "$hl" ] || fail "$f: device show says $dev, health show $hl"
 	done
 	[ "$dev" = "fw_unresponsive" ]
 	prm -j -d sim --inject device-gone device show
-	echo "$output" | jq -e '.status == "pci_gone" and .state == "pci_gone" and (has("health_counter") | not)'
+	echo "$output" | jq -e '.health == "pci_gone" and .state == "pci_gone" and (has("health_counter") | not)'
 }
 
 @test "device show reads the PSID from MGIR when no driver gives it" {

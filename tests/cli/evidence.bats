@@ -18,10 +18,10 @@ teardown() {
 @test "decode-log: the DPC log alone proves no port above 0004:01:00: a port event of its own" {
 	prm -j health decode-log "$LOGS/cx5-dpc-slot-unavailable.log"
 	assert_failure 4
-	echo "$output" | jq -e '(.events | length) == 1 and (.events[0] | has("port") | not)'
-	echo "$output" | jq -e '.port_events | length == 1'
-	echo "$output" | jq -e '.port_events[0] | .device == "0004:00:00.0" and .status == "pci_gone"
-		and .time == "81.012463" and .line == 1
+	echo "$output" | jq -e '(.incidents | length) == 1 and (.incidents[0] | has("port") | not)'
+	echo "$output" | jq -e '.port_incidents | length == 1'
+	echo "$output" | jq -e '.port_incidents[0] | .device == "0004:00:00.0" and .health == "pci_gone"
+		and .stamp == "81.012463" and .uptime_s == 81.012463 and .time == null and .line == 1
 		and .port.mapping == null and .port.link_lost == true and .port.lines == 5
 		and .port.could_be_below == ["0004:01:00.0", "0004:01:00.1"]
 		and (.port.detail | contains("DPC: containment event"))
@@ -33,10 +33,10 @@ teardown() {
 	  cat "$LOGS/cx5-dpc-slot-unavailable.log"; } > "$T/boot.log"
 	prm -j health decode-log "$T/boot.log"
 	assert_failure 4
-	echo "$output" | jq -e '.port_events == [] and (.events | length) == 1'
-	echo "$output" | jq -e '.events[0] | .status == "pci_gone" and .functions == ["0004:01:00.0", "0004:01:00.1"]
+	echo "$output" | jq -e '.port_incidents == [] and (.incidents | length) == 1'
+	echo "$output" | jq -e '.incidents[0] | .health == "pci_gone" and .functions == ["0004:01:00.0", "0004:01:00.1"]
 		and .port.device == "0004:00:00.0" and .port.mapping == "bridge" and .port.link_lost
-		and .port.time == "81.012463" and .port.line == 2 and .port.lines == 5
+		and .port.stamp == "81.012463" and .port.uptime_s == 81.012463 and .port.line == 2 and .port.lines == 5
 		and (.port.detail | contains("pciehp: Slot(41): Link Down"))
 		and (.detail | contains("DPC") | not)'
 	prm health decode-log "$T/boot.log"
@@ -55,42 +55,42 @@ teardown() {
 	LOG
 	prm -j health decode-log "$T/aer.log"
 	assert_failure 4
-	echo "$output" | jq -e '.port_events == [] and (.events | length) == 1'
-	echo "$output" | jq -e '.events[0] | .device == "0000:3b:00.0" and .status == "pci_gone"
+	echo "$output" | jq -e '.port_incidents == [] and (.incidents | length) == 1'
+	echo "$output" | jq -e '.incidents[0] | .device == "0000:3b:00.0" and .health == "pci_gone"
 		and .port.device == "0000:3a:00.0" and .port.mapping == "aer"
 		and .port.aer_device == "0000:3b:00.0" and .port.lines == 3'
 	# port lines about nothing of ours: no event, exit 0
 	grep -v mlx5_core "$T/aer.log" > "$T/others.log"
 	prm -j health decode-log "$T/others.log"
 	assert_success
-	echo "$output" | jq -e '.events == [] and .port_events == []'
+	echo "$output" | jq -e '.incidents == [] and .port_incidents == []'
 }
 
 @test "decode-log: the health buffer's firmware version, chip and time, as health show prints them" {
 	prm -j health decode-log "$LOGS/cx6dx-fw-assert-synd1.log"
 	assert_failure 4
-	echo "$output" | jq -e '.events[0].health_buffer | .time == 1742220438
-		and .time_iso == "2025-03-17T14:07:18Z" and .fw_ver_decoded == "22.44.1036"
-		and .hw_id_name == "ConnectX-6 Dx"'
+	echo "$output" | jq -e '.incidents[0].health_buffer | .time_s == 1742220438
+		and .time == "2025-03-17T14:07:18Z" and .fw_ver_decoded == "22.44.1036"
+		and .hw_id_name == "ConnectX-6 Dx" and (has("time_iso") | not)'
 	prm health decode-log "$LOGS/cx6dx-fw-assert-synd1.log"
-	assert_output --regexp "time_iso +2025-03-17T14:07:18Z"
+	assert_output --regexp "time +1742220438 \\(2025-03-17T14:07:18Z\\)"
 }
 
-@test "decode health_buffer: time_iso, fw_ver_decoded and hw_id_name; none for all-ones" {
+@test "decode health_buffer: fw_time, fw_ver_decoded and hw_id_name; none for all-ones" {
 	zero_file "$T/hb.bin" 64
 	put_bytes "$T/hb.bin" 0x2c 67 d8 2c 96
 	put_bytes "$T/hb.bin" 0x30 16 2c 04 0c
 	put_bytes "$T/hb.bin" 0x34 00 00 02 12
 	prm -j decode health_buffer "$T/hb.bin"
 	assert_success
-	echo "$output" | jq -e '.fields | .time == 1742220438 and .time_iso == "2025-03-17T14:07:18Z"
-		and .fw_ver == 371983372 and .fw_ver_decoded == "22.44.1036" and .hw_id_name == "ConnectX-6 Dx"'
+	echo "$output" | jq -e '.fields | .time == 1742220438 and .fw_time == "2025-03-17T14:07:18Z"
+		and (has("time_iso") | not) and .fw_ver == 371983372 and .fw_ver_decoded == "22.44.1036" and .hw_id_name == "ConnectX-6 Dx"'
 	prm decode health_buffer "$T/hb.bin"
 	assert_output --regexp "fw_ver_decoded +22.44.1036"
 	head -c 64 /dev/zero | tr '\0' '\377' > "$T/gone.bin"
 	prm -j decode health_buffer "$T/gone.bin"
 	assert_success
-	echo "$output" | jq -e '.fields | has("time_iso") or has("fw_ver_decoded") | not'
+	echo "$output" | jq -e '.fields | has("fw_time") or has("time_iso") or has("fw_ver_decoded") | not'
 }
 
 @test "initseg dump: FILE.json beside the image says where and when it came from" {
@@ -237,4 +237,25 @@ strip_strings() { # in out
 	[ -p "$fifo" ] || fail "the FIFO was replaced by a file"
 	[ "$(stat -c %s "$BATS_TEST_TMPDIR/got")" = 8208 ]
 	[ ! -e "$fifo.json" ] || fail "a sidecar beside a FIFO"
+}
+
+# prmctl(8), CONVENTIONS, Keys: events is a count elsewhere; time is ISO or null
+@test "keys: decode-log lists incidents; a stamp is stamp, uptime_s a number for dmesg, time ISO only with a zone" {
+	cat > "$T/mixed.log" <<-'LOG'
+	[  445.937186] mlx5_core 0000:0d:00.0: print_health_info:447:(pid 0): synd 0x1: firmware internal error
+	2025-03-17T14:07:18.123456+01:00 gpu3 kernel: mlx5_core 0000:3b:00.0: print_health_info:447:(pid 0): synd 0xc: async EQ buffer overrun
+	Mar 17 14:07:18 node7 kernel: mlx5_core 0000:5e:00.0: print_health_info:447:(pid 0): synd 0x8: unrecoverable hardware error
+	LOG
+	prm -j health decode-log "$T/mixed.log"
+	assert_failure 4
+	assert_output --partial '"uptime_s":445.937186,'
+	echo "$output" | jq -e '(has("events") or has("port_events") | not)
+		and (.incidents | type) == "array" and (.port_incidents | type) == "array"
+		and (.incidents | length) == 3 and all(.incidents[]; (has("status") | not) and (.health | type) == "string")
+		and (.incidents[0] | .stamp == "445.937186" and .uptime_s == 445.937186 and .time == null)
+		and (.incidents[1] | .stamp == "2025-03-17T14:07:18.123456+01:00" and .uptime_s == null
+			and .time == "2025-03-17T13:07:18.123456Z")
+		and (.incidents[2] | .stamp == "Mar 17 14:07:18" and .uptime_s == null and .time == null)'
+	prm health decode-log "$T/mixed.log"
+	assert_output --regexp $'\n  stamp +445.937186\n  uptime_s +445.937186\n  time +-\n'
 }

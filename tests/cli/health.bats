@@ -15,17 +15,17 @@ teardown() {
 	prm -j -d sim health show
 	assert_success
 	assert_json_doc
-	echo "$output" | jq -e '.status == "ok" and .health_syndrome == 0 and .health_buffer.synd == 0
+	echo "$output" | jq -e '.health == "ok" and .health_syndrome == 0 and .health_buffer.synd == 0
 		and .health_buffer.hw_id == 536 and .health_buffer.hw_id_name == "ConnectX-7"'
 	prm -d sim health
 	assert_success
-	[[ ${lines[1]} == "status"*"ok" ]] || fail "the classification is not first: ${lines[1]}"
+	[[ ${lines[1]} == "health"*"ok" ]] || fail "the classification is not first: ${lines[1]}"
 }
 
 @test "an assert: fw_error, every field by its PRM name, exit 4" {
 	prm -j -d sim --model cx6dx --inject fw-assert:synd=0x7,ext_synd=0x8f7a,severity=2,irisc=3 health show
 	assert_failure 4
-	echo "$output" | jq -e '.status == "fw_error"
+	echo "$output" | jq -e '.health == "fw_error"
 		and .health_syndrome == 7
 		and (.health_buffer | .synd == 7 and .synd_name == "irisc not responding"
 			and .ext_synd == 36730 and .severity == 2 and .severity_name == "CRITICAL"
@@ -33,19 +33,21 @@ teardown() {
 			and .assert_exit_ptr == 558444344 and .assert_callra == 553833968
 			and .fw_ver == 371655658 and .fw_ver_decoded == "22.39.1002"
 			and .fw_ver_matches_initseg == true and .hw_id_name == "ConnectX-6 Dx"
-			and (.time_iso | test("^20[0-9][0-9]-[01][0-9]-[0-3][0-9]T[0-9:]{8}Z$")))'
+			and (.time | test("^20[0-9][0-9]-[01][0-9]-[0-3][0-9]T[0-9:]{8}Z$"))
+			and (.time_s | type) == "number" and .time_s > 1600000000
+			and (.time_s | todate) == .time)'
 }
 
 @test "thermal (syndrome 0x10) is its own class" {
 	prm -j -d sim --inject thermal health show
 	assert_failure 4
-	echo "$output" | jq -e '.status == "thermal" and .health_buffer.synd == 16'
+	echo "$output" | jq -e '.health == "thermal" and .health_buffer.synd == 16'
 }
 
 @test "pci_gone: all-ones reads are never decoded as a syndrome 0xff" {
 	prm -j -d sim --inject device-gone health show
 	assert_failure 4
-	echo "$output" | jq -e '.status == "pci_gone" and (has("health_buffer") | not) and (has("health_syndrome") | not)'
+	echo "$output" | jq -e '.health == "pci_gone" and (has("health_buffer") | not) and (has("health_syndrome") | not)'
 	prm -d sim --inject device-gone health show
 	[[ $output == *"gone from the bus"* ]]
 	! [[ $output == *"0xff"* ]]
@@ -55,25 +57,25 @@ teardown() {
 	"$PRMCTL" sim start boot --boot-ms 1500 >/dev/null
 	prm -j -d sim:boot health show
 	assert_failure 4
-	echo "$output" | jq -e '.status == "fw_initializing"'
+	echo "$output" | jq -e '.health == "fw_initializing"'
 	sleep 1.6
 	prm -j -d sim:boot health show
 	assert_success
-	echo "$output" | jq -e '.status == "ok"'
+	echo "$output" | jq -e '.health == "ok"'
 }
 
 @test "a saved image is classified the same way" {
 	"$PRMCTL" -d sim --inject fw-assert:synd=0x1 initseg dump -o "$BATS_TEST_TMPDIR/seg.bin" >/dev/null
 	prm -j -d "image:$BATS_TEST_TMPDIR/seg.bin" health show
 	assert_failure 4
-	echo "$output" | jq -e '.status == "fw_error" and .health_buffer.synd_name == "firmware internal error" and .access == "image"'
+	echo "$output" | jq -e '.health == "fw_error" and .health_buffer.synd_name == "firmware internal error" and .access == "image"'
 }
 
 @test "a hung firmware in one run: the counter read twice did not move, fw_unresponsive, exit 4" {
 	prm -j -d sim --inject health-stall health show
 	assert_failure 4
 	assert_json_doc
-	echo "$output" | jq -e '.status == "fw_unresponsive" and .health_syndrome == 0
+	echo "$output" | jq -e '.health == "fw_unresponsive" and .health_syndrome == 0
 		and .counter_sample_ms == 50 and .health_counter_moved == false'
 	prm -d sim --inject health-stall health show --sample-ms 20
 	assert_failure 4
@@ -81,20 +83,20 @@ teardown() {
 	# a live one moves within the default sample
 	prm -j -d sim health show
 	assert_success
-	echo "$output" | jq -e '.status == "ok" and .health_counter_moved == true'
+	echo "$output" | jq -e '.health == "ok" and .health_counter_moved == true'
 }
 
 @test "asserted and stopped are reported together; --sample-ms 0 is one read" {
 	prm -j -d sim --inject fw-assert:synd=0x1 --inject health-stall health show
 	assert_failure 4
-	echo "$output" | jq -e '.status == "fw_error" and .health_counter_moved == false'
+	echo "$output" | jq -e '.health == "fw_error" and .health_counter_moved == false'
 	prm -j -d sim --inject fw-assert:synd=0x1 health show
 	assert_failure 4
-	echo "$output" | jq -e '.status == "fw_error" and .health_counter_moved == true'
+	echo "$output" | jq -e '.health == "fw_error" and .health_counter_moved == true'
 	# one read cannot see a stall, and says it did not look
 	prm -j -d sim --inject health-stall health show --sample-ms 0
 	assert_success
-	echo "$output" | jq -e '.status == "ok" and .counter_sample_ms == 0
+	echo "$output" | jq -e '.health == "ok" and .counter_sample_ms == 0
 		and .health_counter_moved == null'
 }
 
@@ -102,11 +104,11 @@ teardown() {
 	"$PRMCTL" -d sim initseg dump -o "$BATS_TEST_TMPDIR/ok.bin" >/dev/null
 	prm -j -d "image:$BATS_TEST_TMPDIR/ok.bin" health show
 	assert_success
-	echo "$output" | jq -e '.status == "ok" and .counter_sample_ms == 0
+	echo "$output" | jq -e '.health == "ok" and .counter_sample_ms == 0
 		and .health_counter_moved == null'
 	prm -j -d sim --inject device-gone health show
 	assert_failure 4
-	echo "$output" | jq -e '.status == "pci_gone"'
+	echo "$output" | jq -e '.health == "pci_gone"'
 }
 
 @test "health show --sample-ms: bad values are exit 2 with the range" {
@@ -122,12 +124,12 @@ teardown() {
 	assert_success
 	prm health -d sim
 	assert_success
-	[[ ${lines[1]} == "status"*"ok" ]]
+	[[ ${lines[1]} == "health"*"ok" ]]
 	prm initseg -d sim
 	assert_success
 	prm -j health show -d sim --inject fw-assert:synd=0x1
 	assert_failure 4
-	echo "$output" | jq -e '.status == "fw_error"'
+	echo "$output" | jq -e '.health == "fw_error"'
 	# two places in argv are two devices: health show checks both, initseg refuses
 	prm -j -d sim health -d sim
 	assert_success
@@ -157,12 +159,12 @@ teardown() {
 	sleep 0.5
 	"$PRMCTL" sim inject w device-gone >/dev/null
 	wait $pid
-	echo "# $(jq -c '[.event, .status, .stalled_ms]' "$BATS_TEST_TMPDIR/ev" | tr '\n' ' ')" >&3
+	echo "# $(jq -c '[.event, .health, .stalled_ms]' "$BATS_TEST_TMPDIR/ev" | tr '\n' ' ')" >&3
 	[ "$(jq -r .event "$BATS_TEST_TMPDIR/ev" | tr '\n' ' ')" = \
 	  "started stalled recovered fw_error syndrome_changed pci_gone stopped " ]
 	# a stall is declared after interval x misses without a change (slack for loaded machines)
 	jq -s -e 'def ev(n): map(select(.event == n))[0];
-		(ev("stalled") | .status == "fw_unresponsive" and .stalled_ms >= 50 and .stalled_ms <= 250)
+		(ev("stalled") | .health == "fw_unresponsive" and .stalled_ms >= 50 and .stalled_ms <= 250)
 		and (ev("fw_error") | .synd == 7 and .health_buffer.synd_name == "irisc not responding")
 		and (ev("syndrome_changed") | .synd == 1 and .prev_synd == 7)
 		and (ev("stopped") | .events == 5 and .samples > 100)' "$BATS_TEST_TMPDIR/ev" >/dev/null
@@ -171,10 +173,10 @@ teardown() {
 @test "health watch --exit-on-fault: exit 4 at the first fault; --count stops" {
 	prm -j -d sim --inject thermal health watch --exit-on-fault --interval 10
 	assert_failure 4
-	echo "${lines[0]}" | jq -e '.event == "started" and .status == "thermal"'
+	echo "${lines[0]}" | jq -e '.event == "started" and .health == "thermal"'
 	prm -d sim health watch --count 1 --duration 1 --interval 10
 	assert_success
-	[[ ${lines[0]} == "time="*" device=sim event=started status=ok"* ]]
+	[[ ${lines[0]} == "time="*" device=sim event=started health=ok"* ]]
 	[[ ${lines[1]} == *"event=stopped events=0"* ]]
 }
 
@@ -204,12 +206,12 @@ teardown() {
 	[ "$(ls "$BATS_TEST_TMPDIR/snap" | wc -l)" -eq 3 ] || fail "$(ls "$BATS_TEST_TMPDIR/snap")"
 	[ "$(stat -c %s "$snap-initseg.bin")" -eq 8208 ]
 	[ "$(stat -c %s "$snap-health_buffer.bin")" -eq 64 ]
-	jq -e '.status == "fw_error" and .health_buffer.synd == 7 and .health_buffer.ext_synd == 4660' "$snap-health.json"
+	jq -e '.health == "fw_error" and .health_buffer.synd == 7 and .health_buffer.ext_synd == 4660' "$snap-health.json"
 	# the raw files are that sample, not a later read (the device is gone since)
 	cmp <(dd if="$snap-initseg.bin" bs=1 skip=512 count=64 status=none) "$snap-health_buffer.bin"
 	prm -j -d "image:$snap-initseg.bin" health show
 	assert_failure 4
-	echo "$output" | jq -e '.status == "fw_error" and .health_buffer.ext_synd == 4660'
+	echo "$output" | jq -e '.health == "fw_error" and .health_buffer.ext_synd == 4660'
 }
 
 @test "health watch --textfile: Prometheus metrics rewritten every interval" {
@@ -230,26 +232,27 @@ teardown() {
 @test "decode-log: the ConnectX-6 Dx assert, one event for the six functions that reported it" {
 	prm -j health decode-log "$TOP/tests/fixtures/health-logs/cx6dx-fw-assert-synd1.log"
 	assert_failure 4
-	echo "$output" | jq -e '(.events | length) == 1 and (.events[0] |
-		.status == "fw_error" and .device == "0000:0d:00.0" and (.functions | length) == 6
+	echo "$output" | jq -e '(.incidents | length) == 1 and (.incidents[0] |
+		.health == "fw_error" and .device == "0000:0d:00.0" and (.functions | length) == 6
 		and (.functions | index("0000:0d:00.5")) != null
 		and .health_buffer.synd == 1 and .health_buffer.synd_name == "firmware internal error"
 		and .health_buffer.ext_synd == 36730 and .health_buffer.fw_ver_decoded == "22.44.1036"
-		and .health_buffer.hw_id_name == "ConnectX-6 Dx" and .health_buffer.time == 1742220438
+		and .health_buffer.hw_id_name == "ConnectX-6 Dx" and .health_buffer.time_s == 1742220438
+		and .health_buffer.time == "2025-03-17T14:07:18Z"
 		and (.health_buffer.assert_var | length) == 6 and .health_buffer.assert_var[0] == 86086747)'
 }
 
 @test "decode-log: the ConnectX-4 Lx VF that read all-ones is pci_gone, no syndrome 0xff" {
 	prm -j health decode-log "$TOP/tests/fixtures/health-logs/cx4lx-vf-pci-gone-allones.log"
 	assert_failure 4
-	echo "$output" | jq -e '.events[0] | .status == "pci_gone" and .fatal_error == 1 and (has("health_buffer") | not)'
+	echo "$output" | jq -e '.incidents[0] | .health == "pci_gone" and .fatal_error == 1 and (has("health_buffer") | not)'
 	! [[ $output == *'"synd":255'* ]]
 }
 
 @test "decode-log: PCIe DPC containment, slot 1 unavailable, both functions" {
 	prm -j health decode-log - < "$TOP/tests/fixtures/health-logs/cx5-dpc-slot-unavailable.log"
 	assert_failure 4
-	echo "$output" | jq -e '(.events | length) == 1 and (.events[0] | .status == "pci_gone" and .pci_slot == 1
+	echo "$output" | jq -e '(.incidents | length) == 1 and (.incidents[0] | .health == "pci_gone" and .pci_slot == 1
 		and .functions == ["0004:01:00.0", "0004:01:00.1"])'
 }
 
@@ -257,7 +260,7 @@ teardown() {
 	printf 'eth0: link up\n' > "$BATS_TEST_TMPDIR/quiet.log"
 	prm -j health decode-log "$BATS_TEST_TMPDIR/quiet.log"
 	assert_success
-	echo "$output" | jq -e '.events == [] and .lines == 1'
+	echo "$output" | jq -e '.incidents == [] and .lines == 1'
 	prm health decode-log "$BATS_TEST_TMPDIR/nope.log"
 	assert_failure 2
 	[[ $stderr == *"nope.log"* ]]
@@ -309,18 +312,18 @@ teardown() {
 	prm -j -d sim:a -d sim:b health show
 	assert_success
 	assert_json_doc
-	echo "$output" | jq -e '[.devices[] | [.device, .status, .health_counter_moved]]
+	echo "$output" | jq -e '[.devices[] | [.device, .health, .health_counter_moved]]
 		== [["sim:a", "ok", true], ["sim:b", "ok", true]]'
 	"$PRMCTL" sim inject b fw-assert:synd=0x8 >/dev/null
 	prm -j -d sim:a -d sim:b health show
 	assert_failure 4
-	echo "$output" | jq -e '[.devices[].status] == ["ok", "fw_error"]
+	echo "$output" | jq -e '[.devices[].health] == ["ok", "fw_error"]
 		and .devices[1].health_buffer.synd_name == "unrecoverable hardware error"
 		and (.devices | all(.advice | length > 40))'
 	# text: every device's block, each with its own classification
 	prm -d sim:a -d sim:b health show
 	assert_failure 4
-	[ "$(grep -c '^  status ' <<< "$output")" -eq 2 ]
+	[ "$(grep -c '^  health ' <<< "$output")" -eq 2 ]
 	# --all adds every ConnectX present to those named; none present, no -d: exit 3
 	prm -j -d sim:a health show --all
 	[[ $(echo "$output" | jq -r '.devices[0].device') == "sim:a" ]]
@@ -349,7 +352,7 @@ teardown() {
 	prm -q -j -d sim:a -d sim:b health show
 	assert_failure 4
 	[ "${#lines[@]}" -eq 2 ]
-	echo "$output" | jq -s -e 'map(.status) == ["ok", "fw_error"] and .[1].synd == 8
+	echo "$output" | jq -s -e 'map(.health) == ["ok", "fw_error"] and .[1].synd == 8
 		and .[0].synd == null and .[0].moved == true and .[0].counter > 0'
 	# one device: one line too; a gone one has no counter
 	prm -q -d sim --inject device-gone health
@@ -365,7 +368,7 @@ teardown() {
 	prm -j -d sim --inject fw-assert:synd=0x1 health show
 	echo "$output" | jq -e '.advice | test("fw_fatal") and test("rfr")'
 	prm -j -d sim --inject thermal health show
-	echo "$output" | jq -e '.status == "thermal" and (.advice | test("cooling"))'
+	echo "$output" | jq -e '.health == "thermal" and (.advice | test("cooling"))'
 	prm -j -d sim --inject device-gone health show
 	echo "$output" | jq -e '.advice | test("all-ones") and test("AER")'
 	prm -d sim --inject device-gone health show
@@ -391,9 +394,43 @@ teardown() {
 	prm -j -d sim --inject device-gone health watch --duration 200ms \
 		--textfile "$BATS_TEST_TMPDIR/m.prom"
 	assert_success
-	echo "$output" | jq -s -e 'map(select(.status == "pci_gone")) | length > 0
+	echo "$output" | jq -s -e 'map(select(.health == "pci_gone")) | length > 0
 		and all(has("health_counter") and .health_counter == null)'
 	refute_output --partial "16777215"
 	! grep -q '^prmctl_health_counter{' "$BATS_TEST_TMPDIR/m.prom"
 	grep -q 'status="pci_gone"} 1' "$BATS_TEST_TMPDIR/m.prom"
+}
+
+# prmctl(8), CONVENTIONS, Keys: status is a PRM command's number; the class is health
+@test "keys: the class is health (never status), synd at the top as device show, the buffer's time ISO with time_s" {
+	local dev hl doc
+	prm -j -d sim --inject fw-assert:synd=0x7 device show
+	dev=$output
+	prm -j -d sim --inject fw-assert:synd=0x7 health show
+	assert_failure 4
+	hl=$output
+	for doc in "$dev" "$hl"; do
+		echo "$doc" | jq -e '(.health | type) == "string" and .health == "fw_error" and (has("status") | not)
+			and .synd == 7 and .synd_name == "irisc not responding"' >/dev/null || fail "$doc"
+	done
+	echo "$hl" | jq -e '.health_buffer | (.time | type) == "string" and (.time_s | type) == "number"
+		and (.time_s | todate) == .time and (has("time_iso") | not)'
+	# a buffer without a time: null, and the firmware's 0 beside it
+	prm -j -d sim health show
+	echo "$output" | jq -e '.health == "ok" and .synd == 0 and .health_buffer.time == null
+		and .health_buffer.time_s == 0'
+	prm -d sim --inject fw-assert health show
+	assert_output --regexp $'\n  time +[0-9]+ \\(20[0-9-]+T[0-9:]+Z\\)\n'
+	refute_output --partial "time_iso"
+	# -q's JSON Lines and a device that could not be read
+	prm -q -j -d sim --inject thermal health show
+	echo "$output" | jq -e '.health == "thermal" and (has("status") | not)'
+	# every line of a watch: health (not status) and access; the buffer as health show's
+	prm -j -d sim --inject fw-assert:synd=0x7 health watch --duration 200ms
+	assert_success
+	echo "$output" | jq -s -e 'all(.access == "sim" and (has("status") | not))
+		and all(.[] | select(.event != "stopped"); .health == "fw_error")
+		and all(.[] | select(.health_buffer); .health_buffer | (.time | type) == "string"
+			and (.time_s | type) == "number" and (has("time_iso") | not))
+		and (map(select(.health_buffer)) | length) >= 1'
 }

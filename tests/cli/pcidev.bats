@@ -86,7 +86,8 @@ steady() {
 	in_ns "$PRMCTL" -j device list
 	assert_success
 	echo "$output" | jq -e --arg b "$BDF" \
-		'.devices[] | select(.pci_address == $b) | .model == "ConnectX-7" and .hw_id == 536 and .fw_version == "28.41.1000"'
+		'.devices[] | select(.pci_address == $b) | .model == "ConnectX-7" and .hw_id == 536 and .fw_version == "28.41.1000"
+		and .access == "pci" and has("devlink_view") and (has("devlink") | not)'
 	in_ns "$PRMCTL" -j -d "$BDF" initseg show
 	assert_success
 	echo "$output" | jq -e '.access == "pci"'
@@ -248,6 +249,6 @@ steady() {
 	in_ns "$PRMCTL" -j -d "$BDF" health show
 	"$PRMCTL" sim clear pcisim link-degraded
 	assert_success
-	echo "$output" | jq -e '.status == "ok" and .link_speed == 16 and .link_width == 8 and
+	echo "$output" | jq -e '.health == "ok" and .link_speed == 16 and .link_width == 8 and
 		.link_degraded and .aer.correctable.total == 22 and .aer.correctable.counters.RxErr == 12'
 }

@@ -34,7 +34,7 @@ teardown() {
 @test "link-degraded: x8 at 8 GT/s by default, a note, and health's verdict and exit stay the firmware's" {
 	prm -j -d sim --inject link-degraded health show
 	assert_success
-	echo "$output" | jq -e '.status == "ok" and .link_speed == 8 and .link_width == 8 and
+	echo "$output" | jq -e '.health == "ok" and .link_speed == 8 and .link_width == 8 and
 		.link_speed_max == 32 and .link_width_max == 16 and .link_degraded == true'
 	prm -d sim --inject link-degraded health show
 	assert_success
@@ -43,7 +43,7 @@ teardown() {
 	# a degraded link beside a firmware fault: the fault decides
 	prm -j -d sim --inject link-degraded --inject fw-assert health show
 	assert_failure 4
-	echo "$output" | jq -e '.status == "fw_error" and .link_degraded == true'
+	echo "$output" | jq -e '.health == "fw_error" and .link_degraded == true'
 }
 
 @test "link-degraded takes width and speed, below the model's and not both at it" {
@@ -105,7 +105,7 @@ teardown() {
 @test "thermal: the ASIC reads past its warning threshold and the verdict's note says so" {
 	prm -j -d sim --inject thermal health show
 	assert_failure 4
-	echo "$output" | jq -e '.status == "thermal" and .temperature_c == 118 and
+	echo "$output" | jq -e '.health == "thermal" and .temperature_c == 118 and
 		.temperature_c > .temperature_warning_c and .temperature_max_c == 118'
 	prm -d sim --inject thermal health show
 	assert_failure 4
@@ -126,7 +126,7 @@ teardown() {
 	refute_output --partial "temperature"
 	prm -j -d sim --inject device-gone health show
 	assert_failure 4
-	echo "$output" | jq -e '.status == "pci_gone" and .link_speed == null and .temperature_c == null'
+	echo "$output" | jq -e '.health == "pci_gone" and .link_speed == null and .temperature_c == null'
 	prm -d sim --inject device-gone health show
 	refute_output --partial "link_"
 	[ -z "$stderr" ] || [[ $stderr != *MTMP* ]]
@@ -135,7 +135,7 @@ teardown() {
 @test "a register the device refuses leaves the temperature null; the command still succeeds" {
 	prm -j -d sim --access cmdq --inject cmd-status:ACCESS_REG,0x2,0x1234 health show
 	assert_success
-	echo "$output" | jq -e '.status == "ok" and .temperature_c == null and .link_speed == 32'
+	echo "$output" | jq -e '.health == "ok" and .temperature_c == null and .link_speed == 32'
 	prm -d sim --access cmdq --inject cmd-status:ACCESS_REG,0x2,0x1234 device show
 	assert_success
 	refute_output --partial "temperature"
@@ -147,7 +147,7 @@ teardown() {
 	: > clean.log
 	prm -j -d sim --inject link-degraded collect --trace-seconds 0 --kernel-log clean.log -o o/
 	assert_failure 4
-	echo "$output" | jq -e '.devices[0].status == "ok" and ([.findings[] | select(.what == "pcie_link_degraded")
+	echo "$output" | jq -e '.devices[0].health == "ok" and ([.findings[] | select(.what == "pcie_link_degraded")
 		| .text | contains("8 GT/s x8, capable of 32 GT/s x16")] == [true])'
 	jq -e '.link_degraded and .link_width == 8' o/sim/device.json
 	prm -j -d sim --inject thermal collect --trace-seconds 0 --kernel-log clean.log -o t/

@@ -38,6 +38,11 @@ static void check_events(const struct prm_health_event *ev, size_t n, bool ports
 		for (size_t j = 0; j < e->nfunctions; j++)
 			if (!TERMINATED(e->functions[j]))
 				abort();
+		/* a stamp says one thing at most, and only a stamp says it */
+		if (!TERMINATED(e->when.utc) || !TERMINATED(e->port_when.utc) ||
+		    (e->when.uptime && (e->when.utc[0] || !e->time[0])) ||
+		    (e->port_when.uptime && (e->port_when.utc[0] || !e->port_time[0])))
+			abort();
 		if (e->buffer_allones && (e->has_synd || e->has_hw_id || e->fw_ver[0] ||
 					  e->status != PRM_HEALTH_PCI_GONE))
 			abort();

@@ -218,9 +218,9 @@ VERSIONS='($d[0].info["netdevsim/netdevsim1"]) as $i'
 @test "prmctl device show on a devlink handle: the driver's view, as devlink dev info" {
 	pj prmctl_device_show dev_info "$VERSIONS |
 		.device == \"netdevsim/netdevsim1\" and .access == \"devlink\" and
-		.devlink.driver == \$i.driver and
-		(.devlink.versions | with_entries(select(.value != {}))) == \$i.versions and
-		(.devlink.ports | length) == 4"
+		.devlink_view.driver == \$i.driver and
+		(.devlink_view.versions | with_entries(select(.value != {}))) == \$i.versions and
+		(.devlink_view.ports | length) == 4"
 }
 
 @test "prmctl devlink info equals devlink dev info" {
@@ -344,7 +344,7 @@ TAIL='.test_u32_array == [0,1,2,3,4,5,6,7,8,9] and
 @test "prmctl health watch --access devlink: dummy's error and recovery, as devlink saw them" {
 	local ev
 	ok prmctl_health_watch
-	ev=$(jq -r '[.event, .status, (.error // "" | tostring), (.recover // "" | tostring)] | join(" ")' \
+	ev=$(jq -r '[.event, .health, (.error // "" | tostring), (.recover // "" | tostring)] | join(" ")' \
 		"$S/prmctl_health_watch.out")
 	echo "$ev" | grep -qx "started ok  " || fail "no start: $ev"
 	echo "$ev" | grep -q "^reporter_error .* 1 0$" || fail "no reporter_error 1 0: $ev"
@@ -359,7 +359,7 @@ TAIL='.test_u32_array == [0,1,2,3,4,5,6,7,8,9] and
 
 @test "prmctl health show over devlink on a driver without mlx5's reporters: their states" {
 	RC=4 pj prmctl_health_show_error health_show_error '
-		.status == "fw_error" and .access == "devlink" and .health_buffer == null and
+		.health == "fw_error" and .access == "devlink" and .health_buffer == null and
 		(.reporters | map({key: .reporter, value: .state}) | from_entries) ==
 		($d[0].health["netdevsim/netdevsim1"] | map({key: .reporter, value: .state}) | from_entries)'
 }
@@ -378,7 +378,7 @@ TAIL='.test_u32_array == [0,1,2,3,4,5,6,7,8,9] and
 	ok del_device
 	[ "$(cat "$S/prmctl_watch_gone.rc")" = 3 ] ||
 		fail "exit $(cat "$S/prmctl_watch_gone.rc"): $(cat "$S/prmctl_watch_gone.out")"
-	jq -s -e '.[0].event == "started" and .[0].status == "ok" and
+	jq -s -e '.[0].event == "started" and .[0].health == "ok" and
 		(.[-1].error.reason == "not_found")' "$S/prmctl_watch_gone.out" >/dev/null ||
 		fail "$(cat "$S/prmctl_watch_gone.out")"
 }

@@ -122,7 +122,7 @@ commands() {
 	prm -j -d sim:vm collect --trace-seconds 0 --crdumps 0 --kernel-log "$log" \
 		-o "$BATS_TEST_TMPDIR/case/"
 	assert_failure 4
-	echo "$output" | jq -e '.devices[0].status == "fw_error"
+	echo "$output" | jq -e '.devices[0].health == "fw_error"
 		and ([.findings[] | select(.what == "fw_error" and .device == "sim:vm"
 			and (.text | contains("syndrome 0x1 ")))] | length == 1)
 		and ([.findings[] | select(.what == "fw_error" and .device == "0000:00:02.0"

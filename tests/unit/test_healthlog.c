@@ -325,6 +325,29 @@ static void allones_new_format(void **state)
 
 /* ---- collectors ---- */
 
+/* A date with a zone is a UTC time, its fraction kept; a date without one is local: none. */
+static void stamp_utc(void **state)
+{
+	const struct prm_health_event *ev;
+	struct prm_healthlog *p;
+
+	(void)state;
+	assert_int_equal(parse(
+		"2025-03-17T14:07:18Z a kernel: mlx5_core 0000:3b:00.0: "
+		"print_health_info:447:(pid 0): synd 0x1: firmware internal error\n"
+		"2025-03-17 23:59:59,5-0100 b kernel: mlx5_core 0000:3b:00.0: "
+		"print_health_info:447:(pid 0): synd 0x1: firmware internal error\n"
+		"2025-03-17 14:07:18.25 c kernel: mlx5_core 0000:3b:00.0: "
+		"print_health_info:447:(pid 0): synd 0x1: firmware internal error\n", &p, &ev), 3);
+	assert_string_equal(ev[0].when.utc, "2025-03-17T14:07:18Z");
+	assert_string_equal(ev[1].time, "2025-03-17 23:59:59,5-0100");
+	assert_string_equal(ev[1].when.utc, "2025-03-18T00:59:59.5Z");
+	assert_string_equal(ev[2].time, "2025-03-17 14:07:18.25");
+	assert_string_equal(ev[2].when.utc, "");
+	assert_false(ev[2].when.uptime);
+	prm_healthlog_free(p);
+}
+
 static void journal_prefixes(void **state)
 {
 	const struct prm_health_event *ev;
@@ -354,6 +377,16 @@ static void journal_prefixes(void **state)
 	assert_string_equal(ev[4].host, "h");
 	assert_string_equal(ev[4].time, "2026-10-03T05:56:38-0400");
 	assert_int_equal(ev[4].status, PRM_HEALTH_THERMAL);
+	/* what each stamp says: a syslog date has no year, dmesg -T no zone */
+	assert_false(ev[0].when.uptime);
+	assert_string_equal(ev[0].when.utc, "");
+	assert_false(ev[1].when.uptime);
+	assert_string_equal(ev[1].when.utc, "2025-03-17T13:07:18.123456Z");
+	assert_true(ev[2].when.uptime);
+	assert_string_equal(ev[2].when.utc, "");
+	assert_false(ev[3].when.uptime);
+	assert_string_equal(ev[3].when.utc, "");
+	assert_string_equal(ev[4].when.utc, "2026-10-03T09:56:38Z");
 	prm_healthlog_free(p);
 }
 
@@ -725,6 +758,7 @@ static void port_unproven(void **state)
 	assert_int_equal(pe[0].port_lines, 5);
 	assert_int_equal(pe[0].line, 1);
 	assert_string_equal(pe[0].time, "81.012463");
+	assert_true(pe[0].when.uptime);
 	assert_non_null(strstr(pe[0].port_detail, "DPC: containment event"));
 	assert_non_null(strstr(pe[0].port_detail, "pciehp: Slot(41): Link Down"));
 	assert_non_null(strstr(pe[0].port_detail, "AER: device recovery failed"));
@@ -752,6 +786,8 @@ static void port_bridge(void **state)
 	assert_int_equal(ev[0].port_lines, 5);
 	assert_int_equal(ev[0].port_line, 2);
 	assert_string_equal(ev[0].port_time, "81.012463");
+	assert_true(ev[0].port_when.uptime);
+	assert_string_equal(ev[0].port_when.utc, "");
 	/* the mlx5 event itself is as it was */
 	assert_int_equal(ev[0].nfunctions, 2);
 	assert_null(strstr(ev[0].detail, "DPC"));
@@ -855,6 +891,7 @@ static void fw_time_iso(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(stamp_utc),
 		cmocka_unit_test(fixture_cx6dx_assert),
 		cmocka_unit_test(fixture_vf_allones),
 		cmocka_unit_test(fixture_dpc),

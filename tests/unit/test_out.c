@@ -268,6 +268,47 @@ static void names_only_when_valid(void **state)
 	finish();
 }
 
+/* out_layout_skip leaves the named fields out and no others; out_decimal keeps the digits. */
+static void skip_and_decimal(void **state)
+{
+	static const char *const skip[] = { "time", "crr", NULL };
+	uint8_t hb[64] = { 0 };
+	struct prm_err err = { 0 };
+	json_t *doc;
+
+	(void)state;
+	hb[0x2f] = 0x2a;	/* time */
+	start(OUT_JSON);
+	out_doc_begin();
+	assert_int_equal(out_layout_skip(&prm_layout_health_buffer, hb, sizeof(hb), 0, skip,
+					 &err), 0);
+	out_decimal("uptime_s", "81.012463");
+	out_decimal("zero_s", "0007.5");
+	out_decimal("bad", "1e3");
+	out_decimal("dot", "12.");
+	out_doc_end();
+	stop();
+	assert_non_null(strstr(obuf, "\"uptime_s\":81.012463,"));
+	assert_non_null(strstr(obuf, "\"zero_s\":7.5,"));
+	doc = json_loads(obuf, 0, NULL);
+	assert_non_null(doc);
+	assert_null(json_object_get(doc, "time"));
+	assert_null(json_object_get(doc, "crr"));
+	assert_non_null(json_object_get(doc, "rfr"));
+	assert_non_null(json_object_get(doc, "ext_synd"));
+	assert_true(json_is_null(json_object_get(doc, "bad")));
+	assert_true(json_is_null(json_object_get(doc, "dot")));
+	json_decref(doc);
+	finish();
+	start(OUT_TEXT);
+	out_doc_begin();
+	out_decimal("uptime_s", "81.012463");
+	out_doc_end();
+	stop();
+	assert_non_null(strstr(obuf, "uptime_s                 81.012463\n"));
+	finish();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -279,6 +320,7 @@ int main(void)
 		cmocka_unit_test(non_utf8_string_kept),
 		cmocka_unit_test(layout_printer),
 		cmocka_unit_test(names_only_when_valid),
+		cmocka_unit_test(skip_and_decimal),
 	};
 
 	return cmocka_run_group_tests_name("out", tests, NULL, NULL);
