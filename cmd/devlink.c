@@ -119,7 +119,7 @@ static void message(const char *name, int rc, struct fmsg *f, const struct prm_e
 {
 	if (rc) {
 		out_null("message");
-		out_str("error", err->msg);
+		out_error_member(err->kind ? (int)err->kind : EXIT_FAIL, err);
 		return;
 	}
 	if (f->repairs)

@@ -132,8 +132,8 @@ void out_devlink_reporter(const struct dl_reporter *r)
 {
 	out_str("reporter", r->name);
 	out_str("state", dl_reporter_state_name(r->state));
-	out_u64("error", r->error_count);
-	out_u64("recover", r->recover_count);
+	out_u64("error_count", r->error_count);
+	out_u64("recover_count", r->recover_count);
 	if (r->has_grace_period)
 		out_u64("grace_period", r->grace_period_ms);
 	else

@@ -157,7 +157,7 @@ static void quiet_line(const struct dev *d, const struct ops_health *h, const st
 	}
 	out_rec_str("fw", e || gone ? NULL : r->seg.fw_version, OUT_REC_KV);
 	if (e)
-		out_rec_str("error", e->msg, OUT_REC_NOTEXT);
+		out_rec_str("error_message", e->msg, OUT_REC_NOTEXT);
 	out_rec_end();
 }
 
@@ -209,7 +209,7 @@ static int show_many(const struct show_opts *o)
 			out_str("device", devs[i]->label);
 			out_null("health");
 			out_str("access", devs[i]->access);
-			out_str("error", errs[i].msg);
+			out_error_member(errs[i].kind ? (int)errs[i].kind : EXIT_FAIL, &errs[i]);
 		} else {
 			report(devs[i], &h[i].r, h[i].sample_ms, h[i].moved);
 			out_physical(devs[i], h[i].r.status == PRM_HEALTH_THERMAL);

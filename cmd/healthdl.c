@@ -258,8 +258,8 @@ static void line(struct wstate *w, const char *event, const struct look *l,
 	if (r) {
 		out_str("reporter", r->name);
 		out_str("state", dl_reporter_state_name(r->state));
-		out_u64("error", r->error_count);
-		out_u64("recover", r->recover_count);
+		out_u64("error_count", r->error_count);
+		out_u64("recover_count", r->recover_count);
 	}
 	if (l && l->mlx5 && synd_now(l))
 		out_named("synd", synd_now(l), true, prm_name_of(&prm_health_synd_names, synd_now(l)));

@@ -709,6 +709,27 @@ void out_warn(const char *fmt, ...)
 	emit(S.o.err, "%s: warning: %s\n", S.o.prog, msg);
 }
 
+/* {code, reason, message} and the failure's own fields, the error object both kinds share */
+static json_t *error_object(int exit_code, const char *reason, const char *msg,
+			    const struct prm_err *err)
+{
+	json_t *e = json_object();
+
+	json_object_set_new(e, "code", json_integer(exit_code));
+	json_object_set_new(e, "reason", json_string(reason ? reason : "failed"));
+	json_object_set_new(e, "message", json_text(msg));
+	for (unsigned i = 0; err && i < err->nfields && i < PRM_ERR_MAX_FIELDS; i++) {
+		const struct prm_err_field *f = &err->fields[i];
+
+		/* code, reason and message are the emitter's own */
+		if (json_object_get(e, f->key))
+			continue;
+		json_object_set_new(e, f->key, f->str ? json_text(f->str)
+						      : json_integer((json_int_t)f->num));
+	}
+	return e;
+}
+
 static void error_doc(int exit_code, const char *reason, const char *msg,
 		      const struct prm_err *err)
 {
@@ -717,26 +738,25 @@ static void error_doc(int exit_code, const char *reason, const char *msg,
 	fflush(S.o.err);
 	out_doc_abort();
 	if (out_json()) {
-		json_t *doc = json_object(), *e = json_object();
+		json_t *doc = json_object();
 
 		json_object_set_new(doc, "schema", json_string(OUT_SCHEMA));
-		json_object_set_new(e, "code", json_integer(exit_code));
-		json_object_set_new(e, "reason", json_string(reason ? reason : "failed"));
-		json_object_set_new(e, "message", json_text(msg));
-		for (unsigned i = 0; err && i < err->nfields && i < PRM_ERR_MAX_FIELDS; i++) {
-			const struct prm_err_field *f = &err->fields[i];
-
-			/* code, reason and message are the emitter's own */
-			if (json_object_get(e, f->key))
-				continue;
-			json_object_set_new(e, f->key, f->str ? json_text(f->str)
-							      : json_integer((json_int_t)f->num));
-		}
-		json_object_set_new(doc, "error", e);
+		json_object_set_new(doc, "error", error_object(exit_code, reason, msg, err));
 		write_json(doc, S.o.pretty);
 		json_decref(doc);
 		fflush(S.o.out);
 	}
+}
+
+void out_error_member(int exit_code, const struct prm_err *err)
+{
+	const char *msg = err->msg[0] ? err->msg : "failed";
+
+	if (out_json())
+		json_put("error", error_object(exit_code, err->reason ? err->reason :
+					       prm_err_kind_name(err->kind), msg, err));
+	else
+		text_put("error", msg);
 }
 
 void out_error(int exit_code, const char *reason, const char *fmt, ...)

@@ -137,6 +137,11 @@ struct prm_err;
 
 /* The same for a library error: its fields become members of "error". */
 void out_error_err(int exit_code, const struct prm_err *err);
+/*
+ * The same error object as a member "error" of the document being built (one
+ * device of several failed, the others did not); text: an "error" line.
+ */
+void out_error_member(int exit_code, const struct prm_err *err);
 
 /*
  * Records: one line each, for streams of millions (trace decode). JSON: an

@@ -278,7 +278,7 @@ static void judge_reporters(const struct bundle *b, struct triage *t, int di)
 		return;
 	json_array_foreach(json_object_get(j, "reporters"), i, r) {
 		const char *state = json_string_value(json_object_get(r, "state"));
-		json_int_t errors = json_integer_value(json_object_get(r, "error"));
+		json_int_t errors = json_integer_value(json_object_get(r, "error_count"));
 
 		if ((state && !strcmp(state, "error")) || errors > 0)
 			add(t, state && !strcmp(state, "error") ? TRIAGE_ERROR : TRIAGE_WARNING,
@@ -286,7 +286,7 @@ static void judge_reporters(const struct bundle *b, struct triage *t, int di)
 			    "the driver's devlink health reporter '%s' is %s, %lld error(s), %lld "
 			    "recover(ies)",
 			    json_string_value(json_object_get(r, "reporter")) ?: "?", state ?: "?",
-			    errors, json_integer_value(json_object_get(r, "recover")));
+			    errors, json_integer_value(json_object_get(r, "recover_count")));
 	}
 	json_decref(j);
 }

@@ -235,7 +235,7 @@ member() { # bundle file
 	echo '{"schema":"prmctl/1","complete":true,"devices":[{"name":"x","dir":"d","files":[]}]}' \
 		> b/manifest.json
 	echo '{"schema":"prmctl/1","device":"x","health":"fw_error","access":"devlink"}' > b/d/health-1.json
-	echo '{"reporters":[{"reporter":"fw","state":"error","error":1,"recover":0}]}' \
+	echo '{"reporters":[{"reporter":"fw","state":"error","error_count":1,"recover_count":0}]}' \
 		> b/d/devlink-reporters.json
 	prm -j collect --analyze b/
 	assert_failure 4

@@ -239,8 +239,8 @@ VERSIONS='($d[0].info["netdevsim/netdevsim1"]) as $i'
 @test "prmctl devlink reporters equals devlink health show, healthy and then in error" {
 	local cmp='($d[0].health["netdevsim/netdevsim1"] | map({key: .reporter, value:
 		{state, error, recover, auto_dump, grace_period, auto_recover}}) | from_entries) ==
-		(.reporters | map({key: .reporter, value:
-		{state, error, recover, auto_dump, grace_period, auto_recover}}) | from_entries)'
+		(.reporters | map({key: .reporter, value: {state, error: .error_count,
+		recover: .recover_count, auto_dump, grace_period, auto_recover}}) | from_entries)'
 	pj prmctl_reporters health_show "$cmp"
 	# in error: exit 4, and the same counts as devlink
 	RC=4 pj prmctl_reporters_error health_show_error "$cmp"
@@ -344,7 +344,7 @@ TAIL='.test_u32_array == [0,1,2,3,4,5,6,7,8,9] and
 @test "prmctl health watch --access devlink: dummy's error and recovery, as devlink saw them" {
 	local ev
 	ok prmctl_health_watch
-	ev=$(jq -r '[.event, .health, (.error // "" | tostring), (.recover // "" | tostring)] | join(" ")' \
+	ev=$(jq -r '[.event, .health, (.error_count // "" | tostring), (.recover_count // "" | tostring)] | join(" ")' \
 		"$S/prmctl_health_watch.out")
 	echo "$ev" | grep -qx "started ok  " || fail "no start: $ev"
 	echo "$ev" | grep -q "^reporter_error .* 1 0$" || fail "no reporter_error 1 0: $ev"
