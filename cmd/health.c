@@ -139,6 +139,7 @@ static void quiet_line(const struct dev *d, const struct ops_health *h, const st
 
 	out_rec_begin();
 	out_rec_str("device", d->label, 0);
+	out_rec_str("access", d->access, OUT_REC_NOTEXT);
 	out_rec_str("health", e ? "read_error" : prm_health_status_name(r->status), 0);
 	if (synd)
 		out_rec_u64("synd", r->seg.synd, OUT_REC_KV | OUT_REC_HEX);

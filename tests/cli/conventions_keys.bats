@@ -62,6 +62,8 @@ CASES=(
 	"sim status \$N"
 	"sim inject \$N2 fw-assert"
 	"-d sim:\$N2 health show"
+	"-d \$S -d sim:\$N2 health show"
+	"-d \$S -d sim:\$N2 -q health show"
 	"sim commands \$N"
 	"sim clear \$N2"
 	"sim stop \$N2"
@@ -157,7 +159,8 @@ setup() {
 	# collect names its devices inside (devices[]), each with the paths its steps used
 	run jq -r 'select(.cmd | test("(^| )-d ")) | select(.cmd | startswith("collect") | not) |
 		select(.doc.error == null) |
-		select((.doc | has("device") and has("access")) | not) |
+		select((.doc | has("device") and has("access")) or
+		       (.doc.devices | type == "array" and all(.[]; has("device") and has("access"))) | not) |
 		"\(.cmd): \(.doc | keys_unsorted | join(","))"' "$DOCS"
 	assert_success
 	[ -z "$output" ] || fail "$(echo "$output" | sort -u)"
@@ -198,12 +201,13 @@ setup() {
 		{cmd: "t7", doc: {health: 0}},
 		{cmd: "t8", doc: {list: [{synd: 7, synd_name: 7}]}},
 		{cmd: "t9", doc: {state_name: "ACTIVE"}},
+		{cmd: "t10", doc: {devices: [{error: "no BAR0"}]}},
 		{cmd: "ok", doc: {time: "2026-12-02T01:17:44.513432354Z", time_ns: 1796174264513432354,
 			status: 0, status_name: "OK", fields: {time: 5, status: "x"}}}')
 	run jq -r -L "$BATS_TEST_DIRNAME" 'include "keys"; breaks' <<<"$bad"
 	assert_success
 	local t
-	for t in t1 t2 t3 t4 t5 t6 t7 t8 t9; do
+	for t in t1 t2 t3 t4 t5 t6 t7 t8 t9 t10; do
 		echo "$output" | grep -q "^$t: " || fail "$t not found: $output"
 	done
 	echo "$output" | grep -q '^ok: ' && fail "a good document was refused: $output"

@@ -23,6 +23,8 @@ def why($k; $v; $parent):
 	elif ($k == "status" or $k == "syndrome" or $k == "synd" or $k == "opcode" or $k == "op_mod") and
 	     $v != null and ($v | type) != "number" then
 		"a number by its name, here \($v | tojson)"
+	elif $k == "error" and $v != null and ($v | type) != "object" then
+		"an error is an object (code, reason, message), here \($v | tojson)"
 	elif ($k | endswith("_name")) and ($parent | type) == "object" and
 	     ($parent | has($k | rtrimstr("_name")) | not) then
 		"a name without the number it names (\($k | rtrimstr("_name"))) beside it"
