@@ -14,10 +14,14 @@ static void unknown(const char *key)
 		out_null(key);
 }
 
+/* JSON names the unit (prmctl(8) CONVENTIONS, Keys); text prints it after the number */
 static void speed(const char *key, uint8_t code)
 {
 	double gts = prm_pci_speed_gts(code);
+	char k[40];
 
+	snprintf(k, sizeof(k), out_json() ? "%s_gts" : "%s", key);
+	key = k;
 	if (gts)
 		out_f64(key, gts, "GT/s");
 	else
@@ -27,7 +31,7 @@ static void speed(const char *key, uint8_t code)
 /* The link; false when the function is gone (nothing else will answer). */
 static bool link(struct dev *d)
 {
-	static const char *const keys[] = { "link_speed", "link_width", "link_speed_max",
+	static const char *const keys[] = { "link_speed_gts", "link_width", "link_speed_max_gts",
 					    "link_width_max", "link_degraded" };
 	struct prm_pci_link l;
 	struct prm_err err = { 0 };

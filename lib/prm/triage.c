@@ -258,9 +258,9 @@ static void judge_device(const struct bundle *b, struct triage *t, int di)
 		    /* device show's speeds are numbers of GT/s (0: link down) */
 		    "PCIe link degraded: %g GT/s x%lld, capable of %g GT/s x%lld (a reseat, a riser "
 		    "or slot fault, or the platform's setting: compare with lspci -vv LnkSta/LnkCap)",
-		    json_number_value(json_object_get(j, "link_speed")),
+		    json_number_value(json_object_get(j, "link_speed_gts")),
 		    json_integer_value(json_object_get(j, "link_width")),
-		    json_number_value(json_object_get(j, "link_speed_max")),
+		    json_number_value(json_object_get(j, "link_speed_max_gts")),
 		    json_integer_value(json_object_get(j, "link_width_max")));
 	json_decref(j);
 }

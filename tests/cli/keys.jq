@@ -6,7 +6,7 @@
 # "caps", named after theirs) is left out, as the convention says.
 def iso: test("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$");
 def is_time: . == "time" or endswith("_time") or . == "started" or . == "ended";
-def has_unit: test("_(ns|us|ms|s|ticks|bytes|c)$");
+def has_unit: test("_(ns|us|ms|s|ticks|bytes|c|gts)$");
 def pathstr: map(if type == "number" then "[\(.)]" else "." + . end) | join("");
 def prm_decoded: ["fields", "dct_context", "caps", "diagnose", "dump"];
 def outside_fields: . as $p | all(prm_decoded[]; . as $k | ($p[:-1] | index([$k])) == null);

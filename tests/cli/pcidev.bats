@@ -241,7 +241,7 @@ steady() {
 	assert_output --partial "LnkSta:	Speed 32GT/s, Width x16"
 	in_ns "$PRMCTL" -j -d "$BDF" device show
 	assert_success
-	echo "$output" | jq -e '.link_speed == 32 and .link_width == 16 and .link_degraded == false and
+	echo "$output" | jq -e '.link_speed_gts == 32 and .link_width == 16 and .link_degraded == false and
 		.aer.correctable.total == 0 and .aer.fatal.total == 0 and .aer.nonfatal.counters.MalfTLP == 0'
 	"$PRMCTL" sim inject pcisim link-degraded:width=8,speed=16
 	in_ns lspci -vvv -s ff:00.0
@@ -249,6 +249,6 @@ steady() {
 	in_ns "$PRMCTL" -j -d "$BDF" health show
 	"$PRMCTL" sim clear pcisim link-degraded
 	assert_success
-	echo "$output" | jq -e '.health == "ok" and .link_speed == 16 and .link_width == 8 and
+	echo "$output" | jq -e '.health == "ok" and .link_speed_gts == 16 and .link_width == 8 and
 		.link_degraded and .aer.correctable.total == 22 and .aer.correctable.counters.RxErr == 12'
 }

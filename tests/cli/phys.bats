@@ -20,7 +20,7 @@ teardown() {
 		prm -j -d sim --model "${m%:*}" device show
 		assert_success
 		echo "$output" | jq -e --argjson s "$want" \
-			'.link_speed == $s and .link_speed_max == $s and .link_width == 16 and
+			'.link_speed_gts == $s and .link_speed_max_gts == $s and .link_width == 16 and
 			 .link_width_max == 16 and .link_degraded == false and .aer == null'
 	done
 	prm -d sim device show
@@ -34,8 +34,8 @@ teardown() {
 @test "link-degraded: x8 at 8 GT/s by default, a note, and health's verdict and exit stay the firmware's" {
 	prm -j -d sim --inject link-degraded health show
 	assert_success
-	echo "$output" | jq -e '.health == "ok" and .link_speed == 8 and .link_width == 8 and
-		.link_speed_max == 32 and .link_width_max == 16 and .link_degraded == true'
+	echo "$output" | jq -e '.health == "ok" and .link_speed_gts == 8 and .link_width == 8 and
+		.link_speed_max_gts == 32 and .link_width_max == 16 and .link_degraded == true'
 	prm -d sim --inject link-degraded health show
 	assert_success
 	assert_line --regexp '^link_degraded +yes$'
@@ -49,10 +49,10 @@ teardown() {
 @test "link-degraded takes width and speed, below the model's and not both at it" {
 	prm -j -d sim --model cx6dx --inject link-degraded:width=16,speed=2.5 device show
 	assert_success
-	echo "$output" | jq -e '.link_speed == 2.5 and .link_width == 16 and .link_speed_max == 16 and .link_degraded'
+	echo "$output" | jq -e '.link_speed_gts == 2.5 and .link_width == 16 and .link_speed_max_gts == 16 and .link_degraded'
 	prm -j -d sim --inject "link-degraded:width=4 speed=16" device show
 	assert_success
-	echo "$output" | jq -e '.link_speed == 16 and .link_width == 4'
+	echo "$output" | jq -e '.link_speed_gts == 16 and .link_width == 4'
 	prm -d sim --inject link-degraded:width=3 device show
 	assert_failure 2
 	[[ $stderr == *"width must be 1, 2, 4, 8, 12, 16 or 32 lanes, not '3'"* ]]
@@ -78,11 +78,11 @@ teardown() {
 	echo "$output" | jq -e '.faults == ["link-degraded:width=4 speed=8"]'
 	prm -j -d sim:lab health show
 	assert_success
-	echo "$output" | jq -e '.link_width == 4 and .link_speed == 8 and .link_degraded'
+	echo "$output" | jq -e '.link_width == 4 and .link_speed_gts == 8 and .link_degraded'
 	prm sim clear lab link-degraded
 	assert_success
 	prm -j -d sim:lab device show
-	echo "$output" | jq -e '.link_width == 16 and .link_speed == 16 and .link_degraded == false'
+	echo "$output" | jq -e '.link_width == 16 and .link_speed_gts == 16 and .link_degraded == false'
 	prm sim inject lab "link-degraded:width=4 speed=8"
 	assert_success
 	prm -j -d sim:lab device show
@@ -118,7 +118,7 @@ teardown() {
 	"$PRMCTL" -d sim initseg dump -o "$BATS_TEST_TMPDIR/seg.bin" >/dev/null
 	prm -j -d "image:$BATS_TEST_TMPDIR/seg.bin" health show
 	assert_success
-	echo "$output" | jq -e '.link_speed == null and .link_degraded == null and .aer == null and
+	echo "$output" | jq -e '.link_speed_gts == null and .link_degraded == null and .aer == null and
 		.temperature_c == null and .temperature_max_c == null'
 	prm -d "image:$BATS_TEST_TMPDIR/seg.bin" device show
 	assert_success
@@ -126,7 +126,7 @@ teardown() {
 	refute_output --partial "temperature"
 	prm -j -d sim --inject device-gone health show
 	assert_failure 4
-	echo "$output" | jq -e '.health == "pci_gone" and .link_speed == null and .temperature_c == null'
+	echo "$output" | jq -e '.health == "pci_gone" and .link_speed_gts == null and .temperature_c == null'
 	prm -d sim --inject device-gone health show
 	refute_output --partial "link_"
 	[ -z "$stderr" ] || [[ $stderr != *MTMP* ]]
@@ -135,7 +135,7 @@ teardown() {
 @test "a register the device refuses leaves the temperature null; the command still succeeds" {
 	prm -j -d sim --access cmdq --inject cmd-status:ACCESS_REG,0x2,0x1234 health show
 	assert_success
-	echo "$output" | jq -e '.health == "ok" and .temperature_c == null and .link_speed == 32'
+	echo "$output" | jq -e '.health == "ok" and .temperature_c == null and .link_speed_gts == 32'
 	prm -d sim --access cmdq --inject cmd-status:ACCESS_REG,0x2,0x1234 device show
 	assert_success
 	refute_output --partial "temperature"

@@ -143,5 +143,5 @@ commands() {
 		"$BATS_TEST_TMPDIR/link.log" || fail "no bandwidth warning: $(grep 'PCIe bandwidth' "$BATS_TEST_TMPDIR/link.log")"
 	prm -j -d sim:vm device show
 	assert_success
-	echo "$output" | jq -e '.link_speed == 8 and .link_width == 8 and .link_speed_max == 16 and .link_degraded'
+	echo "$output" | jq -e '.link_speed_gts == 8 and .link_width == 8 and .link_speed_max_gts == 16 and .link_degraded'
 }
