@@ -231,6 +231,15 @@ bool sim_cmdlog_get(struct sim_adapter *a, uint64_t i, struct sim_cmd_record *r,
  */
 void sim_bar_host_write(struct sim_adapter *a, uint32_t off, uint32_t raw);
 
+/*
+ * BAR0 as a bus transaction reaches it: n of 1, 2, 4 or 8 bytes, naturally
+ * aligned, little-endian (link order). An access nothing decodes reads
+ * all-ones and writes nowhere. A store of a dword or more acts as
+ * sim_bar_host_write; a smaller one merges into its dword first.
+ */
+uint64_t sim_bar_bus_read(struct sim_adapter *a, uint64_t off, unsigned n);
+void sim_bar_bus_write(struct sim_adapter *a, uint64_t off, unsigned n, uint64_t val);
+
 /* One firmware tick (10 ms of firmware life); the thread calls it. */
 void sim_fw_tick(struct sim_adapter *a, uint64_t now_ns);
 
