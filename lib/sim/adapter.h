@@ -91,6 +91,11 @@ struct sim_dma_map {
 	ino_t ino;
 };
 
+/* MSI-X (lib/sim/msix.c): table and PBA in BAR0 where ConnectX has them. */
+#define SIM_MSIX_MAX 64
+#define SIM_MSIX_TABLE 0x2000
+#define SIM_MSIX_PBA 0x3000
+
 /* One command the firmware ran, for `prmctl sim commands`. */
 #define SIM_CMDLOG 4096
 struct sim_cmd_record {
@@ -172,6 +177,10 @@ struct sim_adapter {
 	bool dma_external;
 	struct sim_dma_map dma_maps[SIM_MAX_DMA_MAPS];
 	size_t ndma_maps, dma_active[SIM_MAX_DMA_REGIONS], ndma_active;
+	/* MSI-X: vectors offered (0: no capability), each one's eventfd or -1 */
+	pthread_mutex_t irq_lock;
+	unsigned msix_vectors;
+	int msix_fd[SIM_MSIX_MAX];
 	struct sim_tracer *tracer;	/* lib/sim/tracer.c */
 	struct sim_funcs funcs;		/* lib/sim/funcs.c: host functions, NVMe-oF namespaces */
 	struct sim_dcts dcts;		/* lib/sim/dct.c */
@@ -215,6 +224,18 @@ void sim_doorbell(struct sim_adapter *a);
  */
 int sim_dma_sync(struct sim_adapter *a, const uint64_t *gpa, const uint64_t *size,
 		 const int64_t *off, const int *fd, size_t n, struct prm_err *err);
+
+/*
+ * MSI-X for a transport that delivers it (vfio-user): the capability
+ * appears in config space with the model's vector count. Vectors are
+ * signalled through eventfds the transport hands over (ownership passes;
+ * fds NULL de-assigns); raising vector n writes 1 to its eventfd, which is
+ * how QEMU wants an interrupt: -1 when n has none.
+ */
+void sim_msix_enable(struct sim_adapter *a);
+int sim_msix_set(struct sim_adapter *a, unsigned start, unsigned count, const int *fds);
+void sim_msix_clear(struct sim_adapter *a);
+int sim_msix_raise(struct sim_adapter *a, unsigned vector);
 
 /* A function-level reset: the HCA back to disabled, queues and pages gone. */
 void sim_adapter_reset(struct sim_adapter *a);

@@ -25,6 +25,9 @@ void sim_semaphores_free(struct sim_adapter *a);
 /* The PCI Express Link Status the host reads: speed encoding and lanes. */
 void sim_config_link(struct sim_adapter *a, uint8_t speed, uint8_t width);
 
+/* The MSI-X capability, after PCI Express in the list (a->msix_vectors set); a->lock held. */
+void sim_config_msix(struct sim_adapter *a);
+
 /* Access registers (ICMD 0x9001). */
 int sim_regs_init(struct sim_adapter *a, struct prm_err *err);
 void sim_regs_free(struct sim_adapter *a);
