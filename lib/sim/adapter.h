@@ -83,6 +83,8 @@ struct sim_mkeys;
 /* Guest memory mapped for DMA (lib/sim/dmamap.c). */
 #define SIM_MAX_DMA_REGIONS 8
 #define SIM_MAX_DMA_MAPS 64
+#define SIM_DMA_MAX_IOVA_MAPS 65535	/* vfio-user's max_dma_maps */
+struct sim_iova_table;
 struct sim_dma_map {
 	uint64_t gpa, size;
 	int64_t off;
@@ -177,6 +179,7 @@ struct sim_adapter {
 	bool dma_external;
 	struct sim_dma_map dma_maps[SIM_MAX_DMA_MAPS];
 	size_t ndma_maps, dma_active[SIM_MAX_DMA_REGIONS], ndma_active;
+	struct sim_iova_table *iova;	/* lib/sim/dmaiova.c: vfio-user's mappings */
 	/* MSI-X: vectors offered (0: no capability), each one's eventfd or -1 */
 	pthread_mutex_t irq_lock;
 	unsigned msix_vectors;
@@ -236,6 +239,19 @@ void sim_msix_enable(struct sim_adapter *a);
 int sim_msix_set(struct sim_adapter *a, unsigned start, unsigned count, const int *fds);
 void sim_msix_clear(struct sim_adapter *a);
 int sim_msix_raise(struct sim_adapter *a, unsigned vector);
+
+/*
+ * DMA through a vfio-user client's mappings, keyed by IOVA: size bytes of
+ * fd from off (the fd stays the caller's; -1: a region without one, which
+ * the firmware cannot reach). Returns 0 or a negative errno: -EEXIST over
+ * an existing mapping, -EINVAL for a bad range. Unmapping removes every
+ * mapping inside [iova, iova+size) (*count of them), -EINVAL if that would
+ * split one. sim_dma_unmap_every: the client went away.
+ */
+int sim_dma_map(struct sim_adapter *a, uint64_t iova, uint64_t size, int fd, uint64_t off);
+int sim_dma_unmap(struct sim_adapter *a, uint64_t iova, uint64_t size, size_t *count);
+void sim_dma_unmap_every(struct sim_adapter *a);
+size_t sim_dma_iova_count(struct sim_adapter *a);
 
 /* A function-level reset: the HCA back to disabled, queues and pages gone. */
 void sim_adapter_reset(struct sim_adapter *a);

@@ -40,5 +40,8 @@ uint64_t sim_now_ns(void);
 /* DMA through the VM's memory map (dmamap.c); NULL outside it. */
 uint8_t *sim_dma_external(struct sim_adapter *a, uint64_t iova, size_t len);
 void sim_dma_unmap_all(struct sim_adapter *a);
+/* The vfio-user table (dmaiova.c): lookup with a->dma_lock held; free at the end. */
+uint8_t *sim_dma_iova(struct sim_adapter *a, uint64_t iova, size_t len);
+void sim_dma_iova_free(struct sim_adapter *a);
 
 #endif
