@@ -23,6 +23,8 @@
  */
 
 #define SIM_BAR0_BYTES (1u << 20)	/* what the simulator backs; the BAR decodes 32 MiB */
+/* The 32-MiB, 64-bit, prefetchable memory BAR a ConnectX has as BAR0. */
+#define SIM_BAR0_DECODE (32u << 20)
 #define SIM_CFG_BYTES 256
 #define SIM_ICMD_MBOX_BYTES 0x340
 /* Host memory the simulated device reaches by DMA, at this bus address. */

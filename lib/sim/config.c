@@ -48,8 +48,7 @@
 
 #define SYND_ADDRESS_OUT_OF_RANGE 0x3
 
-/* The 32-MiB, 64-bit, prefetchable memory BAR a ConnectX has as BAR0. */
-#define BAR0_DECODE (32u << 20)
+#define BAR0_DECODE SIM_BAR0_DECODE
 
 static void put16(uint8_t *p, uint16_t v)
 {
