@@ -254,6 +254,8 @@ int sim_dma_map(struct sim_adapter *a, uint64_t iova, uint64_t size, int fd, uin
 int sim_dma_unmap(struct sim_adapter *a, uint64_t iova, uint64_t size, size_t *count);
 void sim_dma_unmap_every(struct sim_adapter *a);
 size_t sim_dma_iova_count(struct sim_adapter *a);
+/* Whether [iova, iova+len) lies in one mapping, with a descriptor or without. */
+bool sim_dma_iova_mapped(struct sim_adapter *a, uint64_t iova, size_t len);
 
 /* A function-level reset: the HCA back to disabled, queues and pages gone. */
 void sim_adapter_reset(struct sim_adapter *a);

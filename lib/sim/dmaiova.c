@@ -217,6 +217,19 @@ uint8_t *sim_dma_iova(struct sim_adapter *a, uint64_t iova, size_t len)
 	return m->va + (iova - m->iova);
 }
 
+bool sim_dma_iova_mapped(struct sim_adapter *a, uint64_t iova, size_t len)
+{
+	const struct iova_map *m = NULL;
+	size_t i;
+
+	pthread_mutex_lock(&a->dma_lock);
+	if (a->iova && (i = lower(a->iova, iova)) < a->iova->n)
+		m = &a->iova->m[i];
+	m = m && iova >= m->iova && len <= m->size && iova - m->iova <= m->size - len ? m : NULL;
+	pthread_mutex_unlock(&a->dma_lock);
+	return m != NULL;
+}
+
 size_t sim_dma_iova_count(struct sim_adapter *a)
 {
 	size_t n;

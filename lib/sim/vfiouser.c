@@ -18,16 +18,35 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "lib/sim/vumsg.h"
+
+#define DMA_WAIT_S 5	/* how long a DMA_READ/WRITE waits for the client's reply */
+
+/* A DMA_READ or DMA_WRITE the server sent, waiting for its reply. */
+struct dma_req {
+	bool waiting, done;
+	uint16_t id, cmd;
+	uint64_t iova;
+	uint8_t *buf;
+	size_t len;
+	int err;
+};
 
 struct sim_vfiouser {
 	struct sim_adapter *a;
 	int listen_fd, wake[2];
 	char path[sizeof(((struct sockaddr_un *)0)->sun_path)];
 	pthread_t thread;
-	pthread_mutex_t lock;
+	bool attached;			/* one socket given, no listening */
+	int conn_fd;			/* the client being served, -1 */
+	pthread_mutex_t lock;		/* stats, conn_fd, the request, sends */
+	pthread_mutex_t req_lock;	/* one request at a time */
+	pthread_cond_t req_cv;
+	struct dma_req req;
+	uint16_t next_id;
 	struct sim_vfiouser_stats st;
 };
 
@@ -145,28 +164,79 @@ static int refuse_fds(const uint8_t *msg, struct sim_vu_reply *r)
 	return 0;
 }
 
-static void add_stats(struct sim_vfiouser_stats *st, pthread_mutex_t *lock,
-		      const struct sim_vu_session *s, uint64_t messages)
+static void add_stats(struct sim_vfiouser *v, const struct sim_vu_session *s,
+		      uint64_t messages)
 {
-	if (lock)
-		pthread_mutex_lock(lock);
-	st->clients++;
-	st->messages += messages;
-	st->refused += s->refused;
+	pthread_mutex_lock(&v->lock);
+	v->st.clients++;
+	v->st.messages += messages;
+	v->st.refused += s->refused;
 	for (size_t i = 0; i < SIM_VU_NCMDS; i++)
-		st->counts[i] += s->counts[i];
-	if (lock)
-		pthread_mutex_unlock(lock);
+		v->st.counts[i] += s->counts[i];
+	pthread_mutex_unlock(&v->lock);
 }
 
-static void serve(struct sim_adapter *a, const struct conn *c, struct sim_vfiouser_stats *st,
-		  pthread_mutex_t *lock)
+/*
+ * The client's reply to our DMA_READ/WRITE: to the request waiting for it.
+ * A reply nobody waits for, or one that does not fit its request, breaks
+ * the stream.
+ */
+static int take_reply(struct sim_vfiouser *v, const uint8_t *msg, size_t len)
 {
-	struct sim_vu_session s = { .a = a };
+	struct dma_req *q = &v->req;
+	bool read;
+	struct sim_vu_hdr h;
+	uint64_t at, count = 0;
+	int rc = -1;
+
+	memcpy(&h, msg, sizeof(h));
+	pthread_mutex_lock(&v->lock);
+	read = q->cmd == SIM_VU_DMA_READ;
+	if (!q->waiting || q->done || h.id != q->id || h.cmd != q->cmd)
+		goto out;
+	if (h.flags & SIM_VU_ERROR) {
+		q->err = h.error ? (int)h.error : EIO;
+	} else {
+		/* read: address, count (8 bytes), the data; write: address, count (4) */
+		if (len != SIM_VU_HDR_BYTES + (read ? 16 + q->len : 12))
+			goto out;
+		memcpy(&at, msg + SIM_VU_HDR_BYTES, 8);
+		memcpy(&count, msg + SIM_VU_HDR_BYTES + 8, read ? 8 : 4);
+		if (at != q->iova || count != q->len)
+			goto out;
+		if (read)
+			memcpy(q->buf, msg + SIM_VU_HDR_BYTES + 16, q->len);
+		q->err = 0;
+	}
+	q->done = true;
+	pthread_cond_broadcast(&v->req_cv);
+	rc = 0;
+out:
+	pthread_mutex_unlock(&v->lock);
+	return rc;
+}
+
+/* Whole messages only: replies and our requests never interleave on the wire. */
+static int send_locked(struct sim_vfiouser *v, int fd, const uint8_t *buf, size_t len)
+{
+	int rc;
+
+	pthread_mutex_lock(&v->lock);
+	rc = send_all(fd, buf, len);
+	pthread_mutex_unlock(&v->lock);
+	return rc;
+}
+
+static void serve(struct sim_vfiouser *v, const struct conn *c)
+{
+	struct sim_vu_session s = { .a = v->a };
 	struct sim_vu_reply *r = malloc(sizeof(*r));
 	uint8_t *msg = malloc(SIM_VU_MAX_MSG);
 	uint64_t messages = 0;
 
+	pthread_mutex_lock(&v->lock);
+	v->conn_fd = c->fd;
+	pthread_mutex_unlock(&v->lock);
 	while (r && msg) {
 		int fds[SIM_VU_MAX_FDS];
 		size_t nfds = 0;
@@ -186,37 +256,44 @@ static void serve(struct sim_adapter *a, const struct conn *c, struct sim_vfious
 			break;
 		}
 		messages++;
-		if (trunc) {
+		r->len = 0;
+		if ((h.flags & 0xf) == SIM_VU_TYPE_REPLY) {
+			close_all(fds, nfds);
+			rc = take_reply(v, msg, h.size);
+		} else if (trunc) {
 			close_all(fds, nfds);
 			s.refused++;
 			rc = refuse_fds(msg, r);
 		} else {
 			rc = sim_vu_message(&s, msg, h.size, fds, nfds, r);
 		}
-		if (rc || (r->len && send_all(c->fd, r->buf, r->len)))
+		if (rc || (r->len && send_locked(v, c->fd, r->buf, r->len)))
 			break;
 	}
 	free(r);
 	free(msg);
+	pthread_mutex_lock(&v->lock);
+	v->conn_fd = -1;
+	pthread_cond_broadcast(&v->req_cv);	/* a request in flight gets no reply now */
+	pthread_mutex_unlock(&v->lock);
 	/* the client's memory and eventfds go with it; the adapter stays as it is */
-	sim_dma_unmap_every(a);
-	sim_msix_clear(a);
-	add_stats(st, lock, &s, messages);
-}
-
-void sim_vfiouser_serve_fd(struct sim_adapter *a, int fd, struct sim_vfiouser_stats *st)
-{
-	struct conn c = { fd, -1, -1 };
-
-	if (!a->msix_vectors)
-		sim_msix_enable(a);
-	serve(a, &c, st, NULL);
+	sim_dma_unmap_every(v->a);
+	sim_msix_clear(v->a);
+	add_stats(v, &s, messages);
 }
 
 static void *thread(void *arg)
 {
 	struct sim_vfiouser *v = arg;
 
+	if (v->attached) {
+		struct conn c = { v->listen_fd, v->wake[0], -1 };
+
+		serve(v, &c);	/* the one socket we were given; the client sees it close */
+		close(v->listen_fd);
+		v->listen_fd = -1;
+		return NULL;
+	}
 	for (;;) {
 		struct pollfd p[2] = { { v->listen_fd, POLLIN, 0 }, { v->wake[0], POLLIN, 0 } };
 		struct conn c = { -1, v->wake[0], v->listen_fd };
@@ -230,7 +307,7 @@ static void *thread(void *arg)
 		c.fd = accept4(v->listen_fd, NULL, NULL, SOCK_CLOEXEC);
 		if (c.fd < 0)
 			continue;
-		serve(v->a, &c, &v->st, &v->lock);
+		serve(v, &c);
 		close(c.fd);
 	}
 	return NULL;
@@ -304,29 +381,35 @@ static void release(struct sim_vfiouser *v)
 	if (v->wake[1] >= 0)
 		close(v->wake[1]);
 	pthread_mutex_destroy(&v->lock);
+	pthread_mutex_destroy(&v->req_lock);
+	pthread_cond_destroy(&v->req_cv);
 	free(v);
 }
 
-int sim_vfiouser_start(struct sim_adapter *a, const char *path, struct sim_vfiouser **out,
-		       struct prm_err *err)
+static struct sim_vfiouser *alloc_server(struct sim_adapter *a, struct prm_err *err)
 {
 	struct sim_vfiouser *v = calloc(1, sizeof(*v));
 
-	*out = NULL;
-	if (!v)
-		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
-	*v = (struct sim_vfiouser){ .a = a, .listen_fd = -1, .wake = { -1, -1 } };
-	pthread_mutex_init(&v->lock, NULL);
-	if (listen_at(v, path, err)) {
-		release(v);
-		return -1;
+	if (!v) {
+		prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
+		return NULL;
 	}
+	*v = (struct sim_vfiouser){ .a = a, .listen_fd = -1, .wake = { -1, -1 }, .conn_fd = -1 };
+	pthread_mutex_init(&v->lock, NULL);
+	pthread_mutex_init(&v->req_lock, NULL);
+	pthread_cond_init(&v->req_cv, NULL);
+	return v;
+}
+
+static int run(struct sim_vfiouser *v, struct sim_vfiouser **out, struct prm_err *err)
+{
 	if (pipe2(v->wake, O_CLOEXEC)) {
 		prm_err_set(err, PRM_E_FAILED, errno, "vfio_user", "pipe: %s", strerror(errno));
 		release(v);
 		return -1;
 	}
-	sim_msix_enable(a);
+	if (!v->a->msix_vectors)
+		sim_msix_enable(v->a);
 	if (pthread_create(&v->thread, NULL, thread, v)) {
 		prm_err_set(err, PRM_E_FAILED, EAGAIN, "vfio_user",
 			    "cannot start the vfio-user server thread");
@@ -335,6 +418,91 @@ int sim_vfiouser_start(struct sim_adapter *a, const char *path, struct sim_vfiou
 	}
 	*out = v;
 	return 0;
+}
+
+int sim_vfiouser_start(struct sim_adapter *a, const char *path, struct sim_vfiouser **out,
+		       struct prm_err *err)
+{
+	struct sim_vfiouser *v = alloc_server(a, err);
+
+	*out = NULL;
+	if (!v)
+		return -1;
+	if (listen_at(v, path, err)) {
+		release(v);
+		return -1;
+	}
+	return run(v, out, err);
+}
+
+int sim_vfiouser_attach(struct sim_adapter *a, int fd, struct sim_vfiouser **out,
+			struct prm_err *err)
+{
+	struct sim_vfiouser *v = alloc_server(a, err);
+
+	*out = NULL;
+	if (!v) {
+		close(fd);
+		return -1;
+	}
+	v->attached = true;
+	v->listen_fd = fd;	/* closed at the end as the listening socket is */
+	return run(v, out, err);
+}
+
+/* One DMA_READ or DMA_WRITE of at most SIM_VU_MAX_XFER bytes; v->req_lock held. */
+static int dma_once(struct sim_vfiouser *v, uint16_t cmd, uint64_t iova, uint8_t *buf,
+		    size_t len)
+{
+	size_t n = SIM_VU_HDR_BYTES + 16 + (cmd == SIM_VU_DMA_WRITE ? len : 0);
+	uint8_t *msg = malloc(n);
+	uint64_t count = len;
+	struct timespec until;
+	struct sim_vu_hdr h;
+	int rc = 0;
+
+	if (!msg)
+		return -ENOMEM;
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += DMA_WAIT_S;
+	pthread_mutex_lock(&v->lock);
+	h = (struct sim_vu_hdr){ ++v->next_id, cmd, (uint32_t)n, 0, 0 };
+	memcpy(msg, &h, sizeof(h));
+	memcpy(msg + SIM_VU_HDR_BYTES, &iova, 8);
+	memcpy(msg + SIM_VU_HDR_BYTES + 8, &count, 8);
+	if (cmd == SIM_VU_DMA_WRITE)
+		memcpy(msg + SIM_VU_HDR_BYTES + 16, buf, len);
+	v->req = (struct dma_req){ .waiting = true, .id = h.id, .cmd = cmd, .iova = iova,
+				   .buf = buf, .len = len };
+	if (v->conn_fd < 0 || send_all(v->conn_fd, msg, n))
+		rc = -ENOTCONN;
+	while (!rc && !v->req.done && v->conn_fd >= 0)
+		if (pthread_cond_timedwait(&v->req_cv, &v->lock, &until) == ETIMEDOUT)
+			rc = -ETIMEDOUT;
+	if (!rc)
+		rc = v->req.done ? -v->req.err : -ENOTCONN;
+	v->req.waiting = false;
+	pthread_mutex_unlock(&v->lock);
+	free(msg);
+	return rc;
+}
+
+int sim_vfiouser_dma(struct sim_vfiouser *v, uint64_t iova, void *buf, size_t len, bool write)
+{
+	int rc = 0;
+
+	if (!len || iova + len < iova || !sim_dma_iova_mapped(v->a, iova, len))
+		return -EFAULT;	/* not memory the client gave */
+	pthread_mutex_lock(&v->req_lock);
+	for (size_t done = 0; !rc && done < len;) {
+		size_t n = len - done < SIM_VU_MAX_XFER ? len - done : SIM_VU_MAX_XFER;
+
+		rc = dma_once(v, write ? SIM_VU_DMA_WRITE : SIM_VU_DMA_READ, iova + done,
+			      (uint8_t *)buf + done, n);
+		done += n;
+	}
+	pthread_mutex_unlock(&v->req_lock);
+	return rc;
 }
 
 void sim_vfiouser_stats(struct sim_vfiouser *v, struct sim_vfiouser_stats *st)

@@ -2,6 +2,8 @@
 #ifndef PRMCTL_SIM_VFIOUSER_H
 #define PRMCTL_SIM_VFIOUSER_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "lib/sim/adapter.h"
@@ -29,10 +31,24 @@ struct sim_vfiouser_stats {
 };
 void sim_vfiouser_stats(struct sim_vfiouser *v, struct sim_vfiouser_stats *st);
 
+/*
+ * Server to client: len bytes at iova read from (or written to) the
+ * client's memory with DMA_READ / DMA_WRITE messages, for ranges it mapped
+ * without a file descriptor (the range must lie in one DMA_MAP'd). From
+ * any thread but the server's own; one request at a time, each bounded by
+ * a timeout. 0, or a negative errno (-ENOTCONN with no client, the
+ * client's errno when it refuses, -ETIMEDOUT).
+ */
+int sim_vfiouser_dma(struct sim_vfiouser *v, uint64_t iova, void *buf, size_t len, bool write);
+
 /* Ends the client's connection and the thread, removes the socket. */
 void sim_vfiouser_stop(struct sim_vfiouser *v);
 
-/* Serve one connected client until it goes (tests: one end of a socketpair). */
-void sim_vfiouser_serve_fd(struct sim_adapter *a, int fd, struct sim_vfiouser_stats *st);
+/*
+ * Serve one connected socket (tests: one end of a socketpair) until its
+ * client goes; sim_vfiouser_stop() after. The fd becomes the server's.
+ */
+int sim_vfiouser_attach(struct sim_adapter *a, int fd, struct sim_vfiouser **out,
+			struct prm_err *err);
 
 #endif

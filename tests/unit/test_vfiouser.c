@@ -28,6 +28,7 @@
 #include "lib/prm/layouts/layouts.h"
 #include "lib/sim/adapter.h"
 #include "lib/sim/vfiouser.h"
+#include "lib/sim/vumsg.h"
 
 /* From the spec and <linux/vfio.h>, by hand. */
 enum { VERSION = 1, DMA_MAP, DMA_UNMAP, GET_INFO, REGION_INFO, IRQ_INFO = 7, SET_IRQS,
@@ -43,11 +44,10 @@ enum { VERSION = 1, DMA_MAP, DMA_UNMAP, GET_INFO, REGION_INFO, IRQ_INFO = 7, SET
 #define GUEST_BYTES (8u << 20)
 
 struct client {
-	int fd, srv;
+	int fd;
 	uint16_t id;
 	struct sim_adapter *a;
-	pthread_t thread;
-	struct sim_vfiouser_stats st;
+	struct sim_vfiouser *v;
 	uint32_t err;		/* the last reply's errno, 0 when it was not an error */
 	uint8_t rep[70000];
 	size_t replen;
@@ -55,15 +55,6 @@ struct client {
 	int memfd;
 	uint8_t *mem;
 };
-
-static void *server(void *arg)
-{
-	struct client *c = arg;
-
-	sim_vfiouser_serve_fd(c->a, c->srv, &c->st);
-	close(c->srv);
-	return NULL;
-}
 
 static int open_fds(void)
 {
@@ -87,16 +78,22 @@ static void start(struct client *c)
 	assert_int_equal(sim_adapter_create(&o, &c->a, &err), 0);
 	assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv), 0);
 	c->fd = sv[0];
-	c->srv = sv[1];
 	c->memfd = -1;
-	assert_int_equal(pthread_create(&c->thread, NULL, server, c), 0);
+	assert_int_equal(sim_vfiouser_attach(c->a, sv[1], &c->v, &err), 0);
 }
 
 /* The client goes; the server's loop must end (no hang) and leave the adapter. */
 static void finish(struct client *c)
 {
+	struct sim_vfiouser_stats st = { 0 };
+
 	close(c->fd);
-	pthread_join(c->thread, NULL);
+	for (int i = 0; i < 500 && !st.clients; i++) {
+		sim_vfiouser_stats(c->v, &st);
+		usleep(2000);
+	}
+	assert_int_equal(st.clients, 1);
+	sim_vfiouser_stop(c->v);
 	if (c->mem)
 		munmap(c->mem, GUEST_BYTES);
 	if (c->memfd >= 0)
@@ -512,6 +509,115 @@ static void msix_vectors_fire_their_eventfds(void **state)
 	assert_int_equal(open_fds(), before);
 }
 
+/* ---- server to client: DMA_READ and DMA_WRITE for memory without a descriptor ---- */
+
+struct dma_call {
+	struct sim_vfiouser *v;
+	uint64_t iova;
+	uint8_t buf[32];
+	size_t len;
+	bool write;
+	int rc;
+	pthread_t t;
+};
+
+static void *dma_thread(void *arg)
+{
+	struct dma_call *d = arg;
+
+	d->rc = sim_vfiouser_dma(d->v, d->iova, d->buf, d->len, d->write);
+	return NULL;
+}
+
+/* The server's request, as the client reads it: command, address, count, data. */
+static void request(struct client *c, uint16_t cmd, uint16_t *id, uint64_t *addr, uint64_t *n,
+		    uint8_t *data, size_t len)
+{
+	uint32_t h[4];
+	uint16_t idcmd[2];
+
+	assert_int_equal(readn(c->fd, h, 16), 0);
+	memcpy(idcmd, h, 4);
+	assert_int_equal(idcmd[1], cmd);
+	assert_int_equal(h[2], 0);			/* a command, wanting a reply */
+	assert_int_equal(h[1], 16 + 16 + len);
+	assert_int_equal(readn(c->fd, addr, 8), 0);
+	assert_int_equal(readn(c->fd, n, 8), 0);
+	assert_int_equal(readn(c->fd, data, len), 0);
+	*id = idcmd[0];
+}
+
+static void answer(struct client *c, uint16_t id, uint16_t cmd, uint32_t err, const void *p,
+		   size_t len)
+{
+	uint8_t buf[64];
+	uint32_t h[4] = { (uint32_t)cmd << 16 | id, (uint32_t)(16 + len), err ? 0x21 : 1, err };
+
+	memcpy(buf, h, 16);
+	if (len)
+		memcpy(buf + 16, p, len);
+	assert_int_equal(write(c->fd, buf, 16 + len), (ssize_t)(16 + len));
+}
+
+static void dma_messages_reach_memory_without_a_descriptor(void **state)
+{
+	struct dma_call d = { 0 };
+	uint8_t data[16], p[32];
+	uint64_t addr, n;
+	struct client c;
+	uint16_t id;
+
+	(void)state;
+	start(&c);
+	version(&c);
+	assert_int_equal(dma_map(&c, 0x300000000ull, 8192, 0, NULL, 0), 0);
+	d.v = c.v;
+	/* read: the client answers with the bytes */
+	d.iova = 0x300000010ull;
+	d.len = 16;
+	assert_int_equal(pthread_create(&d.t, NULL, dma_thread, &d), 0);
+	request(&c, 11, &id, &addr, &n, data, 0);
+	assert_int_equal(addr, 0x300000010ull);
+	assert_int_equal(n, 16);
+	memcpy(p, &addr, 8);
+	memcpy(p + 8, &n, 8);
+	memcpy(p + 16, "0123456789abcdef", 16);
+	answer(&c, id, 11, 0, p, 32);
+	pthread_join(d.t, NULL);
+	assert_int_equal(d.rc, 0);
+	assert_memory_equal(d.buf, "0123456789abcdef", 16);
+	/* write: the bytes come with the request; the reply carries a 4-byte count */
+	d.write = true;
+	d.len = 8;
+	memcpy(d.buf, "ABCDEFGH", 8);
+	assert_int_equal(pthread_create(&d.t, NULL, dma_thread, &d), 0);
+	request(&c, 12, &id, &addr, &n, data, 8);
+	assert_memory_equal(data, "ABCDEFGH", 8);
+	memcpy(p + 8, &(uint32_t){ 8 }, 4);
+	answer(&c, id, 12, 0, p, 12);
+	pthread_join(d.t, NULL);
+	assert_int_equal(d.rc, 0);
+	/* the client refuses: its errno comes back */
+	assert_int_equal(pthread_create(&d.t, NULL, dma_thread, &d), 0);
+	request(&c, 12, &id, &addr, &n, data, 8);
+	answer(&c, id, 12, EFAULT, NULL, 0);
+	pthread_join(d.t, NULL);
+	assert_int_equal(d.rc, -EFAULT);
+	/* memory the client never gave is refused without a message */
+	assert_int_equal(sim_vfiouser_dma(c.v, 0x300002000ull, d.buf, 8, false), -EFAULT);
+	/* the client's commands are served meanwhile */
+	assert_int_equal(call(&c, GET_INFO, (uint32_t[4]){ 16 }, 16, NULL, 0), 0);
+	/* the client goes with a request in flight: it ends at once */
+	d.write = false;
+	assert_int_equal(pthread_create(&d.t, NULL, dma_thread, &d), 0);
+	request(&c, 11, &id, &addr, &n, data, 0);
+	shutdown(c.fd, SHUT_RDWR);
+	pthread_join(d.t, NULL);
+	assert_int_equal(d.rc, -ENOTCONN);
+	assert_int_equal(sim_vfiouser_dma(c.v, 0x300000000ull, d.buf, 8, false), -EFAULT);
+	finish(&c);
+}
+
 static void reset_and_unknown_commands(void **state)
 {
 	struct client c;
@@ -570,7 +676,7 @@ static void malformed_messages_are_refused(void **state)
 	/* a posted message that fails is not answered either: the next reply is the next one's */
 	assert_int_equal(sendm(&c, REGION_READ, NO_REPLY, p, 16, NULL, 0), 0);
 	assert_int_equal(call(&c, GET_INFO, info, 16, NULL, 0), 0);
-	/* a reply where a command belongs breaks the stream: dropped */
+	/* a reply to nothing the server asked breaks the stream: dropped */
 	assert_int_equal(sendm(&c, GET_INFO, 1, info, 16, NULL, 0), 0);
 	assert_int_equal(read(c.fd, p, 1), 0);
 	finish(&c);
@@ -603,6 +709,7 @@ int main(void)
 		cmocka_unit_test(commands_run_through_the_guest_memory),
 		cmocka_unit_test(iommu_pages_map_and_unmap_by_thousands),
 		cmocka_unit_test(msix_vectors_fire_their_eventfds),
+		cmocka_unit_test(dma_messages_reach_memory_without_a_descriptor),
 		cmocka_unit_test(reset_and_unknown_commands),
 		cmocka_unit_test(malformed_messages_are_refused),
 	};
