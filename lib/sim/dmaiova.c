@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lib/sim/internal.h"
@@ -123,6 +124,13 @@ int sim_dma_map(struct sim_adapter *a, uint64_t iova, uint64_t size, int fd, uin
 	}
 	if (fd >= 0) {
 		uint64_t skew = off % (uint64_t)pg;
+		struct stat st;
+
+		/* past a file's end a firmware access would fault (SIGBUS): refused here */
+		if (fstat(fd, &st) || (S_ISREG(st.st_mode) && off + size > (uint64_t)st.st_size)) {
+			rc = -EINVAL;
+			goto out;
+		}
 
 		m.len = (size_t)(size + skew);
 		m.base = mmap(NULL, m.len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)(off - skew));

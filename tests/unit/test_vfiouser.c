@@ -453,6 +453,8 @@ static void iommu_pages_map_and_unmap_by_thousands(void **state)
 	c.mem[5 * 4096 + 7] = 0x5a;
 	assert_int_equal(*sim_dma(c.a, 0x100000000ull + 5 * 4096 + 7, 1), 0x5a);
 	assert_null(sim_dma(c.a, 0x100000000ull + 4095, 2));	/* across two mappings */
+	/* past the end of its file (a fault waiting to happen): refused */
+	assert_int_equal(dma_map(&c, 0x400000000ull, 8192, GUEST_BYTES - 4096, &fd, 1), EINVAL);
 	/* over an existing mapping: refused; splitting one: refused */
 	assert_int_equal(dma_map(&c, 0x100000000ull, 4096, 0, &fd, 1), EEXIST);
 	assert_int_equal(dma_unmap(&c, GUEST_IOVA, 4096, 0), EINVAL);
