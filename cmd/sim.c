@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -29,7 +30,7 @@
 #define START_WAIT_MS 5000
 #define STOP_WAIT_MS 5000
 
-enum { OPT_BOOT_MS = 0x500, OPT_FOREGROUND, OPT_PCI_DIR, OPT_BDF, OPT_QEMU_PROXY };
+enum { OPT_BOOT_MS = 0x500, OPT_FOREGROUND, OPT_PCI_DIR, OPT_BDF, OPT_QEMU_PROXY, OPT_VFIO_USER };
 
 struct sim_args {
 	const char *arg[2];
@@ -40,6 +41,8 @@ struct sim_args {
 	const char *pci_dir;
 	char bdf[16];
 	int qemu_fd;		/* 0: none (fd 0 is never QEMU's socket) */
+	const char *vfio_user;	/* the socket path, made absolute */
+	char vfio_user_abs[4096];
 };
 
 static const struct argp_option start_options[] = {
@@ -53,6 +56,9 @@ static const struct argp_option start_options[] = {
 	{ "qemu-proxy", OPT_QEMU_PROXY, "FD", 0,
 	  "Also be the remote end of QEMU's PCI proxy on the inherited socket FD "
 	  "(-device x-pci-proxy-dev,fd=N in QEMU)", 0 },
+	{ "vfio-user", OPT_VFIO_USER, "SOCKET", 0,
+	  "Also be a vfio-user device server listening at SOCKET, with MSI-X "
+	  "(-device vfio-user-pci,socket=SOCKET in QEMU 10.1 and later)", 0 },
 	{ 0 }
 };
 
@@ -73,6 +79,9 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 		return 0;
 	case OPT_PCI_DIR:
 		a->pci_dir = arg;
+		return 0;
+	case OPT_VFIO_USER:
+		a->vfio_user = arg;
 		return 0;
 	case OPT_QEMU_PROXY: {
 		uint64_t fd;
@@ -192,7 +201,8 @@ static void serve(const struct sim_args *a, int ready_fd)
 	struct sim_service_opts so = { .name = a->arg[0], .model = a->model,
 				       .boot_ms = (unsigned)a->boot_ms, .ready_fd = ready_fd,
 				       .pci_dir = a->pci_dir, .bdf = a->bdf,
-				       .qemu_fd = a->qemu_fd ? a->qemu_fd : -1 };
+				       .qemu_fd = a->qemu_fd ? a->qemu_fd : -1,
+				       .vfio_user = a->vfio_user };
 	struct prm_err err = { 0 };
 	int null = open("/dev/null", O_RDWR);
 
@@ -235,6 +245,37 @@ static int describe(const char *name, const char *model, const char *pci_dir,
 	return cmd_done(EXIT_OK);
 }
 
+/*
+ * The socket path, judged before the service starts: its directory must be
+ * there, and what is at the path already a socket (the service replaces a
+ * leftover, refuses one in use). Absolute, as the service runs from "/".
+ */
+static int vfio_user_check(struct sim_args *a)
+{
+	struct stat st;
+	char cwd[2048];
+	int rc;
+
+	if (a->qemu_fd)
+		return cmd_usage("sim start: --vfio-user and --qemu-proxy are two ways to reach "
+				 "guest memory: give one");
+	if (!lstat(a->vfio_user, &st) && !S_ISSOCK(st.st_mode))
+		return cmd_usage("--vfio-user: %s exists and is not a socket", a->vfio_user);
+	rc = cmd_out_file("--vfio-user", a->vfio_user);
+	if (rc)
+		return rc;
+	if (a->vfio_user[0] != '/' && !getcwd(cwd, sizeof(cwd)))
+		return cmd_usage("--vfio-user: %s: the working directory: %s", a->vfio_user,
+				 strerror(errno));
+	snprintf(a->vfio_user_abs, sizeof(a->vfio_user_abs), "%s%s%s",
+		 a->vfio_user[0] == '/' ? "" : cwd, a->vfio_user[0] == '/' ? "" : "/", a->vfio_user);
+	if (strlen(a->vfio_user_abs) >= sizeof(((struct sockaddr_un *)0)->sun_path))
+		return cmd_usage("--vfio-user: %s: too long for a socket path (%zu bytes at most)",
+				 a->vfio_user_abs, sizeof(((struct sockaddr_un *)0)->sun_path) - 1);
+	a->vfio_user = a->vfio_user_abs;
+	return 0;
+}
+
 static int start_check(struct cmd_run *r)
 {
 	struct sim_args *a = r->opts;
@@ -249,7 +290,7 @@ static int start_check(struct cmd_run *r)
 	if (a->model && strcmp(a->model, "cx5") && strcmp(a->model, "cx6dx") &&
 	    strcmp(a->model, "cx7"))
 		return cmd_usage("sim start: unknown model '%s' (cx5, cx6dx, cx7)", a->model);
-	return 0;
+	return a->vfio_user ? vfio_user_check(a) : 0;
 }
 
 static int sim_start(struct cmd_run *r)
@@ -264,7 +305,8 @@ static int sim_start(struct cmd_run *r)
 		struct sim_service_opts so = { .name = a->arg[0], .model = a->model,
 					       .boot_ms = (unsigned)a->boot_ms, .ready_fd = -1,
 					       .pci_dir = a->pci_dir, .bdf = a->bdf,
-					       .qemu_fd = a->qemu_fd ? a->qemu_fd : -1 };
+					       .qemu_fd = a->qemu_fd ? a->qemu_fd : -1,
+				       .vfio_user = a->vfio_user };
 		struct prm_err err = { 0 };
 
 		cmd_catch_stop_service(sim_service_stop);

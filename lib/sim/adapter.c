@@ -181,6 +181,9 @@ int sim_adapter_create(const struct sim_opts *o, struct sim_adapter **out,
 	a->next_eqn = SIM_FIRST_EQN;
 	pthread_mutex_init(&a->lock, NULL);
 	pthread_mutex_init(&a->dma_lock, NULL);
+	pthread_mutex_init(&a->irq_lock, NULL);
+	for (size_t i = 0; i < SIM_MSIX_MAX; i++)
+		a->msix_fd[i] = -1;
 	a->start_ns = sim_now_ns();
 	power_up(a);
 	sim_funcs_init(a);
@@ -243,8 +246,10 @@ void sim_adapter_destroy(struct sim_adapter *a)
 	sim_tracer_free(a);
 	sim_mkey_free(a);
 	sim_dma_unmap_all(a);	/* no thread is left to use them */
+	sim_msix_clear(a);
 	free(a->gone_shadow);
 	pthread_mutex_destroy(&a->dma_lock);
+	pthread_mutex_destroy(&a->irq_lock);
 	pthread_mutex_destroy(&a->lock);
 	if (a->bar0_owned)
 		free(a->bar0);

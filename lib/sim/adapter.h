@@ -23,6 +23,8 @@
  */
 
 #define SIM_BAR0_BYTES (1u << 20)	/* what the simulator backs; the BAR decodes 32 MiB */
+/* The 32-MiB, 64-bit, prefetchable memory BAR a ConnectX has as BAR0. */
+#define SIM_BAR0_DECODE (32u << 20)
 #define SIM_CFG_BYTES 256
 #define SIM_ICMD_MBOX_BYTES 0x340
 /* Host memory the simulated device reaches by DMA, at this bus address. */
@@ -83,6 +85,8 @@ struct sim_mkeys;
 /* Guest memory mapped for DMA (lib/sim/dmamap.c). */
 #define SIM_MAX_DMA_REGIONS 8
 #define SIM_MAX_DMA_MAPS 64
+#define SIM_DMA_MAX_IOVA_MAPS 65535	/* vfio-user's max_dma_maps */
+struct sim_iova_table;
 struct sim_dma_map {
 	uint64_t gpa, size;
 	int64_t off;
@@ -90,6 +94,11 @@ struct sim_dma_map {
 	dev_t dev;
 	ino_t ino;
 };
+
+/* MSI-X (lib/sim/msix.c): table and PBA in BAR0 where ConnectX has them. */
+#define SIM_MSIX_MAX 64
+#define SIM_MSIX_TABLE 0x2000
+#define SIM_MSIX_PBA 0x3000
 
 /* One command the firmware ran, for `prmctl sim commands`. */
 #define SIM_CMDLOG 4096
@@ -172,6 +181,11 @@ struct sim_adapter {
 	bool dma_external;
 	struct sim_dma_map dma_maps[SIM_MAX_DMA_MAPS];
 	size_t ndma_maps, dma_active[SIM_MAX_DMA_REGIONS], ndma_active;
+	struct sim_iova_table *iova;	/* lib/sim/dmaiova.c: vfio-user's mappings */
+	/* MSI-X: vectors offered (0: no capability), each one's eventfd or -1 */
+	pthread_mutex_t irq_lock;
+	unsigned msix_vectors;
+	int msix_fd[SIM_MSIX_MAX];
 	struct sim_tracer *tracer;	/* lib/sim/tracer.c */
 	struct sim_funcs funcs;		/* lib/sim/funcs.c: host functions, NVMe-oF namespaces */
 	struct sim_dcts dcts;		/* lib/sim/dct.c */
@@ -216,6 +230,33 @@ void sim_doorbell(struct sim_adapter *a);
 int sim_dma_sync(struct sim_adapter *a, const uint64_t *gpa, const uint64_t *size,
 		 const int64_t *off, const int *fd, size_t n, struct prm_err *err);
 
+/*
+ * MSI-X for a transport that delivers it (vfio-user): the capability
+ * appears in config space with the model's vector count. Vectors are
+ * signalled through eventfds the transport hands over (ownership passes;
+ * fds NULL de-assigns); raising vector n writes 1 to its eventfd, which is
+ * how QEMU wants an interrupt: -1 when n has none.
+ */
+void sim_msix_enable(struct sim_adapter *a);
+int sim_msix_set(struct sim_adapter *a, unsigned start, unsigned count, const int *fds);
+void sim_msix_clear(struct sim_adapter *a);
+int sim_msix_raise(struct sim_adapter *a, unsigned vector);
+
+/*
+ * DMA through a vfio-user client's mappings, keyed by IOVA: size bytes of
+ * fd from off (the fd stays the caller's; -1: a region without one, which
+ * the firmware cannot reach). Returns 0 or a negative errno: -EEXIST over
+ * an existing mapping, -EINVAL for a bad range. Unmapping removes every
+ * mapping inside [iova, iova+size) (*count of them), -EINVAL if that would
+ * split one. sim_dma_unmap_every: the client went away.
+ */
+int sim_dma_map(struct sim_adapter *a, uint64_t iova, uint64_t size, int fd, uint64_t off);
+int sim_dma_unmap(struct sim_adapter *a, uint64_t iova, uint64_t size, size_t *count);
+void sim_dma_unmap_every(struct sim_adapter *a);
+size_t sim_dma_iova_count(struct sim_adapter *a);
+/* Whether [iova, iova+len) lies in one mapping, with a descriptor or without. */
+bool sim_dma_iova_mapped(struct sim_adapter *a, uint64_t iova, size_t len);
+
 /* A function-level reset: the HCA back to disabled, queues and pages gone. */
 void sim_adapter_reset(struct sim_adapter *a);
 
@@ -230,6 +271,15 @@ bool sim_cmdlog_get(struct sim_adapter *a, uint64_t i, struct sim_cmd_record *r,
  * offset: written through, and the doorbell answered at once.
  */
 void sim_bar_host_write(struct sim_adapter *a, uint32_t off, uint32_t raw);
+
+/*
+ * BAR0 as a bus transaction reaches it: n of 1, 2, 4 or 8 bytes, naturally
+ * aligned, little-endian (link order). An access nothing decodes reads
+ * all-ones and writes nowhere. A store of a dword or more acts as
+ * sim_bar_host_write; a smaller one merges into its dword first.
+ */
+uint64_t sim_bar_bus_read(struct sim_adapter *a, uint64_t off, unsigned n);
+void sim_bar_bus_write(struct sim_adapter *a, uint64_t off, unsigned n, uint64_t val);
 
 /* One firmware tick (10 ms of firmware life); the thread calls it. */
 void sim_fw_tick(struct sim_adapter *a, uint64_t now_ns);

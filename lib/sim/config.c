@@ -15,6 +15,8 @@
 #define CAP_VSC 0x60
 #define VSC_LEN 0x18
 #define CAP_EXP 0x80		/* PCI Express, version 2: 0x3c bytes */
+#define CAP_MSIX 0xc0		/* MSI-X, only where the transport delivers it */
+#define MSIX_CTRL_RW 0xc000u	/* Message Control: enable, function mask */
 
 /* PCI Express capability registers (PCIe Base Specification 7.5.3). */
 #define EXP_DEVCAP 0x04
@@ -46,8 +48,7 @@
 
 #define SYND_ADDRESS_OUT_OF_RANGE 0x3
 
-/* The 32-MiB, 64-bit, prefetchable memory BAR a ConnectX has as BAR0. */
-#define BAR0_DECODE (32u << 20)
+#define BAR0_DECODE SIM_BAR0_DECODE
 
 static void put16(uint8_t *p, uint16_t v)
 {
@@ -89,6 +90,20 @@ static void express_init(struct sim_adapter *a, uint8_t *c)
 	put32(c + CAP_EXP + EXP_LNKCAP2, ((1u << m->pcie_speed) - 1) << 1);
 	put16(c + CAP_EXP + EXP_LNKCTL2, m->pcie_speed);	/* target speed */
 	sim_config_link(a, m->pcie_speed, m->pcie_width);
+}
+
+void sim_config_msix(struct sim_adapter *a)
+{
+	uint8_t *c = a->cfg;
+
+	if (!a->msix_vectors)
+		return;
+	c[CAP_EXP + 1] = CAP_MSIX;
+	c[CAP_MSIX] = 0x11;			/* MSI-X, last in the list */
+	c[CAP_MSIX + 1] = 0;
+	put16(c + CAP_MSIX + 2, (uint16_t)(a->msix_vectors - 1));	/* table size - 1 */
+	put32(c + CAP_MSIX + 4, SIM_MSIX_TABLE | 0);	/* BIR 0 */
+	put32(c + CAP_MSIX + 8, SIM_MSIX_PBA | 0);
 }
 
 void sim_config_init(struct sim_adapter *a)
@@ -292,6 +307,10 @@ void sim_cfg_write32(struct sim_adapter *a, uint32_t off, uint32_t val)
 		put32(a->cfg + off, val);	/* BAR0, high half */
 	} else if (off == 0x04) {
 		put16(a->cfg + off, (uint16_t)val);	/* command; status is not writable here */
+	} else if (off == CAP_MSIX && a->msix_vectors) {
+		uint16_t ctrl = (uint16_t)(get32(a->cfg + off) >> 16);
+
+		put16(a->cfg + off + 2, (uint16_t)((ctrl & ~MSIX_CTRL_RW) | ((val >> 16) & MSIX_CTRL_RW)));
 	}
 	pthread_mutex_unlock(&a->lock);
 }

@@ -74,6 +74,11 @@ uint8_t *sim_dma_external(struct sim_adapter *a, uint64_t iova, size_t len)
 	uint8_t *va = NULL;
 
 	pthread_mutex_lock(&a->dma_lock);
+	if (a->iova) {
+		va = sim_dma_iova(a, iova, len);
+		pthread_mutex_unlock(&a->dma_lock);
+		return va;
+	}
 	for (size_t i = 0; i < a->ndma_active && !va; i++) {
 		const struct sim_dma_map *m = &a->dma_maps[a->dma_active[i]];
 
@@ -89,5 +94,6 @@ void sim_dma_unmap_all(struct sim_adapter *a)
 	for (size_t i = 0; i < a->ndma_maps; i++)
 		munmap(a->dma_maps[i].va, a->dma_maps[i].size);
 	a->ndma_maps = a->ndma_active = 0;
+	sim_dma_iova_free(a);
 	a->dma_external = false;
 }

@@ -233,11 +233,13 @@ static uint8_t set_hca_cap(struct call *c)
 	return MLX5_CMD_STAT_OK;
 }
 
-/* UAR pages: index 0 stays the firmware's; up to 31 for hosts. */
+/* UAR pages: index 0 stays the firmware's; up to 31 for hosts, never the
+ * pages of the MSI-X table and PBA when it has them (the client traps those). */
 static uint8_t alloc_uar(struct call *c)
 {
 	for (unsigned i = 1; i < 32; i++)
-		if (!(c->a->uars & 1u << i)) {
+		if (!(c->a->uars & 1u << i) &&
+		    !(c->a->msix_vectors && (i == SIM_MSIX_TABLE / 4096 || i == SIM_MSIX_PBA / 4096))) {
 			c->a->uars |= 1u << i;
 			PRM_SET(alloc_uar_out, c->out, c->outlen, "uar", i);
 			return MLX5_CMD_STAT_OK;

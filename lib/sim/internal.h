@@ -25,6 +25,9 @@ void sim_semaphores_free(struct sim_adapter *a);
 /* The PCI Express Link Status the host reads: speed encoding and lanes. */
 void sim_config_link(struct sim_adapter *a, uint8_t speed, uint8_t width);
 
+/* The MSI-X capability, after PCI Express in the list (a->msix_vectors set); a->lock held. */
+void sim_config_msix(struct sim_adapter *a);
+
 /* Access registers (ICMD 0x9001). */
 int sim_regs_init(struct sim_adapter *a, struct prm_err *err);
 void sim_regs_free(struct sim_adapter *a);
@@ -37,5 +40,8 @@ uint64_t sim_now_ns(void);
 /* DMA through the VM's memory map (dmamap.c); NULL outside it. */
 uint8_t *sim_dma_external(struct sim_adapter *a, uint64_t iova, size_t len);
 void sim_dma_unmap_all(struct sim_adapter *a);
+/* The vfio-user table (dmaiova.c): lookup with a->dma_lock held; free at the end. */
+uint8_t *sim_dma_iova(struct sim_adapter *a, uint64_t iova, size_t len);
+void sim_dma_iova_free(struct sim_adapter *a);
 
 #endif

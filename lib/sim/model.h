@@ -17,6 +17,7 @@ struct sim_model {
 	uint8_t steering_format;	/* cmd_hca_cap steering_format_version */
 	uint8_t pcie_speed;	/* Link Capabilities' max speed: 3 8 GT/s, 4 16, 5 32 */
 	uint8_t pcie_width;	/* and its lanes */
+	uint16_t msix_vectors;	/* MSI-X table size, when the transport offers MSI-X */
 };
 
 extern const struct sim_model sim_models[];	/* terminated by key == NULL */

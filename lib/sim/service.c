@@ -26,6 +26,7 @@
 #include "lib/sim/rundir.h"
 #include "lib/sim/svclock.h"
 #include "lib/sim/tracer.h"
+#include "lib/sim/vfiouser.h"
 #include "lib/util/writefile.h"
 
 #define MAX_CLIENTS 32
@@ -43,6 +44,7 @@ struct svc {
 	int lock_fd, listen_fd, tracelog_fd;
 	struct sim_pcidev *pcidev;
 	struct sim_qproxy *qproxy;
+	struct sim_vfiouser *vfiouser;
 	int clients[MAX_CLIENTS];
 	size_t nclients;
 	char name[80];
@@ -150,6 +152,8 @@ static int setup(struct svc *s, const struct sim_service_opts *o, struct prm_err
 			return -1;
 	}
 	if (o->qemu_fd >= 0 && sim_qproxy_start(s->a, o->qemu_fd, &s->qproxy, err))
+		return -1;
+	if (o->vfio_user && sim_vfiouser_start(s->a, o->vfio_user, &s->vfiouser, err))
 		return -1;
 	return 0;
 }
@@ -311,6 +315,7 @@ static void teardown(struct svc *s, const char *name)
 		close(s->listen_fd);
 	sim_pcidev_stop(s->pcidev);
 	sim_qproxy_stop(s->qproxy);	/* before the adapter it serves */
+	sim_vfiouser_stop(s->vfiouser);
 	sim_adapter_destroy(s->a);
 	if (s->tracelog_fd >= 0)
 		close(s->tracelog_fd);

@@ -12,6 +12,7 @@ struct sim_service_opts {
 	const char *pci_dir;	/* also a sysfs-style PCI device in pci_dir/bdf, or NULL */
 	const char *bdf;
 	int qemu_fd;		/* serve QEMU's PCI proxy on this socket too; -1 */
+	const char *vfio_user;	/* be a vfio-user device server at this socket path too, or NULL */
 };
 
 /*
