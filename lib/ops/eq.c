@@ -15,7 +15,7 @@
 #include "lib/prm/opcodes.h"
 
 #define PAGE 4096
-#define MAX_LOG_NENT 12
+#define MAX_LOG_NENT 16
 
 struct eq {
 	struct dev *d;

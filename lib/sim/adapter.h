@@ -111,13 +111,12 @@ struct sim_cmd_record {
 
 /* An event queue the host created (lib/sim/eq.c). */
 #define SIM_MAX_EQS 8
-#define SIM_EQ_MAX_PAS 64
 #define SIM_FIRST_EQN 8
 struct sim_eq {
 	bool used;
 	uint8_t eqn, log_size;
 	size_t page_bytes;
-	uint64_t pas[SIM_EQ_MAX_PAS];
+	uint64_t *pas;			/* its pages, as many as its size needs (malloc) */
 	uint64_t bitmask[4];		/* bit n: event type n */
 	uint32_t prod;			/* producer index, 24 bits */
 };

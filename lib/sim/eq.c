@@ -8,6 +8,7 @@
  * polls, and an entry it has not consumed may be overwritten (the EQ
  * overruns silently, as one that is never armed would).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/prm/cmdstatus.h"
@@ -17,7 +18,8 @@
 
 #define EQE_BYTES 64
 #define PAS_AT 0x110		/* create_eq_in: pas[] after the fixed part */
-#define MAX_LOG_EQ 12
+/* what cmd_hca_cap.log_max_eq_sz advertises (lib/sim/caps.c): the driver may ask all of it */
+#define MAX_LOG_EQ 22
 #define PAGE 4096
 
 static struct sim_eq *find(struct sim_adapter *a, uint64_t eqn)
@@ -64,8 +66,6 @@ uint8_t sim_eq_create(struct sim_adapter *a, const uint8_t *in, size_t inlen, ui
 		return *why = 1, MLX5_CMD_STAT_BAD_PARAM_ERR;
 	page_bytes = (size_t)PAGE << log_page;
 	npas = (((size_t)EQE_BYTES << log_size) + page_bytes - 1) / page_bytes;
-	if (npas > SIM_EQ_MAX_PAS)
-		return *why = 2, MLX5_CMD_STAT_BAD_PARAM_ERR;
 	if (inlen < PAS_AT + npas * 8)
 		return *why = 3, MLX5_CMD_STAT_BAD_INP_LEN_ERR;
 	for (size_t i = 0; i < SIM_MAX_EQS && !q; i++)
@@ -74,11 +74,17 @@ uint8_t sim_eq_create(struct sim_adapter *a, const uint8_t *in, size_t inlen, ui
 	if (!q)
 		return *why = 4, MLX5_CMD_STAT_LIM_ERR;
 	memset(q, 0, sizeof(*q));
+	q->pas = calloc(npas, sizeof(*q->pas));
+	if (!q->pas)
+		return *why = 6, MLX5_CMD_STAT_NO_RES_ERR;
 	for (size_t i = 0; i < npas; i++) {
 		prm_bits_get(in, inlen, (uint32_t)((PAS_AT + i * 8) * 8), 64, &q->pas[i]);
 		if (q->pas[i] % PAGE || !sim_dma(a, q->pas[i], page_bytes < ((size_t)EQE_BYTES << log_size) ?
-							    page_bytes : (size_t)EQE_BYTES << log_size))
+							    page_bytes : (size_t)EQE_BYTES << log_size)) {
+			free(q->pas);
+			q->pas = NULL;
 			return *why = 5, MLX5_CMD_STAT_BAD_PARAM_ERR;	/* not host memory */
+		}
 	}
 	q->bitmask[0] = PRM_GET(create_eq_in, in, inlen, "event_bitmask[0]");
 	q->bitmask[1] = PRM_GET(create_eq_in, in, inlen, "event_bitmask[1]");
@@ -102,7 +108,16 @@ uint8_t sim_eq_destroy(struct sim_adapter *a, const uint8_t *in, size_t inlen, u
 	if (!q)
 		return *why = 1, MLX5_CMD_STAT_BAD_RES_ERR;
 	q->used = false;
+	free(q->pas);
+	q->pas = NULL;
 	return MLX5_CMD_STAT_OK;
+}
+
+void sim_eq_free_all(struct sim_adapter *a)
+{
+	for (size_t i = 0; i < SIM_MAX_EQS; i++)
+		free(a->eqs[i].pas);
+	memset(a->eqs, 0, sizeof(a->eqs));
 }
 
 uint8_t sim_eq_gen(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint16_t *why)

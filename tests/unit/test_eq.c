@@ -95,9 +95,12 @@ static void bad_requests_get_the_prm_status(void **state)
 				      &(struct cmd_result){ 0 }, &err), 0);
 	assert_int_equal(gen(d, 0x77, PORT_CHANGE, 0, &err), -1);
 	assert_non_null(strstr(err.msg, "GEN_EQE(0x304) op_mod(0x0) failed, status bad resource(0x5)"));
-	assert_int_equal(eq_create(d, 13, types, &q, &err), -1);
+	assert_int_equal(eq_create(d, 17, types, &q, &err), -1);
 	assert_int_equal(err.kind, PRM_E_USAGE);
 	assert_int_equal(eq_create(d, 1, types, &q, &err), 0);
+	assert_int_equal(eq_destroy(q, &err), 0);
+	/* Linux's async EQ: 2^13 entries over 128 pages (the simulator once took 2^12 at most) */
+	assert_int_equal(eq_create(d, 13, types, &q, &err), 0);
 	assert_int_equal(eq_destroy(q, &err), 0);
 	dev_close(d);
 }
