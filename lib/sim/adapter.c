@@ -217,7 +217,7 @@ void sim_adapter_reset(struct sim_adapter *a)
 	a->hca_state = SIM_HCA_DISABLED;
 	a->pages_held = 0;
 	a->issi = 0;
-	sim_eq_free_all(a);
+	sim_eq_reset(a);
 	a->ncap_set = 0;
 	a->uars = 0;
 	sim_tracer_reset(a);
@@ -245,7 +245,7 @@ void sim_adapter_destroy(struct sim_adapter *a)
 	sim_regs_free(a);
 	sim_tracer_free(a);
 	sim_mkey_free(a);
-	sim_eq_free_all(a);
+	sim_eq_reset(a);
 	sim_dma_unmap_all(a);	/* no thread is left to use them */
 	sim_msix_clear(a);
 	free(a->gone_shadow);

@@ -113,12 +113,6 @@ uint8_t sim_eq_destroy(struct sim_adapter *a, const uint8_t *in, size_t inlen, u
 	return MLX5_CMD_STAT_OK;
 }
 
-void sim_eq_free_all(struct sim_adapter *a)
-{
-	for (size_t i = 0; i < SIM_MAX_EQS; i++)
-		free(a->eqs[i].pas);
-	memset(a->eqs, 0, sizeof(a->eqs));
-}
 
 uint8_t sim_eq_gen(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint16_t *why)
 {
@@ -152,5 +146,7 @@ void sim_eq_post(struct sim_adapter *a, uint8_t type, uint8_t sub_type, const ui
 
 void sim_eq_reset(struct sim_adapter *a)
 {
+	for (size_t i = 0; i < SIM_MAX_EQS; i++)
+		free(a->eqs[i].pas);
 	memset(a->eqs, 0, sizeof(a->eqs));
 }

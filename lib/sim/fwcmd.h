@@ -30,8 +30,6 @@ int sim_caps_fill(struct sim_adapter *a, unsigned cap_type, bool current, uint8_
 uint8_t sim_eq_create(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
 		      size_t outlen, uint16_t *why);
 uint8_t sim_eq_destroy(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint16_t *why);
-/* Every EQ gone (a reset, the adapter's end): their page lists freed. */
-void sim_eq_free_all(struct sim_adapter *a);
 uint8_t sim_eq_gen(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint16_t *why);
 void sim_eq_post(struct sim_adapter *a, uint8_t type, uint8_t sub_type, const uint8_t *data,
 		 size_t len);
