@@ -18,6 +18,8 @@
 #include "lib/dev/simsvc.h"
 #include "lib/out/out.h"
 #include "lib/prm/names.h"
+#include "lib/prm/opcodes.h"
+#include "lib/prm/registers.h"
 #include "lib/sim/adapter.h"
 #include "lib/util/clock.h"
 #include "lib/util/infile.h"
@@ -570,6 +572,19 @@ static int sim_commands(struct cmd_run *r)
 		}
 		out_hex_width("syndrome", v[i].syndrome, 32);
 		out_u64("latency_us", v[i].latency_us);
+		if (v[i].opcode == MLX5_CMD_OP_ACCESS_REG) {
+			const struct prm_register *reg = prm_register_by_id(v[i].register_id);
+
+			out_hex("register_id", v[i].register_id);
+			if (reg)
+				out_str("register", reg->name);
+			else
+				out_null("register");
+		} else {
+			out_null("register_id");
+			out_null("register");
+		}
+		out_bool("eqe", v[i].event);
 		out_obj_end();
 	}
 	out_table_end();

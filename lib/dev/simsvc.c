@@ -141,7 +141,7 @@ int simsvc_cmdlog(const char *name, struct sim_cmd_record **out, size_t *n,
 	if (fd < 0)
 		return -1;
 	for (q.off = 0; q.off < total; q.off++) {
-		unsigned f[6];
+		unsigned f[8];
 
 		if (transact(fd, name, &q, &r, err))
 			goto fail;
@@ -152,13 +152,15 @@ int simsvc_cmdlog(const char *name, struct sim_cmd_record **out, size_t *n,
 			prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
 			goto fail;
 		}
-		if (sscanf(r.text, "%u %u %u %u %u %u", &f[0], &f[1], &f[2], &f[3], &f[4], &f[5]) != 6) {
+		if (sscanf(r.text, "%u %u %u %u %u %u %u %u", &f[0], &f[1], &f[2], &f[3], &f[4],
+			   &f[5], &f[6], &f[7]) != 8) {
 			prm_err_set(err, PRM_E_FAILED, EPROTO, "bad_reply",
 				    "sim:%s: command record %u unreadable", name, q.off);
 			goto fail;
 		}
 		v[q.off] = (struct sim_cmd_record){ (uint16_t)f[0], (uint16_t)f[1], (uint8_t)f[2],
-						    (uint8_t)f[4], f[3], f[5] };
+						    (uint8_t)f[4], f[3], f[5], (uint16_t)f[6],
+						    f[7] != 0 };
 		*n = q.off + 1;
 	}
 	close(fd);

@@ -52,9 +52,17 @@ void sim_bar_host_write(struct sim_adapter *a, uint32_t off, uint32_t raw)
 		return;		/* beyond what the simulator backs: dropped, as by a BAR */
 	if (off == 0x14)	/* log_cmdq_size and _stride (bits 7:0) are read-only */
 		((uint8_t *)&raw)[3] = a->bar0[0x17];
-	__atomic_store_n((uint32_t *)(void *)(a->bar0 + off), raw, __ATOMIC_RELEASE);
-	if (off == 0x18)
+	if (off == 0x18) {
+		/* rings for other slots may still be pending: they add up, as on the device */
+		__atomic_fetch_or((uint32_t *)(void *)(a->bar0 + off), raw, __ATOMIC_ACQ_REL);
 		sim_doorbell(a);
+		return;
+	}
+	__atomic_store_n((uint32_t *)(void *)(a->bar0 + off), raw, __ATOMIC_RELEASE);
+	if ((off % SIM_UAR_BYTES == SIM_EQ_ARM || off % SIM_UAR_BYTES == SIM_EQ_UPDATE_CI) &&
+		 off / SIM_UAR_BYTES < 32 && a->uars & 1u << (off / SIM_UAR_BYTES))
+		sim_eq_doorbell(a, off / SIM_UAR_BYTES, __builtin_bswap32(raw),
+				off % SIM_UAR_BYTES == SIM_EQ_ARM);
 }
 
 uint64_t sim_bar_get(struct sim_adapter *a, const char *path)

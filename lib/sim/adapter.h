@@ -62,7 +62,7 @@ enum sim_fault {
 
 struct sim_vsc {
 	uint16_t space;
-	bool size_vld;
+	bool size_shown;		/* ADDR reads the space's size until the next operation */
 	uint32_t counter, semaphore, addr, data;
 	bool flag, syndrome;
 	uint8_t syndrome_code;
@@ -97,6 +97,11 @@ struct sim_dma_map {
 
 /* MSI-X (lib/sim/msix.c): table and PBA in BAR0 where ConnectX has them. */
 #define SIM_MSIX_MAX 64
+/* UAR pages (4 KiB, cmd_hca_cap.log_uar_page_sz 0) and the EQ doorbells in
+ * each (the driver's MLX5_EQ_DOORBEL_OFFSET; eq_update_ci() adds 8 to not arm) */
+#define SIM_UAR_BYTES 4096
+#define SIM_EQ_ARM 0x40
+#define SIM_EQ_UPDATE_CI 0x48
 #define SIM_MSIX_TABLE 0x2000
 #define SIM_MSIX_PBA 0x3000
 
@@ -107,6 +112,8 @@ struct sim_cmd_record {
 	uint8_t status, delivery;
 	uint32_t syndrome;
 	uint32_t latency_us;
+	uint16_t register_id;		/* ACCESS_REG's register, else 0 */
+	bool event;			/* its completion also came as an EQE */
 };
 
 /* An event queue the host created (lib/sim/eq.c). */
@@ -119,6 +126,16 @@ struct sim_eq {
 	uint64_t *pas;			/* its pages, as many as its size needs (malloc) */
 	uint64_t bitmask[4];		/* bit n: event type n */
 	uint32_t prod;			/* producer index, 24 bits */
+	uint32_t cons;			/* the host's consumer index, from its doorbell */
+	uint32_t uar;			/* the UAR page whose doorbell names it */
+	uint16_t intr;			/* its MSI-X vector */
+	bool armed;			/* interrupt on the next entry, then disarm */
+	bool fresh;			/* its CREATE_EQ's own completion is not its event */
+};
+
+/* What the event queues did, for `sim status`. */
+struct sim_eq_stats {
+	uint64_t eqes, interrupts, doorbells, cmd_eqes;
 };
 
 struct sim_adapter {
@@ -175,6 +192,7 @@ struct sim_adapter {
 	uint64_t fw_ns;			/* spent serving entries, doorbell to ownership back */
 	struct sim_eq eqs[SIM_MAX_EQS];
 	uint8_t next_eqn;
+	struct sim_eq_stats eq_stats;
 	/* DMA into memory given by a VM instead of hostmem */
 	pthread_mutex_t dma_lock;
 	bool dma_external;

@@ -43,6 +43,9 @@
 #define AS_SEMAPHORE 0xa
 
 #define CR_SPACE_BYTES 0x1000000u	/* 16 MiB of cr-space */
+/* What a crdump scans (the driver's fw_fatal dump reads all of it, a dword
+ * per gateway round trip: kept small enough for a VM under emulation). */
+#define SCAN_SPACE_BYTES 0x10000u
 #define ICMD_SPACE_BYTES 0x200000u
 #define SEM_SPACE_BYTES 0x100u
 
@@ -139,8 +142,9 @@ static uint32_t space_bytes(uint16_t space)
 	switch (space) {
 	case AS_CR_SPACE:
 	case AS_ND_CRSPACE:
-	case AS_SCAN_CRSPACE:
 		return CR_SPACE_BYTES;
+	case AS_SCAN_CRSPACE:
+		return SCAN_SPACE_BYTES;
 	case AS_ICMD:
 	case AS_ICMD_EXT:
 		return ICMD_SPACE_BYTES;
@@ -192,6 +196,7 @@ static void gateway_op(struct sim_adapter *a, uint32_t val)
 	uint32_t addr = val & 0x3fffffff;
 
 	v->addr = addr;
+	v->size_shown = false;
 	v->syndrome = false;
 	v->syndrome_code = 0;
 	if (addr % 4 || addr >= space_bytes(v->space)) {
@@ -206,6 +211,8 @@ static void gateway_op(struct sim_adapter *a, uint32_t val)
 	} else {
 		v->data = space_read(a, v->space, addr);
 		v->flag = true;
+		if (v->space == AS_SCAN_CRSPACE)
+			v->addr = addr + 4;	/* a scan tells the next address to read (no holes here) */
 	}
 }
 
@@ -216,7 +223,7 @@ static uint32_t vsc_read(struct sim_adapter *a, uint32_t reg)
 	switch (reg) {
 	case VSC_CTRL:
 		return v->space | (uint32_t)v->syndrome_code << 24 |
-		       (uint32_t)v->size_vld << 28 |
+		       (uint32_t)v->size_shown << 28 |
 		       (uint32_t)(space_bytes(v->space) ? 1 : 0) << 29;
 	case VSC_COUNTER:
 		return ++v->counter ? v->counter : ++v->counter;	/* ticks on read, never 0 */
@@ -224,7 +231,7 @@ static uint32_t vsc_read(struct sim_adapter *a, uint32_t reg)
 		return a->faults[SIM_FAULT_SEM_HELD] && !v->semaphore ?
 		       a->fault_sem_ticket : v->semaphore;
 	case VSC_ADDR:
-		if (v->size_vld)
+		if (v->size_shown)
 			return space_bytes(v->space) & 0x3fffffff;
 		return v->addr | (uint32_t)v->syndrome << 30 | (uint32_t)v->flag << 31;
 	case VSC_DATA:
@@ -239,8 +246,10 @@ static void vsc_write(struct sim_adapter *a, uint32_t reg, uint32_t val)
 
 	switch (reg) {
 	case VSC_CTRL:
+		/* size_vld is the device's to set: the space's size waits in ADDR
+		 * (the driver's mlx5_vsc_gw_set_space() reads it there) */
 		v->space = (uint16_t)val;
-		v->size_vld = (val >> 28) & 1;
+		v->size_shown = space_bytes(v->space) != 0;
 		break;
 	case VSC_SEMAPHORE:
 		/* 0 frees whoever holds it, sem-held's foreign holder too, as on hardware */

@@ -4,14 +4,21 @@
  * writes 64-byte entries at its producer index, the owner bit flipping on
  * each pass (device.h struct mlx5_eqe; the driver's next_eqe_sw() takes an
  * entry whose owner bit equals bit log_eq_size of its consumer index, and
- * starts with every owner bit set). No interrupts and no doorbell: the host
- * polls, and an entry it has not consumed may be overwritten (the EQ
- * overruns silently, as one that is never armed would).
+ * starts with every owner bit set).
+ *
+ * Interrupts as the hardware gives them: an EQ is created armed (the
+ * driver's create_map_eq() says so and rings the arm doorbell anyway); the
+ * first entry written to an armed EQ raises its MSI-X vector (eqc.intr)
+ * and disarms it; the host's doorbell in its UAR page (offset 0x40 arms,
+ * 0x48 only moves the consumer index; the word is eqn << 24 | ci) re-arms
+ * it, and an arm with entries still unconsumed fires at once so none is
+ * left waiting. A host that polls never arms and may be overrun silently.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib/prm/cmdstatus.h"
+#include "lib/prm/events.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/sim/fwcmd.h"
 #include "lib/sim/internal.h"
@@ -50,6 +57,24 @@ static bool write_eqe(struct sim_adapter *a, struct sim_eq *q, const uint8_t *eq
 			 (uint8_t)((eqe[EQE_BYTES - 1] & ~1u) | ((q->prod >> q->log_size) & 1)),
 			 __ATOMIC_RELEASE);
 	q->prod = (q->prod + 1) & 0xffffff;
+	a->eq_stats.eqes++;
+	return true;
+}
+
+static void fire(struct sim_adapter *a, struct sim_eq *q)
+{
+	q->armed = false;
+	if (!sim_msix_raise(a, q->intr))
+		a->eq_stats.interrupts++;
+}
+
+/* An entry for q and, when it listens, its interrupt. */
+static bool deliver(struct sim_adapter *a, struct sim_eq *q, const uint8_t *eqe)
+{
+	if (!write_eqe(a, q, eqe))
+		return false;
+	if (q->armed)
+		fire(a, q);
 	return true;
 }
 
@@ -92,6 +117,10 @@ uint8_t sim_eq_create(struct sim_adapter *a, const uint8_t *in, size_t inlen, ui
 	q->bitmask[3] = PRM_GET(create_eq_in, in, inlen, "event_bitmask[3]");
 	q->log_size = (uint8_t)log_size;
 	q->page_bytes = page_bytes;
+	q->uar = (uint32_t)PRM_GET(create_eq_in, in, inlen, "eq_context_entry.uar_page");
+	q->intr = (uint16_t)PRM_GET(create_eq_in, in, inlen, "eq_context_entry.intr");
+	q->armed = true;
+	q->fresh = true;
 	do {	/* 8-bit numbers: skip any still in use after a wrap */
 		q->eqn = a->next_eqn;
 		a->next_eqn = a->next_eqn == 0xff ? SIM_FIRST_EQN : a->next_eqn + 1;
@@ -122,13 +151,14 @@ uint8_t sim_eq_gen(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint1
 
 	if (!q)
 		return *why = 1, MLX5_CMD_STAT_BAD_RES_ERR;
-	if (!write_eqe(a, q, in + at))
+	if (!deliver(a, q, in + at))
 		return *why = 2, MLX5_CMD_STAT_BAD_PARAM_ERR;
 	return MLX5_CMD_STAT_OK;
 }
 
-void sim_eq_post(struct sim_adapter *a, uint8_t type, uint8_t sub_type, const uint8_t *data,
-		 size_t len)
+/* An event for every EQ that asked for its type; fresh ones only when fresh_too. */
+static void post(struct sim_adapter *a, uint8_t type, uint8_t sub_type, const uint8_t *data,
+		 size_t len, bool fresh_too)
 {
 	uint8_t eqe[EQE_BYTES] = { 0 };
 
@@ -139,9 +169,47 @@ void sim_eq_post(struct sim_adapter *a, uint8_t type, uint8_t sub_type, const ui
 	for (size_t i = 0; i < SIM_MAX_EQS; i++) {
 		struct sim_eq *q = &a->eqs[i];
 
-		if (q->used && (q->bitmask[type / 64] >> (type % 64) & 1))
-			write_eqe(a, q, eqe);
+		if (q->used && (q->bitmask[type / 64] >> (type % 64) & 1) && (fresh_too || !q->fresh))
+			deliver(a, q, eqe);
 	}
+}
+
+void sim_eq_post(struct sim_adapter *a, uint8_t type, uint8_t sub_type, const uint8_t *data,
+		 size_t len)
+{
+	post(a, type, sub_type, data, len, true);
+}
+
+bool sim_eq_cmd_done(struct sim_adapter *a, unsigned slot)
+{
+	uint8_t vector[4] = { 0 };	/* mlx5_eqe_cmd: a big-endian bit per slot */
+	uint64_t before = a->eq_stats.eqes;
+
+	vector[3 - slot / 8] = (uint8_t)(1u << slot % 8);
+	post(a, MLX5_EVENT_TYPE_CMD, 0, vector, sizeof(vector), false);
+	for (size_t i = 0; i < SIM_MAX_EQS; i++)
+		a->eqs[i].fresh = false;
+	if (a->eq_stats.eqes == before)
+		return false;
+	a->eq_stats.cmd_eqes++;
+	return true;
+}
+
+void sim_eq_doorbell(struct sim_adapter *a, uint32_t uar, uint32_t word, bool arm)
+{
+	struct sim_eq *q;
+
+	pthread_mutex_lock(&a->lock);
+	q = find(a, word >> 24);
+	if (q && q->uar == uar) {	/* another page's doorbell does not reach it */
+		a->eq_stats.doorbells++;
+		q->cons = word & 0xffffff;
+		if (arm && q->cons != q->prod)
+			fire(a, q);
+		else if (arm)
+			q->armed = true;
+	}
+	pthread_mutex_unlock(&a->lock);
 }
 
 void sim_eq_reset(struct sim_adapter *a)

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "lib/prm/layouts/layouts.h"
+#include "lib/prm/opcodes.h"
 #include "lib/sim/internal.h"
 #include "lib/sim/fwcmd.h"
 
@@ -99,6 +100,10 @@ static void record(struct sim_adapter *a, const uint8_t *e, const uint8_t *out, 
 		.latency_us = (uint32_t)((sim_now_ns() - t0) / 1000),
 	};
 
+	/* access_register_in.register_id: input bytes 0xa-0xb, inline in the entry */
+	if (r.opcode == MLX5_CMD_OP_ACCESS_REG)
+		r.register_id = (uint16_t)(e[0x1a] << 8 | e[0x1b]);
+
 	if (out && ds == DS_OK) {
 		r.status = out[0];
 		r.syndrome = (uint32_t)out[4] << 24 | (uint32_t)out[5] << 16 | (uint32_t)out[6] << 8 | out[7];
@@ -123,7 +128,8 @@ bool sim_cmdlog_get(struct sim_adapter *a, uint64_t i, struct sim_cmd_record *r,
 	return ok;
 }
 
-static void run_entry(struct sim_adapter *a, uint8_t *e)
+/* Runs one entry; false when it never completes (cmd-hang). */
+static bool run_entry(struct sim_adapter *a, uint8_t *e)
 {
 	const struct prm_layout *el = &prm_layout_cmdq_entry;
 	uint32_t inlen = (uint32_t)PRM_GET(cmdq_entry, e, prm_layout_bytes(el), "inlen"), outlen = (uint32_t)PRM_GET(cmdq_entry, e, prm_layout_bytes(el), "outlen");
@@ -140,7 +146,7 @@ static void run_entry(struct sim_adapter *a, uint8_t *e)
 	slow_ms = a->faults[SIM_FAULT_CMD_SLOW] && a->fault_slow_op == opcode ? a->fault_slow_ms : 0;
 	pthread_mutex_unlock(&a->lock);
 	if (hang)
-		return;		/* never completed: the entry stays the device's */
+		return false;	/* never completed: the entry stays the device's */
 	if (slow_ms)
 		linger(a, slow_ms);
 	if (PRM_GET(cmdq_entry, e, prm_layout_bytes(el), "type") != 7)
@@ -180,6 +186,7 @@ static void run_entry(struct sim_adapter *a, uint8_t *e)
 	__atomic_add_fetch(&a->fw_ns, sim_now_ns() - t0, __ATOMIC_RELAXED);
 	/* delivery status, then ownership back to software, in one store */
 	__atomic_store_n(&e[0x3f], (uint8_t)(ds << 1), __ATOMIC_RELEASE);
+	return true;
 }
 
 /* The doorbell word, taken in one go so no ring is lost. */
@@ -203,8 +210,13 @@ static void serve_slots(struct sim_adapter *a, uint32_t bits)
 		if (!(bits & (1u << slot)))
 			continue;
 		e = sim_dma(a, base + (uint64_t)slot * stride, ENTRY_BYTES);
-		if (e && (e[0x3f] & 1))
-			run_entry(a, e);
+		if (e && (e[0x3f] & 1) && run_entry(a, e)) {
+			/* after ownership went back: the driver's handler reads the entry */
+			pthread_mutex_lock(&a->lock);
+			if (sim_eq_cmd_done(a, slot))
+				a->cmdlog[(a->ncmdlog - 1) % SIM_CMDLOG].event = true;
+			pthread_mutex_unlock(&a->lock);
+		}
 	}
 }
 

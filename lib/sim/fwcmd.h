@@ -34,6 +34,11 @@ uint8_t sim_eq_gen(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint1
 void sim_eq_post(struct sim_adapter *a, uint8_t type, uint8_t sub_type, const uint8_t *data,
 		 size_t len);
 void sim_eq_reset(struct sim_adapter *a);
+/* The command in slot completed: an EQE for the EQs that asked (a->lock
+ * held); true when one did. */
+bool sim_eq_cmd_done(struct sim_adapter *a, unsigned slot);
+/* The host rang an EQ doorbell in UAR page uar (takes a->lock). */
+void sim_eq_doorbell(struct sim_adapter *a, uint32_t uar, uint32_t word, bool arm);
 
 /* SET_HCA_CAP: take the settable fields of a page; -1 when it has none. */
 int sim_caps_set(struct sim_adapter *a, unsigned cap_type, const uint8_t *page, size_t len);

@@ -233,11 +233,13 @@ static uint8_t set_hca_cap(struct call *c)
 	return MLX5_CMD_STAT_OK;
 }
 
-/* UAR pages: index 0 stays the firmware's; up to 31 for hosts, never the
- * pages of the MSI-X table and PBA when it has them (the client traps those). */
+/* UAR pages: 0 and 1 hold the initialization segment (real_time at 0x1040
+ * would meet an EQ doorbell); up to 31 for hosts, never the pages of the
+ * MSI-X table and PBA when it has them (the client traps those). */
+#define FIRST_HOST_UAR 2
 static uint8_t alloc_uar(struct call *c)
 {
-	for (unsigned i = 1; i < 32; i++)
+	for (unsigned i = FIRST_HOST_UAR; i < 32; i++)
 		if (!(c->a->uars & 1u << i) &&
 		    !(c->a->msix_vectors && (i == SIM_MSIX_TABLE / 4096 || i == SIM_MSIX_PBA / 4096))) {
 			c->a->uars |= 1u << i;
@@ -251,7 +253,7 @@ static uint8_t dealloc_uar(struct call *c)
 {
 	uint64_t i = PRM_GET(dealloc_uar_in, c->in, c->inlen, "uar");
 
-	if (i == 0 || i > 31 || !(c->a->uars & 1u << i))
+	if (i < FIRST_HOST_UAR || i > 31 || !(c->a->uars & 1u << i))
 		return fail(c, MLX5_CMD_STAT_BAD_RES_ERR, 1);
 	c->a->uars &= ~(1u << i);
 	return MLX5_CMD_STAT_OK;
@@ -267,6 +269,9 @@ static uint8_t access_reg(struct call *c)
 	if (c->outlen - ohdr < len)
 		return fail(c, MLX5_CMD_STAT_BAD_OUTP_LEN_ERR, 1);
 	memcpy(c->out + ohdr, c->in + hdr, len);
+	/* the register may answer with more than was sent (the driver reads
+	 * MTRC_STDB's strings with only its header as input) */
+	len = c->outlen - ohdr;
 	/* op_mod 0 writes, 1 reads (the driver's !write) */
 	st = sim_reg_access(c->a, (uint16_t)PRM_GET(access_register_in, c->in, c->inlen, "register_id"),
 			    c->op_mod ? PRM_REG_GET : PRM_REG_SET, c->out + ohdr, len);

@@ -221,8 +221,9 @@ static void handle(struct svc *s, const struct sim_req *q, struct sim_rsp *r)
 		uint64_t n;
 
 		if (sim_cmdlog_get(s->a, q->off, &c, &n))
-			snprintf(r->text, sizeof(r->text), "%u %u %u %u %u %u", c.opcode, c.op_mod,
-				 c.status, c.syndrome, c.delivery, c.latency_us);
+			snprintf(r->text, sizeof(r->text), "%u %u %u %u %u %u %u %u", c.opcode,
+				 c.op_mod, c.status, c.syndrome, c.delivery, c.latency_us,
+				 c.register_id, c.event);
 		r->val = (uint32_t)n;
 		return;
 	}

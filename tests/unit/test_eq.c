@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -17,6 +19,7 @@
 
 #define ESW_FUNCTIONS_CHANGED 0xe
 #define PORT_CHANGE 0x9
+#define CMD_COMPLETION 0xa
 
 /* GEN_EQE: the firmware writes the given entry into queue eqn. */
 static int gen(struct dev *d, uint8_t eqn, uint8_t type, uint8_t tag, struct prm_err *err)
@@ -105,12 +108,112 @@ static void bad_requests_get_the_prm_status(void **state)
 	dev_close(d);
 }
 
+/* NOP (0x80d) by hand: the header only */
+static int nop(struct dev *d, struct prm_err *err)
+{
+	uint8_t in[16] = { 0x08, 0x0d }, out[16];
+
+	return dev_cmd_run(d, in, sizeof(in), out, sizeof(out), err);
+}
+
+static void command_completions_come_as_events(void **state)
+{
+	struct prm_err err = { 0 };
+	struct dev *d = NULL;
+	struct eq *q = NULL;
+	uint8_t eqe[EQE_BYTES];
+	uint32_t vector;
+
+	(void)state;
+	assert_int_equal(dev_open("sim", NULL, &d, &err), 0);
+	assert_int_equal(eq_create_one(d, 3, CMD_COMPLETION, &q, &err), 0);
+	for (int i = 0; i < 2; i++) {
+		if (nop(d, &err))
+			fail_msg("%s", err.msg);
+		assert_int_equal(eq_next(q, eqe, 1000, &err), 0);
+		assert_int_equal(eqe[1], CMD_COMPLETION);
+		/* mlx5_eqe_cmd: a big-endian vector, one bit for the one slot used */
+		vector = (uint32_t)eqe[0x20] << 24 | eqe[0x21] << 16 | eqe[0x22] << 8 | eqe[0x23];
+		assert_int_equal(__builtin_popcount(vector), 1);
+		assert_int_equal(eq_next(q, eqe, 0, &err), 1);
+	}
+	assert_int_equal(d->sim->eq_stats.cmd_eqes, 2);
+	assert_int_equal(eq_destroy(q, &err), 0);
+	/* its own DESTROY_EQ completed with no queue left to tell */
+	assert_int_equal(d->sim->eq_stats.cmd_eqes, 2);
+	dev_close(d);
+}
+
+static uint64_t fired(int fd)
+{
+	uint64_t n = 0;
+
+	return read(fd, &n, sizeof(n)) == sizeof(n) ? n : 0;
+}
+
+static void post_port_event(struct dev *d)
+{
+	pthread_mutex_lock(&d->sim->lock);
+	sim_eq_post(d->sim, PORT_CHANGE, 0, NULL, 0);
+	pthread_mutex_unlock(&d->sim->lock);
+}
+
+/* The EQ doorbell word: eqn in the top byte, the consumer index below (eq.c eq_update_ci()). */
+static void ring(struct dev *d, uint32_t uar, uint8_t eqn, uint32_t ci, bool arm)
+{
+	sim_bar_host_write(d->sim, uar * 4096 + (arm ? 0x40 : 0x48),
+			   __builtin_bswap32((uint32_t)eqn << 24 | ci));
+}
+
+static void an_armed_queue_interrupts_once_until_rearmed(void **state)
+{
+	struct prm_err err = { 0 };
+	struct dev *d = NULL;
+	struct eq *q = NULL;
+	int fd = eventfd(0, EFD_NONBLOCK);
+	uint8_t alloc_in[16] = { 0x08, 0x02 }, alloc_out[16];	/* ALLOC_UAR 0x802 */
+	uint32_t uar;
+
+	(void)state;
+	assert_true(fd >= 0);
+	assert_int_equal(dev_open("sim", NULL, &d, &err), 0);
+	sim_msix_enable(d->sim);
+	assert_int_equal(sim_msix_set(d->sim, 0, 1, &fd), 0);	/* vector 0: eqc.intr 0 */
+	assert_int_equal(dev_cmd_run(d, alloc_in, 16, alloc_out, 16, &err), 0);
+	uar = (uint32_t)alloc_out[0x9] << 16 | alloc_out[0xa] << 8 | alloc_out[0xb];
+	assert_true(uar >= 2);		/* pages 0 and 1 are the initialization segment */
+	assert_true(uar != 2 && uar != 3);	/* nor the MSI-X table and PBA */
+	assert_int_equal(eq_create_one(d, 3, PORT_CHANGE, &q, &err), 0);
+	d->sim->eqs[0].uar = uar;	/* prmctl's own EQs name UAR 0; the driver's name its page */
+	assert_int_equal(d->sim->eqs[0].eqn, eq_number(q));
+
+	post_port_event(d);		/* created armed: fires, then disarmed */
+	assert_int_equal(fired(fd), 1);
+	post_port_event(d);
+	assert_int_equal(fired(fd), 0);
+	ring(d, uar + 1, eq_number(q), 1, true);	/* another page's doorbell: not this EQ's */
+	assert_int_equal(fired(fd), 0);
+	ring(d, uar, eq_number(q), 1, false);	/* consumed one, not armed */
+	assert_int_equal(fired(fd), 0);
+	ring(d, uar, eq_number(q), 1, true);	/* armed with one still waiting: at once */
+	assert_int_equal(fired(fd), 1);
+	ring(d, uar, eq_number(q), 2, true);	/* all consumed: armed, quiet */
+	assert_int_equal(fired(fd), 0);
+	post_port_event(d);
+	assert_int_equal(fired(fd), 1);
+	assert_int_equal(d->sim->eq_stats.interrupts, 3);
+	assert_int_equal(eq_destroy(q, &err), 0);
+	dev_close(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(entries_come_in_order_across_wraps),
 		cmocka_unit_test(events_reach_the_queues_that_asked),
 		cmocka_unit_test(bad_requests_get_the_prm_status),
+		cmocka_unit_test(command_completions_come_as_events),
+		cmocka_unit_test(an_armed_queue_interrupts_once_until_rearmed),
 	};
 
 	return cmocka_run_group_tests_name("eq", tests, NULL, NULL);

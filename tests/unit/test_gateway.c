@@ -457,10 +457,45 @@ static void clear_evicts_a_foreign_holder(void **state)
 	dev_close(d);
 }
 
+/*
+ * The driver's crdump (pci_vsc.c), dword by dword as it does it: select the
+ * scan space in ctrl (cap + 4), status bits 31:29 and size_vld (bit 28) set
+ * by the device, the space size in addr (cap + 0x10); then each read's
+ * addr comes back with the flag (bit 31) and the next address to read.
+ */
+static void crdump_scan_space_reports_size_and_next_address(void **state)
+{
+	struct dev *d = open_sim(NULL);
+	struct sim_adapter *a = d->sim;
+	uint32_t ctrl, size, addr, data;
+
+	(void)state;
+	ctrl = sim_cfg_read32(a, 0x64);
+	sim_cfg_write32(a, 0x64, (ctrl & ~0xffffu) | 0x7);
+	ctrl = sim_cfg_read32(a, 0x64);
+	assert_int_equal(ctrl & 0xffff, 0x7);
+	assert_int_not_equal(ctrl >> 29, 0);		/* supported */
+	assert_int_equal(ctrl >> 28 & 1, 1);		/* size valid */
+	size = sim_cfg_read32(a, 0x70) & 0x3fffffff;
+	assert_true(size >= 0x1000 && size % 4 == 0);
+	sim_cfg_write32(a, 0x70, 0x100);		/* read at 0x100 */
+	addr = sim_cfg_read32(a, 0x70);
+	assert_int_equal(addr >> 31, 1);
+	assert_int_equal(addr & 0x3fffffff, 0x104);
+	data = sim_cfg_read32(a, 0x74);
+	/* cr-space (2) holds the same there; it shows no size, and a read keeps its address */
+	sim_cfg_write32(a, 0x64, (ctrl & ~0xffffu) | 0x2);
+	sim_cfg_write32(a, 0x70, 0x100);
+	assert_int_equal(sim_cfg_read32(a, 0x70) & 0x3fffffff, 0x100);
+	assert_int_equal(sim_cfg_read32(a, 0x74), data);
+	dev_close(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(finds_gateway_and_reads_hw_id),
+		cmocka_unit_test(crdump_scan_space_reports_size_and_next_address),
 		cmocka_unit_test(ticket_semaphore_is_exclusive_and_bounded),
 		cmocka_unit_test(bad_address_and_space),
 		cmocka_unit_test(register_access),
