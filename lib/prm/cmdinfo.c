@@ -67,6 +67,8 @@ const struct prm_cmd_info prm_cmd_infos[] = {
 	Q(MLX5_CMD_OP_QUERY_VPORT_COUNTER, NULL, NULL, 0, 0x210, NULL, NULL),
 	S(MLX5_CMD_OP_ALLOC_PD, &prm_layout_alloc_pd_in, &prm_layout_alloc_pd_out, 0, 0, NULL, NULL),
 	S(MLX5_CMD_OP_DEALLOC_PD, &prm_layout_dealloc_pd_in, &prm_layout_dealloc_pd_out, 0, 0, NULL, NULL),
+	S(MLX5_CMD_OP_CREATE_UCTX, &prm_layout_create_uctx_in, &prm_layout_create_uctx_out, 0, 0, "general", PRM_PATH(cmd_hca_cap, "uctx_cap")),
+	S(MLX5_CMD_OP_DESTROY_UCTX, &prm_layout_destroy_uctx_in, &prm_layout_destroy_uctx_out, 0, 0, "general", PRM_PATH(cmd_hca_cap, "uctx_cap")),
 	S(MLX5_CMD_OP_ALLOC_UAR, &prm_layout_alloc_uar_in, &prm_layout_alloc_uar_out, 0, 0, NULL, NULL),
 	S(MLX5_CMD_OP_DEALLOC_UAR, &prm_layout_dealloc_uar_in, &prm_layout_dealloc_uar_out, 0, 0, NULL, NULL),
 	/* op_mod 1 reads; a probe reads MGIR */

@@ -97,6 +97,11 @@ struct sim_dma_map {
 
 /* MSI-X (lib/sim/msix.c): table and PBA in BAR0 where ConnectX has them. */
 #define SIM_MSIX_MAX 64
+/* User contexts: uids 1-63; what cmd_hca_cap.uctx_cap offers (RAW_TX 0x1,
+ * TOOLS_RESOURCES 0x4: mlx5_fwctl asks for the latter) */
+#define SIM_MAX_UCTX 64
+#define SIM_UCTX_CAP 0x5
+
 /* UAR pages (4 KiB, cmd_hca_cap.log_uar_page_sz 0) and the EQ doorbells in
  * each (the driver's MLX5_EQ_DOORBEL_OFFSET; eq_update_ci() adds 8 to not arm) */
 #define SIM_UAR_BYTES 4096
@@ -169,6 +174,7 @@ struct sim_adapter {
 	struct sim_cap_override cap_set[64];
 	size_t ncap_set;
 	uint32_t uars;			/* UAR pages allocated, bit per index */
+	uint64_t uctxs;			/* user contexts (uids) created, bit per uid */
 	uint8_t *gone_shadow;		/* BAR0 from before device-gone */
 	/* firmware thread */
 	pthread_t thread;

@@ -78,6 +78,9 @@ static const struct cap_value values[] = {
 	{ GENERAL, PRM_PATH(cmd_hca_cap, "log_max_rqt"), 20, 20 },
 	{ GENERAL, PRM_PATH(cmd_hca_cap, "log_max_wq_sz"), 15, 15 },
 	{ GENERAL, PRM_PATH(cmd_hca_cap, "max_num_eqs"), 1024, 1024 },
+	/* mlx5_core adds its fwctl device only when uctx_cap is set */
+	{ GENERAL, PRM_PATH(cmd_hca_cap, "uctx_cap"), SIM_UCTX_CAP, SIM_UCTX_CAP },
+	{ GENERAL, PRM_PATH(cmd_hca_cap, "log_max_uctx"), 6, 6 },
 	{ GENERAL, PRM_PATH(cmd_hca_cap, "log_uar_page_sz"), 0, 0 },
 	{ GENERAL, PRM_PATH(cmd_hca_cap, "nvmf_target_offload"), 1, 1 },
 	{ GENERAL, PRM_PATH(cmd_hca_cap, "num_of_uars_per_page"), 1, 1 },

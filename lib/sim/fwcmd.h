@@ -34,6 +34,12 @@ uint8_t sim_eq_gen(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint1
 void sim_eq_post(struct sim_adapter *a, uint8_t type, uint8_t sub_type, const uint8_t *data,
 		 size_t len);
 void sim_eq_reset(struct sim_adapter *a);
+/* User contexts (lib/sim/uctx.c); uid 0 is the kernel's own and always valid. */
+uint8_t sim_uctx_create_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
+			    size_t outlen, uint16_t *why);
+uint8_t sim_uctx_destroy_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
+			     size_t outlen, uint16_t *why);
+bool sim_uctx_valid(const struct sim_adapter *a, uint16_t uid);
 /* The command in slot completed: an EQE for the EQs that asked (a->lock
  * held); true when one did. */
 bool sim_eq_cmd_done(struct sim_adapter *a, unsigned slot);

@@ -45,6 +45,7 @@ static uint8_t enable_hca(struct call *c)
 	sim_eq_reset(c->a);
 	sim_caps_reset(c->a);
 	c->a->uars = 0;
+	c->a->uctxs = 0;
 	c->a->hca_state = SIM_HCA_ENABLED;
 	return MLX5_CMD_STAT_OK;
 }
@@ -141,8 +142,9 @@ static uint8_t teardown_hca(struct call *c)
 	if (c->a->hca_state != SIM_HCA_INITIALIZED)
 		return fail(c, MLX5_CMD_STAT_BAD_SYS_STATE_ERR, 1);
 	c->a->hca_state = SIM_HCA_ENABLED;
-	sim_eq_reset(c->a);	/* a torn-down function has no queues, no UARs */
+	sim_eq_reset(c->a);	/* a torn-down function has no queues, no UARs, no contexts */
 	c->a->uars = 0;
+	c->a->uctxs = 0;
 	return MLX5_CMD_STAT_OK;
 }
 
@@ -203,6 +205,8 @@ OTHER_FILE(sim_qp_init2rtr_cmd)
 OTHER_FILE(sim_qp_rtr2rts_cmd)
 OTHER_FILE(sim_qp_2rst_cmd)
 OTHER_FILE(sim_qp_destroy_cmd)
+OTHER_FILE(sim_uctx_create_cmd)
+OTHER_FILE(sim_uctx_destroy_cmd)
 
 static uint8_t destroy_eq(struct call *c)
 {
@@ -333,6 +337,10 @@ static const struct handler handlers[] = {
 	{ MLX5_CMD_OP_CREATE_EQ, sim_eq_create_call, SIM_HCA_INITIALIZED, &prm_layout_create_eq_in, &prm_layout_create_eq_out },
 	{ MLX5_CMD_OP_DESTROY_EQ, destroy_eq, SIM_HCA_INITIALIZED, &prm_layout_destroy_eq_in, &prm_layout_destroy_eq_out },
 	{ MLX5_CMD_OP_GEN_EQE, gen_eqe, SIM_HCA_INITIALIZED, &prm_layout_gen_eqe_in, &prm_layout_gen_eqe_out },
+	{ MLX5_CMD_OP_CREATE_UCTX, sim_uctx_create_cmd_call, SIM_HCA_INITIALIZED, &prm_layout_create_uctx_in,
+	  &prm_layout_create_uctx_out },
+	{ MLX5_CMD_OP_DESTROY_UCTX, sim_uctx_destroy_cmd_call, SIM_HCA_INITIALIZED, &prm_layout_destroy_uctx_in,
+	  &prm_layout_destroy_uctx_out },
 	{ MLX5_CMD_OP_ACCESS_REG, access_reg, SIM_HCA_ENABLED, &prm_layout_access_register_in, &prm_layout_access_register_out },
 };
 
@@ -359,6 +367,8 @@ void sim_fw_execute(struct sim_adapter *a, const uint8_t *in, size_t inlen,
 		status = fail(&c, MLX5_CMD_STAT_BAD_OUTP_LEN_ERR, 0);
 	else if (a->hca_state < h->needs)
 		status = fail(&c, MLX5_CMD_STAT_BAD_SYS_STATE_ERR, 0);	/* ENABLE_HCA first */
+	else if (!sim_uctx_valid(a, (uint16_t)PRM_GET(mbox_in, c.in, c.inlen, "uid")))
+		status = fail(&c, MLX5_CMD_STAT_BAD_PARAM_ERR, 0xffff);	/* a context that is gone */
 	else
 		status = h->run(&c);
 	memset(out, 0, 8);

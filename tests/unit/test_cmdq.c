@@ -67,6 +67,7 @@ static void long_chains_both_ways(void **state)
 	memset(out, 0xee, sizeof(out));
 	prm_set(&prm_layout_mbox_in, in, sizeof(in), "opcode", 0x80d, &err);
 	prm_set(&prm_layout_mbox_in, in, sizeof(in), "op_mod", 0, &err);
+	prm_set(&prm_layout_mbox_in, in, sizeof(in), "uid", 0, &err);	/* no user context */
 	{
 		uint64_t before = d->sim->commands;
 
