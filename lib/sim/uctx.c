@@ -3,7 +3,9 @@
  * User contexts (CREATE_UCTX/DESTROY_UCTX): what mlx5_fwctl asks for on
  * each open of /dev/fwctl/fwctlN, and the uid it then stamps on every
  * command. A command naming a uid that does not exist is refused, as the
- * firmware refuses one from a context that was destroyed.
+ * firmware refuses one from a context that was destroyed. 0 is the
+ * kernel's own; 0xffff (MLX5_SHARED_RESOURCE_UID) marks a resource every
+ * context may use (the driver's completion EQs when log_max_uctx is set).
  */
 #include "lib/prm/cmdstatus.h"
 #include "lib/prm/layouts/layouts.h"
@@ -33,13 +35,16 @@ uint8_t sim_uctx_destroy_cmd(struct sim_adapter *a, const uint8_t *in, size_t in
 
 	(void)out;
 	(void)outlen;
-	if (!sim_uctx_valid(a, (uint16_t)uid) || uid == 0)
+	if (uid == 0 || uid >= SIM_MAX_UCTX || !sim_uctx_valid(a, (uint16_t)uid))
 		return *why = 1, MLX5_CMD_STAT_BAD_RES_ERR;
 	a->uctxs &= ~(UINT64_C(1) << uid);
 	return MLX5_CMD_STAT_OK;
 }
 
+#define SHARED_RESOURCE_UID 0xffff
+
 bool sim_uctx_valid(const struct sim_adapter *a, uint16_t uid)
 {
-	return uid == 0 || (uid < SIM_MAX_UCTX && a->uctxs & UINT64_C(1) << uid);
+	return uid == 0 || uid == SHARED_RESOURCE_UID ||
+	       (uid < SIM_MAX_UCTX && a->uctxs & UINT64_C(1) << uid);
 }

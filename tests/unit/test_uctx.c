@@ -62,6 +62,8 @@ static void a_context_lives_from_create_to_destroy(void **state)
 	assert_non_null(strstr(err.msg, "bad resource"));
 	assert_int_equal(nop_as(d, second, &err), 0);		/* the other lives on */
 	assert_int_equal(nop_as(d, 0, &err), 0);		/* the kernel's own */
+	assert_int_equal(nop_as(d, 0xffff, &err), 0);		/* shared (the driver's comp EQs) */
+	assert_int_equal(nop_as(d, 0x7777, &err), -1);		/* never created */
 	dev_close(d);
 }
 
