@@ -450,20 +450,34 @@ static int sim_list(struct cmd_run *r)
 static int control(const struct sim_args *a, uint32_t op)
 {
 	struct prm_err err = { 0 };
-	char reply[512], model[64] = "";
+	char reply[512], model[64] = "", events[256] = "";
 	uint32_t val = 0, reads = 0;
+	unsigned long long n[6] = { 0 };
 
 	if (simsvc_call(a->arg[0], op, a->n > 1 ? a->arg[1] : "", reply, sizeof(reply), &val, &err) ||
 	    simsvc_call(a->arg[0], SIM_OP_STATUS, NULL, reply, sizeof(reply), &val, &err) ||
 	    simsvc_call(a->arg[0], SIM_OP_INFO, NULL, model, sizeof(model), NULL, &err) ||
-	    simsvc_call(a->arg[0], SIM_OP_HEALTH_READS, NULL, NULL, 0, &reads, &err))
+	    simsvc_call(a->arg[0], SIM_OP_HEALTH_READS, NULL, NULL, 0, &reads, &err) ||
+	    simsvc_call(a->arg[0], SIM_OP_EVENTS, NULL, events, sizeof(events), NULL, &err))
 		return cmd_fail(&err);
+	if (sscanf(events, "%llu %llu %llu %llu %llu %llu", &n[0], &n[1], &n[2], &n[3], &n[4],
+		   &n[5]) != 6) {
+		prm_err_set(&err, PRM_E_FAILED, EPROTO, "bad_reply",
+			    "sim:%s: the service's activity reply is unreadable", a->arg[0]);
+		return cmd_fail(&err);
+	}
 	out_doc_begin();
 	out_str("name", a->arg[0]);
 	out_str("model", model);
 	out_str_list("faults", reply);
 	out_u64("health_counter", val);
 	out_u64("health_counter_reads", reads);
+	out_u64("command_count", n[0]);
+	out_u64("unsupported_count", n[1]);
+	out_u64("eqe_count", n[2]);
+	out_u64("command_eqe_count", n[3]);
+	out_u64("interrupt_count", n[4]);
+	out_u64("eq_doorbell_count", n[5]);
 	return cmd_done(EXIT_OK);
 }
 

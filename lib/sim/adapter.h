@@ -195,6 +195,7 @@ struct sim_adapter {
 	int32_t boot_pages, init_pages, pages_held;
 	uint64_t page_addr[SIM_MAX_PAGES];	/* the pages held, returned on reclaim */
 	uint64_t commands;		/* executed, for status */
+	uint64_t unsupported;		/* of which refused as bad operation: not simulated */
 	uint64_t fw_ns;			/* spent serving entries, doorbell to ownership back */
 	struct sim_eq eqs[SIM_MAX_EQS];
 	uint8_t next_eqn;
@@ -287,6 +288,14 @@ void sim_adapter_reset(struct sim_adapter *a);
 uint64_t sim_cfg_bar0_base(struct sim_adapter *a);
 
 /* Command record i of n (oldest first); false when i is past the end. */
+/* What the firmware did since it started: commands run (those it does not
+ * implement, answered bad operation, among them) and its event queues' work. */
+struct sim_activity {
+	uint64_t commands, unsupported;
+	struct sim_eq_stats eq;
+};
+void sim_activity(struct sim_adapter *a, struct sim_activity *out);
+
 bool sim_cmdlog_get(struct sim_adapter *a, uint64_t i, struct sim_cmd_record *r, uint64_t *n);
 
 /*

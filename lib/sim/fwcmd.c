@@ -128,6 +128,15 @@ bool sim_cmdlog_get(struct sim_adapter *a, uint64_t i, struct sim_cmd_record *r,
 	return ok;
 }
 
+void sim_activity(struct sim_adapter *a, struct sim_activity *out)
+{
+	pthread_mutex_lock(&a->lock);
+	out->commands = a->commands;
+	out->unsupported = a->unsupported;
+	out->eq = a->eq_stats;
+	pthread_mutex_unlock(&a->lock);
+}
+
 /* Runs one entry; false when it never completes (cmd-hang). */
 static bool run_entry(struct sim_adapter *a, uint8_t *e)
 {

@@ -359,9 +359,11 @@ void sim_fw_execute(struct sim_adapter *a, const uint8_t *in, size_t inlen,
 	if (a->faults[SIM_FAULT_CMD_STATUS] && a->fault_status_op == c.opcode) {
 		status = a->fault_status;
 		c.syndrome = a->fault_syndrome;
-	} else if (!h)
+	} else if (!h) {
+		/* what firmware answers an opcode it does not know; counted for sim status */
 		status = fail(&c, MLX5_CMD_STAT_BAD_OP_ERR, 0);
-	else if (inlen < prm_layout_bytes(h->in))
+		a->unsupported++;
+	} else if (inlen < prm_layout_bytes(h->in))
 		status = fail(&c, MLX5_CMD_STAT_BAD_INP_LEN_ERR, 0);
 	else if (outlen < prm_layout_bytes(h->out))
 		status = fail(&c, MLX5_CMD_STAT_BAD_OUTP_LEN_ERR, 0);

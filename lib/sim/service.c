@@ -207,6 +207,16 @@ static void handle(struct svc *s, const struct sim_req *q, struct sim_rsp *r)
 		faults_text(s->a, r->text, sizeof(r->text));
 		r->val = s->a->health_counter;
 		return;
+	case SIM_OP_EVENTS: {
+		struct sim_activity v;
+
+		sim_activity(s->a, &v);
+		snprintf(r->text, sizeof(r->text), "%llu %llu %llu %llu %llu %llu",
+			 (unsigned long long)v.commands, (unsigned long long)v.unsupported,
+			 (unsigned long long)v.eq.eqes, (unsigned long long)v.eq.cmd_eqes,
+			 (unsigned long long)v.eq.interrupts, (unsigned long long)v.eq.doorbells);
+		return;
+	}
 	case SIM_OP_HEALTH_READS:
 		r->val = (uint32_t)__atomic_load_n(&s->a->health_reads, __ATOMIC_RELAXED);
 		return;

@@ -131,6 +131,22 @@ teardown() {
 	echo "$output" | jq -e '.faults == ["health-stall"]'
 }
 
+@test "sim status counts the commands run, those not simulated, and the event queues' work" {
+	"$PRMCTL" sim start act >/dev/null
+	prm -j sim status act
+	local before=$output
+	echo "$before" | jq -e '.command_count == 0 and .unsupported_count == 0 and .eqe_count == 0'
+	# NOP runs; 0x7ff is no opcode the simulated firmware knows: bad operation, counted
+	prm -d sim:act cmd NOP
+	assert_success
+	prm -d sim:act cmd 0x7ff
+	assert_failure
+	[[ $stderr == *"bad operation"* ]]
+	prm -j sim status act
+	echo "$output" | jq -e '.unsupported_count == 1 and .command_count > 2'
+	echo "$output" | jq -e '.interrupt_count == 0 and .eq_doorbell_count == 0'	# nobody armed an EQ
+}
+
 @test "sem-held: a bounded wait, then 'held by ticket N, unchanged', exit 1" {
 	"$PRMCTL" sim start h >/dev/null
 	prm sim inject h sem-held
