@@ -151,7 +151,7 @@ static const struct argp inject_argp = {
 	"cmd-status:OPCODE,STATUS,SYNDROME, cmd-bad-signature, cap:PAGE.FIELD=VALUE, "
 	"qp-transition-hang:STEP, tracer-steal, ring-overrun, "
 	"esw:{pf-disable|pf-enable|num-vfs=N|sf-add=N|sf-del=N}, dct-key-violation:DCTN, "
-	"dct-drain-stuck, link-degraded[:width=N,speed=GT]. See prmctl-sim(8).",
+	"dct-drain-stuck, link-degraded[:width=N,speed=GT], page-request:PAGES. See prmctl-sim(8).",
 	prm_global_children, NULL, NULL
 };
 static const struct argp clear_argp = {
@@ -452,7 +452,7 @@ static int control(const struct sim_args *a, uint32_t op)
 	struct prm_err err = { 0 };
 	char reply[512], model[64] = "", events[256] = "";
 	uint32_t val = 0, reads = 0;
-	unsigned long long n[6] = { 0 };
+	unsigned long long n[7] = { 0 };
 
 	if (simsvc_call(a->arg[0], op, a->n > 1 ? a->arg[1] : "", reply, sizeof(reply), &val, &err) ||
 	    simsvc_call(a->arg[0], SIM_OP_STATUS, NULL, reply, sizeof(reply), &val, &err) ||
@@ -460,8 +460,8 @@ static int control(const struct sim_args *a, uint32_t op)
 	    simsvc_call(a->arg[0], SIM_OP_HEALTH_READS, NULL, NULL, 0, &reads, &err) ||
 	    simsvc_call(a->arg[0], SIM_OP_EVENTS, NULL, events, sizeof(events), NULL, &err))
 		return cmd_fail(&err);
-	if (sscanf(events, "%llu %llu %llu %llu %llu %llu", &n[0], &n[1], &n[2], &n[3], &n[4],
-		   &n[5]) != 6) {
+	if (sscanf(events, "%llu %llu %llu %llu %llu %llu %llu", &n[0], &n[1], &n[2], &n[3], &n[4],
+		   &n[5], &n[6]) != 7) {
 		prm_err_set(&err, PRM_E_FAILED, EPROTO, "bad_reply",
 			    "sim:%s: the service's activity reply is unreadable", a->arg[0]);
 		return cmd_fail(&err);
@@ -474,10 +474,11 @@ static int control(const struct sim_args *a, uint32_t op)
 	out_u64("health_counter_reads", reads);
 	out_u64("command_count", n[0]);
 	out_u64("unsupported_count", n[1]);
-	out_u64("eqe_count", n[2]);
-	out_u64("command_eqe_count", n[3]);
-	out_u64("interrupt_count", n[4]);
-	out_u64("eq_doorbell_count", n[5]);
+	out_u64("page_count", n[2]);
+	out_u64("eqe_count", n[3]);
+	out_u64("command_eqe_count", n[4]);
+	out_u64("interrupt_count", n[5]);
+	out_u64("eq_doorbell_count", n[6]);
 	return cmd_done(EXIT_OK);
 }
 

@@ -57,6 +57,7 @@ enum sim_fault {
 	SIM_FAULT_DCT_KEY_VIOLATION,
 	SIM_FAULT_DCT_DRAIN_STUCK,
 	SIM_FAULT_LINK_DEGRADED,
+	SIM_FAULT_PAGE_REQUEST,
 	SIM_NFAULTS
 };
 
@@ -291,7 +292,7 @@ uint64_t sim_cfg_bar0_base(struct sim_adapter *a);
 /* What the firmware did since it started: commands run (those it does not
  * implement, answered bad operation, among them) and its event queues' work. */
 struct sim_activity {
-	uint64_t commands, unsupported;
+	uint64_t commands, unsupported, pages;	/* pages: held now */
 	struct sim_eq_stats eq;
 };
 void sim_activity(struct sim_adapter *a, struct sim_activity *out);

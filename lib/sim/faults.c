@@ -34,6 +34,7 @@ static const char *const names[SIM_NFAULTS] = {
 	[SIM_FAULT_DCT_KEY_VIOLATION] = "dct-key-violation",
 	[SIM_FAULT_DCT_DRAIN_STUCK] = "dct-drain-stuck",
 	[SIM_FAULT_LINK_DEGRADED] = "link-degraded",
+	[SIM_FAULT_PAGE_REQUEST] = "page-request",
 };
 
 /* Arguments each fault takes, for messages ("" for none). */
@@ -46,6 +47,7 @@ static const char *const usage[SIM_NFAULTS] = {
 	[SIM_FAULT_ESW] = ":pf-disable|pf-enable|num-vfs=N|sf-add=N|sf-del=N",
 	[SIM_FAULT_DCT_KEY_VIOLATION] = ":DCTN",
 	[SIM_FAULT_LINK_DEGRADED] = "[:width=N,speed=GT]",
+	[SIM_FAULT_PAGE_REQUEST] = ":PAGES",
 };
 
 /* The ticket a foreign holder of the gateway semaphore shows. */
@@ -436,12 +438,13 @@ int sim_fault_inject(struct sim_adapter *a, const char *spec, struct prm_err *er
 	    (f == SIM_FAULT_CMD_STATUS &&
 	     cmd_args(f, spec + len + 1, &aa.opcode, aa.n, 2, status_max, err)))
 		return -1;
-	if (f == SIM_FAULT_ESW || f == SIM_FAULT_DCT_KEY_VIOLATION) {	/* events, not states */
-		int rc;
+	if (f == SIM_FAULT_ESW || f == SIM_FAULT_DCT_KEY_VIOLATION || f == SIM_FAULT_PAGE_REQUEST) {
+		int rc;		/* events, not states */
 
 		pthread_mutex_lock(&a->lock);
 		rc = f == SIM_FAULT_ESW ? sim_esw_inject(a, spec + len + 1, err)
-					: sim_dct_key_violation(a, spec + len + 1, err);
+		     : f == SIM_FAULT_PAGE_REQUEST ? sim_page_request(a, spec + len + 1, err)
+						   : sim_dct_key_violation(a, spec + len + 1, err);
 		pthread_mutex_unlock(&a->lock);
 		return rc;
 	}

@@ -133,6 +133,7 @@ void sim_activity(struct sim_adapter *a, struct sim_activity *out)
 	pthread_mutex_lock(&a->lock);
 	out->commands = a->commands;
 	out->unsupported = a->unsupported;
+	out->pages = (uint64_t)(a->pages_held > 0 ? a->pages_held : 0);
 	out->eq = a->eq_stats;
 	pthread_mutex_unlock(&a->lock);
 }

@@ -34,6 +34,8 @@ uint8_t sim_eq_gen(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint1
 void sim_eq_post(struct sim_adapter *a, uint8_t type, uint8_t sub_type, const uint8_t *data,
 		 size_t len);
 void sim_eq_reset(struct sim_adapter *a);
+/* page-request:N: a page request event for N pages (negative: give back), a->lock held. */
+int sim_page_request(struct sim_adapter *a, const char *arg, struct prm_err *err);
 /* User contexts (lib/sim/uctx.c); uids 0 (the kernel's) and 0xffff (shared) always valid. */
 uint8_t sim_uctx_create_cmd(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint8_t *out,
 			    size_t outlen, uint16_t *why);

@@ -4,9 +4,12 @@
  * (disabled, enabled, initialized), ISSI, pages, and the queries. Status and
  * syndrome as the PRM's command status codes.
  */
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/prm/cmdstatus.h"
+#include "lib/prm/events.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/names.h"
 #include "lib/sim/fwcmd.h"
@@ -88,6 +91,31 @@ static uint8_t query_pages(struct call *c)
 		return fail(c, MLX5_CMD_STAT_BAD_PARAM_ERR, 1);
 	PRM_SET(query_pages_out, c->out, c->outlen, "num_pages", (uint32_t)(n > 0 ? n : 0));
 	return MLX5_CMD_STAT_OK;
+}
+
+/*
+ * page-request:N — the firmware asks the host for N more pages (a negative N:
+ * takes N back) with a page request event, as it does when it needs memory
+ * after INIT_HCA; the host answers with MANAGE_PAGES.
+ */
+int sim_page_request(struct sim_adapter *a, const char *arg, struct prm_err *err)
+{
+	uint8_t data[28] = { 0 };
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(arg, &end, 0);
+	if (end == arg || *end || errno || n == 0 || n > SIM_MAX_PAGES || n < -SIM_MAX_PAGES)
+		return prm_err_set(err, PRM_E_USAGE, EINVAL, "bad_fault",
+				   "page-request: PAGES is a count from -%d to %d, not 0, not '%s'",
+				   SIM_MAX_PAGES, SIM_MAX_PAGES, arg);
+	if (a->hca_state != SIM_HCA_INITIALIZED)
+		return prm_err_set(err, PRM_E_USAGE, EAGAIN, "bad_fault",
+				   "page-request: the function is not initialized (no driver to ask)");
+	PRM_SET(eqe_page_req, data, sizeof(data), "num_pages", (uint32_t)(int32_t)n);
+	sim_eq_post(a, MLX5_EVENT_TYPE_PAGE_REQUEST, 0, data, sizeof(data));
+	return 0;
 }
 
 static uint8_t manage_pages(struct call *c)

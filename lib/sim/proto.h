@@ -29,7 +29,7 @@ enum sim_op {
 	SIM_OP_CMDLOG,		/* off: record index; reply val: records, text: the record */
 	SIM_OP_HEALTH_READS,	/* reply val: host reads of the health counter so far */
 	SIM_OP_CFG_BATCH,	/* val accesses packed in text; reply val reads, text their values */
-	SIM_OP_EVENTS,		/* reply text: "commands unsupported eqes cmd_eqes interrupts doorbells" */
+	SIM_OP_EVENTS,		/* reply text: "commands unsupported pages eqes cmd_eqes interrupts doorbells" */
 };
 
 struct sim_req {

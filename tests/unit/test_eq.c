@@ -20,6 +20,7 @@
 #define ESW_FUNCTIONS_CHANGED 0xe
 #define PORT_CHANGE 0x9
 #define CMD_COMPLETION 0xa
+#define PAGE_REQUEST 0xb
 
 /* GEN_EQE: the firmware writes the given entry into queue eqn. */
 static int gen(struct dev *d, uint8_t eqn, uint8_t type, uint8_t tag, struct prm_err *err)
@@ -206,6 +207,34 @@ static void an_armed_queue_interrupts_once_until_rearmed(void **state)
 	dev_close(d);
 }
 
+static void page_request_asks_the_host_for_pages(void **state)
+{
+	struct prm_err err = { 0 };
+	struct dev *d = NULL;
+	struct eq *q = NULL;
+	uint8_t eqe[EQE_BYTES];
+
+	(void)state;
+	assert_int_equal(dev_open("sim", NULL, &d, &err), 0);
+	assert_int_equal(eq_create_one(d, 3, PAGE_REQUEST, &q, &err), 0);
+	assert_int_equal(sim_fault_inject(d->sim, "page-request:5", &err), 0);
+	assert_int_equal(eq_next(q, eqe, 1000, &err), 0);
+	assert_int_equal(eqe[1], PAGE_REQUEST);
+	/* mlx5_eqe_page_req: func_id 0 (bytes 0x22-0x23), num_pages be32 at 0x24 */
+	assert_int_equal(eqe[0x22] << 8 | eqe[0x23], 0);
+	assert_int_equal(eqe[0x24] << 24 | eqe[0x25] << 16 | eqe[0x26] << 8 | eqe[0x27], 5);
+	assert_int_equal(sim_fault_inject(d->sim, "page-request:-3", &err), 0);	/* give back */
+	assert_int_equal(eq_next(q, eqe, 1000, &err), 0);
+	assert_memory_equal(eqe + 0x24, ((uint8_t[]){ 0xff, 0xff, 0xff, 0xfd }), 4);
+	assert_int_equal(sim_fault_inject(d->sim, "page-request:0", &err), -1);
+	assert_non_null(strstr(err.msg, "page-request: PAGES is a count"));
+	assert_int_equal(sim_fault_inject(d->sim, "page-request:5000", &err), -1);
+	assert_int_equal(sim_fault_inject(d->sim, "page-request", &err), -1);
+	assert_non_null(strstr(err.msg, "page-request needs arguments"));
+	assert_int_equal(eq_destroy(q, &err), 0);
+	dev_close(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -214,6 +243,7 @@ int main(void)
 		cmocka_unit_test(bad_requests_get_the_prm_status),
 		cmocka_unit_test(command_completions_come_as_events),
 		cmocka_unit_test(an_armed_queue_interrupts_once_until_rearmed),
+		cmocka_unit_test(page_request_asks_the_host_for_pages),
 	};
 
 	return cmocka_run_group_tests_name("eq", tests, NULL, NULL);

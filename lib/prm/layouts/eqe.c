@@ -53,3 +53,28 @@ const struct prm_layout prm_layout_eqe = {
 	.bits = 0x200,
 	PRM_LAYOUT_FIELDS(eqe_fields),
 };
+
+/*
+ * A page request (event 0x0b, MLX5_EVENT_TYPE_PAGE_REQUEST): the firmware
+ * wants num_pages more pages for function func_id, or, negative, gives that
+ * many back (the driver's pagealloc.c req_pages_handler: give_pages when
+ * positive, reclaim_pages when negative; bits 15 and 14 of ec_function are
+ * its EC_FUNCTION_MASK and RELEASE_ALL_PAGES_MASK). struct mlx5_eqe_page_req
+ * (device.h) { __be16 ec_function; __be16 func_id; __be32 num_pages;
+ * __be32 rsvd1[5]; }: 28 bytes, the EQE's data from byte 0x20.
+ */
+static const struct prm_field eqe_page_req_fields[] = {
+	PRM_FIELD("ec_function", 0x00, 0x10,
+		  .desc = "bit 15: for the embedded CPU's function; bit 14: release all its pages"),
+	PRM_FIELD("func_id", 0x10, 0x10, .fmt = PRM_FMT_DEC, .desc = "the function (0: itself)"),
+	PRM_FIELD("num_pages", 0x20, 0x20, .fmt = PRM_FMT_DEC,
+		  .desc = "pages wanted; a negative count (two's complement) are given back"),
+};
+
+const struct prm_layout prm_layout_eqe_page_req = {
+	.name = "eqe_page_req",
+	.desc = "page request event data (28 bytes; EQE from byte 0x20, event 0x0b)",
+	.source = "linux include/linux/mlx5/device.h struct mlx5_eqe_page_req",
+	.bits = 0xe0,
+	PRM_LAYOUT_FIELDS(eqe_page_req_fields),
+};

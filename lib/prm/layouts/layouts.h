@@ -103,6 +103,7 @@ extern const struct prm_layout prm_layout_drain_dct_out;
 extern const struct prm_layout prm_layout_arm_dct_in;
 extern const struct prm_layout prm_layout_arm_dct_out;
 extern const struct prm_layout prm_layout_eqe_dct;
+extern const struct prm_layout prm_layout_eqe_page_req;
 /* Queue pairs: the context, its address path and the connection commands (qp_ctx.c, cmd_qp.c). */
 extern const struct prm_layout prm_layout_qpc;
 extern const struct prm_layout prm_layout_ads;

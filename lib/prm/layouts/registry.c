@@ -95,6 +95,7 @@ const struct prm_layout *const prm_layouts[] = {
 	&prm_layout_arm_dct_in,
 	&prm_layout_arm_dct_out,
 	&prm_layout_eqe_dct,
+	&prm_layout_eqe_page_req,
 	&prm_layout_qpc,
 	&prm_layout_ads,
 	&prm_layout_create_qp_in,
