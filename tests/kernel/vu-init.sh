@@ -1,0 +1,58 @@
+#!/bin/busybox sh
+# shellcheck shell=dash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# The 7.x guest's /init (build-vu-initrd.sh): show the simulated function
+# as the guest's PCI core sees it, load mlx5_core and fwctl, give the probe
+# prmctl.wait seconds, print what the tests read, the whole kernel log
+# framed, and power off. Every line the tests read starts "prmctl-vu: ".
+/bin/busybox --install -s /bin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+wait_s=$(sed -n 's/.*prmctl.wait=\([0-9]*\).*/\1/p' /proc/cmdline)
+say() { echo "prmctl-vu: $*"; }
+
+# config-space byte N of the function (the first 256 bytes are readable)
+cfg_byte() { # DEV OFFSET
+	od -An -tu1 -j "$2" -N 1 "$1/config" | tr -d ' '
+}
+show_function() { # DEV
+	say "pci $(basename "$1") $(cat "$1/vendor"):$(cat "$1/device") class $(cat "$1/class")"
+	say "resource0 $(head -1 "$1/resource")"
+	say "bar0-type $(( $(cfg_byte "$1" 16) & 6 ))"
+	# the capability list, by id
+	p=$(cfg_byte "$1" 52)
+	caps=
+	n=0
+	while [ "$p" -ne 0 ] && [ $n -lt 48 ]; do
+		caps="$caps $(printf '0x%02x' "$(cfg_byte "$1" "$p")")"
+		p=$(cfg_byte "$1" $((p + 1)))
+		n=$((n + 1))
+	done
+	say "caps$caps"
+}
+
+fn=
+for d in /sys/bus/pci/devices/*; do
+	[ "$(cat "$d/vendor")" = 0x15b3 ] && fn=$d && show_function "$d"
+done
+[ -n "$fn" ] || say "no 15b3 function"
+
+# in dependency order, each with the module loader's async_probe: mlx5_core
+# then probes in the background, and no later insmod waits for it (without
+# it a module's load waits for all async work), so a probe stalled in a
+# command's 60 s timeout holds up nothing
+for m in $(cat /lib/modules/order); do
+	if insmod "/lib/modules/$m.ko" async_probe=1; then say "insmod $m ok"; else say "insmod $m failed"; fi
+done
+sleep "${wait_s:-10}"
+
+say "modules $(cut -d' ' -f1 /proc/modules | tr '\n' ' ')"
+[ -z "$fn" ] || say "driver $(basename "$(readlink "$fn/driver" 2>/dev/null)")"
+[ -z "$fn" ] || say "msi_irqs $(ls "$fn/msi_irqs" 2>/dev/null | wc -l)"
+grep mlx5 /proc/interrupts | sed 's/^/prmctl-vu: interrupt /'
+say "auxiliary drivers $(ls /sys/bus/auxiliary/drivers 2>/dev/null | tr '\n' ' ')"
+echo "prmctl-vu: === dmesg"
+dmesg
+echo "prmctl-vu: === end"
+poweroff -f
