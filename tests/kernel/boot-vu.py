@@ -11,12 +11,13 @@ read. The guest's console is written to LOG. Everything is bounded: QEMU is
 killed after --timeout seconds (exit status 1), or --end-grace seconds after
 --end-text appears in LOG (a guest whose driver hangs in a command may never
 finish poweroff -f; its work is done, so that is not a failure). The
-simulator is stopped at the end, after its commands are saved (--commands).
+simulator is stopped at the end, after its commands (--commands) and its
+status (--status) are saved.
 
 usage: boot-vu.py QEMU PRMCTL NAME KERNEL INITRD LOG [--timeout S]
        [--model M] [--mem 1G] [--smp N] [--append ARGS] [--inject FAULT]...
        [--inject-when TEXT FAULT]... [--end-text TEXT] [--end-grace S]
-       [--commands FILE]
+       [--commands FILE] [--status FILE]
 
 --inject-when injects FAULT into the running simulator once TEXT appears in
 the guest's console log (a fault the driver must meet mid-probe).
@@ -100,6 +101,7 @@ def main():
     ap.add_argument("--end-text")
     ap.add_argument("--end-grace", type=int, default=10)
     ap.add_argument("--commands")
+    ap.add_argument("--status")
     a = ap.parse_args()
     a.inject_when = [tuple(x) for x in a.inject_when]
 
@@ -126,6 +128,9 @@ def main():
         if a.commands:
             with open(a.commands, "w") as f:
                 subprocess.run([a.prmctl, "-j", "sim", "commands", a.name], stdout=f)
+        if a.status:
+            with open(a.status, "w") as f:
+                subprocess.run([a.prmctl, "-j", "sim", "status", a.name], stdout=f)
         subprocess.run([a.prmctl, "sim", "stop", a.name],
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         shutil.rmtree(sockdir, ignore_errors=True)

@@ -32,8 +32,8 @@ setup_file() {
 	# a name of its own: services of other runs may share the directory
 	python3 "$BATS_TEST_DIRNAME/boot-vu.py" "$VM_QEMU" "$PRMCTL" "vu$$" "$VM_KERNEL" \
 		"$d/initrd.gz" "$d/console.log" --timeout 300 --end-text "prmctl-vu: === end" \
-		--append "prmctl.wait=15" \
-		--commands "$d/commands.json" 2> "$d/broken" || {
+		--append "prmctl.wait=60" \
+		--commands "$d/commands.json" --status "$d/status.json" 2> "$d/broken" || {
 		echo "console: $(tail -5 "$d/console.log" 2>/dev/null)" >> "$d/broken"
 		return 0
 	}
@@ -56,11 +56,38 @@ setup() {
 	[ ! -f "$d/broken" ] || fail "the VM run did not complete: $(cat "$d/broken")"
 	LOG=$d/log
 	DMESG=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)/build/vm/mlx5-vfio-user.dmesg
+	COMMANDS=$d/commands.json
+	STATUS=$d/status.json
+	FN=$(sed -n 's/^prmctl-vu: pci \([^ ]*\) .*/\1/p' "$LOG" | head -1)
 }
 
-# the value after "prmctl-vu: KEY " in the guest's report
+# the value after "prmctl-vu: KEY " in the guest's report (LOG, or $2)
 says() {
-	sed -n "s/^prmctl-vu: $1 //p" "$LOG" | head -1
+	sed -n "s/^prmctl-vu: $1 //p" "${2:-$LOG}" | head -1
+}
+
+# the framed kernel log of a console log
+dmesg_of() {
+	sed -n '/^prmctl-vu: === dmesg/,/^prmctl-vu: === end/p' "$1"
+}
+
+# what the driver complains of when a probe or an unload goes wrong
+COMPLAINTS='mlx5_cmd_out_err|failed with error|probe.*failed|timeout|WARNING:|Call Trace|BUG:|leak'
+
+# fault_boot NAME FAULT: a boot of its own where FAULT is injected once the
+# guest says "ready", the driver's view printed 10 s later; its console in
+# $BATS_TEST_TMPDIR/NAME.log (CRLF gone), its final sim status in NAME.status
+fault_boot() {
+	local name=$1 fault=$2 t=$BATS_TEST_TMPDIR
+	python3 "$BATS_TEST_DIRNAME/boot-vu.py" "$VM_QEMU" "$PRMCTL" "vu$$$name" "$VM_KERNEL" \
+		"$BATS_FILE_TMPDIR/initrd.gz" "$t/$name.raw" --timeout 300 \
+		--end-text "prmctl-vu: === end" --append "prmctl.wait=60 prmctl.fault_wait=10" \
+		--inject-when "prmctl-vu: ready" "$fault" --status "$t/$name.status" ||
+		fail "the $name VM did not run to its end: $(tail -5 "$t/$name.raw")"
+	tr -d '\r' < "$t/$name.raw" > "$t/$name.log"
+	echo "# $fault, the guest's mlx5 lines after it:" >&3
+	sed -n '/prmctl-vu: ready/,$p' "$t/$name.log" | grep -E 'mlx5|prmctl-vu: (health|fw)' |
+		cut -c1-220 | sed 's/^/#   /' >&3
 }
 
 @test "the guest sees the simulated function: 15b3:101d, a 64-bit BAR0 of 32 MiB, MSI-X" {
@@ -82,14 +109,76 @@ says() {
 	! grep -q "Unknown x255 link" "$DMESG" || fail "the function is not behind a PCIe link"
 }
 
-@test "mlx5_core loads, binds the function and allocates its MSI-X vectors" {
+@test "mlx5_core's probe completes: bound, no complaint, devlink dev info shows the simulator's firmware and PSID" {
 	[ "$(says 'insmod mlx5_core')" = ok ] || fail "insmod mlx5_core: $(says 'insmod mlx5_core')"
 	[ "$(says driver)" = mlx5_core ] || fail "bound to '$(says driver)'"
 	grep -q "mlx5_core .*firmware version: 22.39.1002" "$DMESG" || fail "no firmware version line"
-	! grep -q "Failed to alloc IRQs" "$DMESG" || fail "$(grep 'Failed to alloc IRQs' "$DMESG")"
-	# pci_alloc_irq_vectors' vectors, and those mlx5 requested by name
-	[ "$(says msi_irqs)" -gt 0 ] || fail "no MSI-X vectors allocated"
-	grep -q '^prmctl-vu: interrupt .*mlx5' "$LOG" || fail "no mlx5 interrupt in /proc/interrupts"
+	! grep -Ei "$COMPLAINTS" "$DMESG" || fail "the driver complained"
+	# devlink info: the running firmware and the board's PSID (lib/sim/model.c, cx6dx)
+	local info
+	info=$(says devlink-info)
+	echo "$info" | jq -e --arg d "pci/$FN" '.info[$d].versions.running["fw.version"] == "22.39.1002"' ||
+		fail "devlink dev info: $info"
+	echo "$info" | jq -e --arg d "pci/$FN" '.info[$d].versions.fixed["fw.psid"] == "SIM0000000006"' ||
+		fail "devlink dev info: $info"
+}
+
+@test "MSI-X vectors are allocated and count; commands complete through EQEs" {
+	[ "$(says msi_irqs)" -gt 1 ] || fail "msi_irqs $(says msi_irqs)"
+	# the async vector (command completions, page requests, tracer events) took interrupts
+	local n
+	n=$(sed -n 's/^prmctl-vu: interrupt *[0-9]*: *\([0-9]*\) .*mlx5_async.*/\1/p' "$LOG" | head -1)
+	[ "${n:-0}" -gt 0 ] || fail "no interrupts on mlx5_async: $(grep '^prmctl-vu: interrupt' "$LOG")"
+	# the simulator counted them, and the completions it posted as EQEs
+	jq -e '.interrupt_count > 0 and .command_eqe_count > 10 and .eq_doorbell_count > 0' "$STATUS" ||
+		fail "$(cat "$STATUS")"
+	jq -e '[.commands[] | select(.eqe)] | length > 10' "$COMMANDS" >/dev/null ||
+		fail "no command the driver sent completed by EQE"
+	jq -e '[.commands[] | select(.opcode_name == "CREATE_EQ")] | length >= 3' "$COMMANDS" >/dev/null
+}
+
+@test "/dev/fwctl/fwctl0 appears, bound to our function, and an open makes a user context" {
+	[ "$(says 'fwctl nodes')" = "fwctl0 " ] || fail "fwctl nodes: $(says 'fwctl nodes')"
+	[[ $(says 'fwctl0 device') == */$FN/mlx5_core.fwctl.* ]] || fail "$(says 'fwctl0 device')"
+	[ "$(says 'fwctl0 opened')" = "" ] && grep -q '^prmctl-vu: fwctl0 opened' "$LOG"
+	jq -e '[.commands[].opcode_name] | index("CREATE_UCTX") and index("DESTROY_UCTX")' "$COMMANDS" >/dev/null ||
+		fail "no CREATE_UCTX/DESTROY_UCTX from the open"
+}
+
+@test "the kernel's fw tracer owns the tracer and prints messages from the simulator's strings" {
+	local n
+	n=$(grep -c '^prmctl-vu: trace .*mlx5_fw: ' "$LOG" || true)
+	[ "$n" -gt 0 ] || fail "no mlx5_fw event in 3 s: $(grep -E 'trace|tracer' "$LOG" | head)"
+	# each message is one of the simulator's formats (lib/sim/tracer.c), rendered
+	grep '^prmctl-vu: trace .*mlx5_fw: ' "$LOG" | head -3 | sed 's/^/#   /' >&3
+	grep -Eq 'mlx5_fw: [0-9a-f:.]+ \[0x[0-9a-f]+\] [0-9]+ \[0x[0-9a-f]+\] (no parameters here|ICM: page alloc|CMD_IF: cmd|health: counter|thermal: sensor|QP 0x)' "$LOG" ||
+		fail "no message from the simulator's strings"
+	jq -e '[.commands[] | select(.register == "MTRC_STDB")] | length > 0' "$COMMANDS" >/dev/null ||
+		fail "the driver never read the strings database"
+}
+
+@test "rmmod tears down cleanly: every page back, DISABLE_HCA last, no WARN" {
+	[ "$(says 'rmmod mlx5_fwctl')" = ok ] && [ "$(says 'rmmod mlx5_core')" = ok ] ||
+		fail "$(grep '^prmctl-vu: rmmod' "$LOG")"
+	jq -e '.page_count == 0' "$STATUS" || fail "pages still held: $(jq .page_count "$STATUS")"
+	jq -e '.commands[-1].opcode_name == "DISABLE_HCA"' "$COMMANDS" >/dev/null ||
+		fail "the last command: $(jq -c '.commands[-1]' "$COMMANDS")"
+	jq -e '[.commands[] | select(.opcode_name == "TEARDOWN_HCA")] | length == 1' "$COMMANDS" >/dev/null
+	! grep -Ei "$COMPLAINTS" "$DMESG" || fail "the unload complained"
+}
+
+@test "every command the driver sent succeeded; the kernel's set of commands is kept per version" {
+	# opcode, op_mod, register, status: one line each, in a stable order
+	local got=$BATS_TEST_TMPDIR/cmds fixture=$BATS_TEST_DIRNAME/vfio-user-$VM_KVER.cmds
+	jq -r '.commands[] | "\(.opcode_name // .opcode) \(.op_mod) \(.register // "-") \(.status_name // ("delivery " + .delivery_status_name))"' \
+		"$COMMANDS" | LC_ALL=C sort -u > "$got"
+	! grep -v ' OK$' "$got" || fail "a command did not succeed"
+	if [ -f "$fixture" ]; then
+		diff -u "$fixture" "$got" || fail "the driver's commands differ from $fixture"
+	else
+		echo "# no fixture for $VM_KVER: the set above is not compared" >&3
+		sed 's/^/#   /' "$got" >&3
+	fi
 }
 
 @test "fwctl and mlx5_fwctl load beside mlx5_core" {

@@ -2,14 +2,19 @@
 # shellcheck shell=dash
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # The 7.x guest's /init (build-vu-initrd.sh): show the simulated function
-# as the guest's PCI core sees it, load mlx5_core and fwctl, give the probe
-# prmctl.wait seconds, print what the tests read, the whole kernel log
-# framed, and power off. Every line the tests read starts "prmctl-vu: ".
+# as the guest's PCI core sees it, load mlx5_core and fwctl, wait for the
+# probe (prmctl.wait seconds at most), print what the tests read, then say
+# "ready" (the host may inject a fault then: boot-vu.py --inject-when) and
+# print the driver's view of it after prmctl.fault_wait seconds, unload the
+# drivers, print the whole kernel log framed, and power off. Every line the
+# tests read starts "prmctl-vu: ".
 /bin/busybox --install -s /bin
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
-wait_s=$(sed -n 's/.*prmctl.wait=\([0-9]*\).*/\1/p' /proc/cmdline)
+arg() { sed -n "s/.*prmctl\.$1=\([^ ]*\).*/\1/p" /proc/cmdline; }
+wait_s=$(arg wait)
+fault_wait=$(arg fault_wait)
 say() { echo "prmctl-vu: $*"; }
 
 # config-space byte N of the function (the first 256 bytes are readable)
@@ -37,6 +42,7 @@ for d in /sys/bus/pci/devices/*; do
 	[ "$(cat "$d/vendor")" = 0x15b3 ] && fn=$d && show_function "$d"
 done
 [ -n "$fn" ] || say "no 15b3 function"
+bdf=$(basename "${fn:-none}")
 
 # in dependency order, each with the module loader's async_probe: mlx5_core
 # then probes in the background, and no later insmod waits for it (without
@@ -45,13 +51,52 @@ done
 for m in $(cat /lib/modules/order); do
 	if insmod "/lib/modules/$m.ko" async_probe=1; then say "insmod $m ok"; else say "insmod $m failed"; fi
 done
-sleep "${wait_s:-10}"
+
+# the probe is done when the function is bound and its fwctl device is there
+# (added last, with the other auxiliary devices); at most wait_s seconds
+t=0
+while [ $t -lt "${wait_s:-10}" ]; do
+	[ -e "/sys/bus/pci/drivers/mlx5_core/$bdf" ] && [ -e /dev/fwctl/fwctl0 ] && break
+	sleep 1
+	t=$((t + 1))
+done
+say "probe waited $t s"
+sleep 2		# a few tracer events and health polls
 
 say "modules $(cut -d' ' -f1 /proc/modules | tr '\n' ' ')"
-[ -z "$fn" ] || say "driver $(basename "$(readlink "$fn/driver" 2>/dev/null)")"
-[ -z "$fn" ] || say "msi_irqs $(ls "$fn/msi_irqs" 2>/dev/null | wc -l)"
+say "driver $(basename "$(readlink "$fn/driver" 2>/dev/null)")"
+say "msi_irqs $(ls "$fn/msi_irqs" 2>/dev/null | wc -l)"
 grep mlx5 /proc/interrupts | sed 's/^/prmctl-vu: interrupt /'
 say "auxiliary drivers $(ls /sys/bus/auxiliary/drivers 2>/dev/null | tr '\n' ' ')"
+say "auxiliary devices $(ls /sys/bus/auxiliary/devices 2>/dev/null | tr '\n' ' ')"
+say "fwctl nodes $(ls /dev/fwctl 2>/dev/null | tr '\n' ' ')"
+say "fwctl0 device $(readlink -f /sys/class/fwctl/fwctl0/device 2>/dev/null)"
+# an open makes mlx5_fwctl create a user context, the close destroys it
+if exec 3< /dev/fwctl/fwctl0; then exec 3<&-; say "fwctl0 opened"; fi
+say "devlink-info $(devlink -j dev info "pci/$bdf" 2>&1)"
+
+# the kernel's fw tracer owns the tracer: its mlx5_fw events, for a while
+tr=/sys/kernel/tracing
+mount -t tracefs tracefs $tr 2>/dev/null
+if echo 1 > $tr/events/mlx5/mlx5_fw/enable; then
+	sleep 3
+	echo 0 > $tr/events/mlx5/mlx5_fw/enable
+	grep 'mlx5_fw:' $tr/trace | sed 's/^/prmctl-vu: trace /'
+else
+	say "no mlx5_fw trace event"
+fi
+
+say "ready"
+if [ -n "$fault_wait" ]; then
+	sleep "$fault_wait"
+	say "health $(devlink -j health show "pci/$bdf" 2>&1)"
+	say "fw_fatal-dump-bytes $(devlink health dump show "pci/$bdf" reporter fw_fatal 2>/dev/null | wc -c)"
+	say "fw-diagnose $(devlink -j health diagnose "pci/$bdf" reporter fw 2>&1)"
+fi
+
+for m in mlx5_fwctl mlx5_core; do
+	if rmmod "$m"; then say "rmmod $m ok"; else say "rmmod $m failed"; fi
+done
 echo "prmctl-vu: === dmesg"
 dmesg
 echo "prmctl-vu: === end"
