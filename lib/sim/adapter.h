@@ -74,6 +74,9 @@ struct sim_icmd {
 	uint32_t syndrome;
 	uint8_t mbox[SIM_ICMD_MBOX_BYTES];
 	uint32_t semaphore;		/* semaphore space dword 0 */
+	/* the semaphore space's other dwords: the driver takes 0x20
+	 * (MLX5_SEMAPHORE_SW_RESET) before a reset after a fatal error */
+	uint32_t other_sems[0x100 / 4 - 1];
 };
 
 struct sim_reg;

@@ -154,6 +154,12 @@ static uint32_t space_bytes(uint16_t space)
 	return 0;
 }
 
+/* A dword of the semaphore space (addr checked against its size, 4-aligned). */
+static uint32_t *sem_dword(struct sim_adapter *a, uint32_t addr)
+{
+	return addr == 0 ? &a->icmd.semaphore : &a->icmd.other_sems[addr / 4 - 1];
+}
+
 static uint32_t space_read(struct sim_adapter *a, uint16_t space, uint32_t addr)
 {
 	switch (space) {
@@ -161,7 +167,7 @@ static uint32_t space_read(struct sim_adapter *a, uint16_t space, uint32_t addr)
 	case AS_ICMD_EXT:
 		return sim_icmd_read(a, addr);
 	case AS_SEMAPHORE:
-		return addr == 0 ? a->icmd.semaphore : 0;
+		return *sem_dword(a, addr);
 	default:
 		return sim_cr_read(a, addr);
 	}
@@ -177,8 +183,8 @@ static void space_write(struct sim_adapter *a, uint16_t space, uint32_t addr,
 		break;
 	case AS_SEMAPHORE:
 		/* taken by writing a non-zero id when free; freed by writing 0 */
-		if (addr == 0 && (val == 0 || a->icmd.semaphore == 0))
-			a->icmd.semaphore = val;
+		if (val == 0 || *sem_dword(a, addr) == 0)
+			*sem_dword(a, addr) = val;
 		break;
 	case AS_CR_SPACE:
 		sim_cr_write(a, addr, val);
@@ -273,6 +279,7 @@ void sim_semaphores_free(struct sim_adapter *a)
 {
 	a->vsc.semaphore = 0;
 	a->icmd.semaphore = 0;
+	memset(a->icmd.other_sems, 0, sizeof(a->icmd.other_sems));
 }
 
 uint32_t sim_cfg_read32(struct sim_adapter *a, uint32_t off)

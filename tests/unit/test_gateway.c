@@ -491,11 +491,50 @@ static void crdump_scan_space_reports_size_and_next_address(void **state)
 	dev_close(d);
 }
 
+/* A gateway write and read as pci_vsc.c does them: data then addr|flag; addr then data. */
+static void gw_write(struct sim_adapter *a, uint32_t addr, uint32_t val)
+{
+	sim_cfg_write32(a, 0x74, val);
+	sim_cfg_write32(a, 0x70, addr | 1u << 31);
+}
+
+static uint32_t gw_read(struct sim_adapter *a, uint32_t addr)
+{
+	sim_cfg_write32(a, 0x70, addr);
+	return sim_cfg_read32(a, 0x74);
+}
+
+/*
+ * The driver's SW reset semaphore (MLX5_SEMAPHORE_SW_RESET, 0x20 in the
+ * semaphore space 0xa, mlx5_vsc_sem_set_space): taken with the counter's
+ * value when free, kept against another id, freed by 0; dword 0 (the ICMD
+ * semaphore) is a lock of its own.
+ */
+static void sw_reset_semaphore_is_its_own_lock(void **state)
+{
+	struct dev *d = open_sim(NULL);
+	struct sim_adapter *a = d->sim;
+
+	(void)state;
+	sim_cfg_write32(a, 0x64, (sim_cfg_read32(a, 0x64) & ~0xffffu) | 0xa);
+	gw_write(a, 0x20, 0x1234);
+	assert_int_equal(gw_read(a, 0x20), 0x1234);
+	gw_write(a, 0x20, 0x5678);			/* held: another id does not take it */
+	assert_int_equal(gw_read(a, 0x20), 0x1234);
+	assert_int_equal(gw_read(a, 0x0), 0);		/* the ICMD semaphore stays free */
+	gw_write(a, 0x20, 0);
+	assert_int_equal(gw_read(a, 0x20), 0);
+	gw_write(a, 0x20, 0x5678);
+	assert_int_equal(gw_read(a, 0x20), 0x5678);
+	dev_close(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(finds_gateway_and_reads_hw_id),
 		cmocka_unit_test(crdump_scan_space_reports_size_and_next_address),
+		cmocka_unit_test(sw_reset_semaphore_is_its_own_lock),
 		cmocka_unit_test(ticket_semaphore_is_exclusive_and_bounded),
 		cmocka_unit_test(bad_address_and_space),
 		cmocka_unit_test(register_access),
