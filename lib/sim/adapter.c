@@ -46,12 +46,36 @@ void sim_bar_set(struct sim_adapter *a, const char *path, uint64_t val)
 	}
 }
 
+/*
+ * The driver's recovery after a fatal error (mlx5_error_sw_reset ->
+ * reset_fw_if_needed) writes nic_interface SW_RESET (7): the firmware resets
+ * the function, an assert does not survive that (the health buffer is
+ * cleared), and nic_interface reads DISABLED (1) until a driver writes the
+ * command queue's address again, which the driver waits for before it loads.
+ */
+#define NIC_IFC_DISABLED 1
+#define NIC_IFC_SW_RESET 7
+
+static void sw_reset(struct sim_adapter *a)
+{
+	struct prm_err err = { 0 };
+
+	if (a->faults[SIM_FAULT_FW_ASSERT])
+		sim_fault_clear(a, "fw-assert", &err);
+	sim_adapter_reset(a);
+	sim_bar_set(a, "nic_interface", NIC_IFC_DISABLED);
+}
+
 void sim_bar_host_write(struct sim_adapter *a, uint32_t off, uint32_t raw)
 {
 	if (off % 4 || off > a->bar_size - 4)
 		return;		/* beyond what the simulator backs: dropped, as by a BAR */
 	if (off == 0x14)	/* log_cmdq_size and _stride (bits 7:0) are read-only */
 		((uint8_t *)&raw)[3] = a->bar0[0x17];
+	if (off == 0x14 && (((uint8_t *)&raw)[2] & 7) == NIC_IFC_SW_RESET) {
+		sw_reset(a);
+		return;
+	}
 	if (off == 0x18) {
 		/* rings for other slots may still be pending: they add up, as on the device */
 		__atomic_fetch_or((uint32_t *)(void *)(a->bar0 + off), raw, __ATOMIC_ACQ_REL);
@@ -228,6 +252,7 @@ void sim_adapter_reset(struct sim_adapter *a)
 	sim_eq_reset(a);
 	a->ncap_set = 0;
 	a->uars = 0;
+	a->uctxs = 0;
 	sim_tracer_reset(a);
 	sim_mkey_reset(a);
 	sim_dct_reset(a);

@@ -185,15 +185,19 @@ fault_boot() {
 	fi
 }
 
-@test "fw-assert with rfr: the driver's fw_fatal reporter is in error, with a dump (the crdump through the gateway)" {
+@test "fw-assert with rfr: fw_fatal reports it with a dump (the crdump through the gateway), the SW reset recovers" {
 	# the driver calls an assert fatal when the health buffer asks for a reset
-	# (rfr, mlx5_health_check_fatal_sensors); without it the fw reporter takes it
+	# (rfr, mlx5_health_check_fatal_sensors); without it the fw reporter takes it.
+	# Its recovery resets the firmware (nic_interface SW_RESET), which clears
+	# the assert, and loads the function again.
 	fault_boot assert fw-assert:rfr=1
 	local log=$BATS_TEST_TMPDIR/assert.log health
 	health=$(says health "$log")
 	echo "$health" | jq -e --arg d "pci/$FN" \
-		'.health[$d][] | select(.reporter == "fw_fatal") | .error >= 1' >/dev/null ||
+		'.health[$d][] | select(.reporter == "fw_fatal") | .error >= 1 and .recover >= 1' >/dev/null ||
 		fail "fw_fatal: $health"
+	dmesg_of "$log" | grep -q "Issuing FW Reset" || fail "the driver did not reset the firmware"
+	! dmesg_of "$log" | grep -q "health recovery failed" || fail "the recovery failed"
 	[ "$(says fw_fatal-dump-bytes "$log")" -gt 1000 ] || fail "no fw_fatal dump"
 	dmesg_of "$log" | grep -q "mlx5_core $FN: .*Fatal error" || fail "no fatal error line"
 }
