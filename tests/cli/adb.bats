@@ -131,9 +131,9 @@ setup() {
 	assert_failure 2
 	[[ $stderr == *"unknown register 'PAOZ'"* ]]
 	# a prefix of a built-in name still means that register
-	prm -j reg describe mc
+	prm -j reg describe mg
 	assert_success
-	echo "$output" | jq -e '.register == "MCAM"'
+	echo "$output" | jq -e '.register == "MGIR"'
 }
 
 @test "reg read of a database-only register reaches the device" {
