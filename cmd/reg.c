@@ -112,7 +112,7 @@ static const char *source_of(const struct prm_register *r)
 
 /*
  * A register by name: a built-in one, a database one, then a unique prefix
- * of a built-in name (so "mc" stays MCAM), then of a database name.
+ * of a built-in name (so "mg" stays MGIR), then of a database name.
  */
 static int find_register(const char *word, const struct prm_register **r)
 {

@@ -6,6 +6,7 @@
  * MLX5_REG_MCAM. HOST_ENDIANNESS 0x7004: driver.h:134 MLX5_REG_HOST_ENDIANNESS
  * (knneth/mlnx-ofa_kernel@28502354). MTMP 0x900a: driver.h MLX5_REG_MTMP, mstflint
  * REG_ID_MTMP.
+ * MCQS 0x9060, MCQI 0x9061: driver.h MLX5_REG_MCQS, MLX5_REG_MCQI.
  */
 #include "lib/prm/registers.h"
 
@@ -28,6 +29,10 @@ const struct prm_register prm_registers[] = {
 	  "firmware tracer string database read (header; data follows)" },
 	{ "MTRC_CTRL", MLX5_REG_MTRC_CTRL, &prm_layout_mtrc_ctrl,
 	  "firmware tracer control and timestamp" },
+	{ "MCQS", MLX5_REG_MCQS, &prm_layout_mcqs,
+	  "firmware component status: type, last index, update state" },
+	{ "MCQI", MLX5_REG_MCQI, &prm_layout_mcqi,
+	  "firmware component information (header; data follows: mcqi_version)" },
 	{ "MCAM", MLX5_REG_MCAM, &prm_layout_mcam,
 	  "management capabilities: supported registers and features" },
 	{ "DTOR", MLX5_REG_DTOR, &prm_layout_dtor,

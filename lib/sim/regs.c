@@ -11,6 +11,7 @@
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/registers.h"
 #include "lib/prm/regtlv.h"
+#include "lib/sim/fwcomps.h"
 #include "lib/sim/internal.h"
 #include "lib/sim/tracer.h"
 
@@ -250,6 +251,9 @@ uint8_t sim_reg_access(struct sim_adapter *a, uint16_t id, uint8_t method,
 	if (method != PRM_REG_GET && method != PRM_REG_SET)
 		return PRM_REG_STATUS_METHOD_NOT_SUPP;
 	st = sim_tracer_reg(a, id, method == PRM_REG_SET, data, len);
+	if (st >= 0)
+		return (uint8_t)st;
+	st = sim_fwcomps_reg(a, id, method == PRM_REG_SET, data, len);
 	if (st >= 0)
 		return (uint8_t)st;
 	if (method != PRM_REG_GET && method != PRM_REG_SET)

@@ -189,6 +189,24 @@ static const struct known {
 	SWITCH("sdme"),
 	SWITCH("sdee"),
 #undef SWITCH
+	{ "MCQS", "fw_device", ADB_LACKS, NULL, 0,
+	  "the kernel's 8-bit fw_device at 0x8; the adb has a 12-bit device_index at 0x4 (reg_mcq.c)", false },
+	{ "MCQS", "device_index", BUILTIN_LACKS, NULL, 0,
+	  "the adb's 12-bit device_index; the kernel has fw_device (reg_mcq.c)", false },
+	{ "MCQS", "progress", BUILTIN_LACKS, NULL, 0,
+	  "reserved in the kernel's mlx5_ifc_mcqs_reg_bits (reg_mcq.c)", false },
+	{ "MCQS", "device_type", BUILTIN_LACKS, NULL, 0,
+	  "reserved in the kernel's mlx5_ifc_mcqs_reg_bits (reg_mcq.c)", false },
+	{ "MCQI", NULL, SIZE, NULL, 0x94,
+	  "built-in is the kernel's 0x18-byte header (data[] is a flexible array); the adb counts 0x7c of data (reg_mcq.c)", false },
+	{ "MCQI", "device_index", BUILTIN_LACKS, NULL, 0,
+	  "reserved in the kernel's mlx5_ifc_mcqi_reg_bits (reg_mcq.c)", false },
+	{ "MCQI", "device_type", BUILTIN_LACKS, NULL, 0,
+	  "reserved in the kernel's mlx5_ifc_mcqi_reg_bits (reg_mcq.c)", false },
+	{ "MCQI", "data", BUILTIN_LACKS, NULL, 0,
+	  "the union chosen by info_type follows the header: mcqi_version is its own layout (reg_mcq.c)", false },
+	{ "MCQI", "data.raw", BUILTIN_LACKS, NULL, 0,
+	  "the union chosen by info_type follows the header: mcqi_version is its own layout (reg_mcq.c)", false },
 };
 
 static struct known known[sizeof(known_init) / sizeof(known_init[0])];

@@ -47,6 +47,8 @@ static void by_id(void **state)
 		{ 0x9041, "MTRC_CONF", &prm_layout_mtrc_conf, 128 },
 		{ 0x9042, "MTRC_STDB", &prm_layout_mtrc_stdb, 8 },
 		{ 0x9043, "MTRC_CTRL", &prm_layout_mtrc_ctrl, 64 },
+		{ 0x9060, "MCQS", &prm_layout_mcqs, 16 },
+		{ 0x9061, "MCQI", &prm_layout_mcqi, 24 },
 		{ 0x907f, "MCAM", &prm_layout_mcam, 72 },
 		{ 0xc00e, "DTOR", &prm_layout_dtor, 64 },
 		{ 0x7004, "HOST_ENDIANNESS", &prm_layout_host_endianness, 16 },
