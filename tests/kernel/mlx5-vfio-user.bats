@@ -76,7 +76,7 @@ dmesg_of() {
 }
 
 # what the driver complains of when a probe or an unload goes wrong
-COMPLAINTS='mlx5_cmd_out_err|failed with error|probe.*failed|timeout|WARNING:|Call Trace|BUG:|leak'
+COMPLAINTS="mlx5_cmd_out_err|failed with error|probe.*failed|timeout|WARNING:|Call Trace|BUG:|leak|isn't supported"
 
 # fault_boot NAME FAULT: a boot of its own where FAULT is injected once the
 # guest says "ready", the driver's view printed 10 s later; its console in
