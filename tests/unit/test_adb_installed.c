@@ -189,6 +189,10 @@ static const struct known {
 	SWITCH("sdme"),
 	SWITCH("sdee"),
 #undef SWITCH
+	{ "MTCAP", "sensor_map.hi", BUILTIN_LACKS, NULL, 0,
+	  "the kernel's one 64-bit sensor_map; the adb splits its uint64 (reg_mtcap.c)", false },
+	{ "MTCAP", "sensor_map.lo", BUILTIN_LACKS, NULL, 0,
+	  "the kernel's one 64-bit sensor_map; the adb splits its uint64 (reg_mtcap.c)", false },
 };
 
 static struct known known[sizeof(known_init) / sizeof(known_init[0])];
