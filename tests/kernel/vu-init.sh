@@ -52,6 +52,18 @@ say "modules $(cut -d' ' -f1 /proc/modules | tr '\n' ' ')"
 [ -z "$fn" ] || say "msi_irqs $(ls "$fn/msi_irqs" 2>/dev/null | wc -l)"
 grep mlx5 /proc/interrupts | sed 's/^/prmctl-vu: interrupt /'
 say "auxiliary drivers $(ls /sys/bus/auxiliary/drivers 2>/dev/null | tr '\n' ' ')"
+# mlx5_core's hwmon (MTCAP, PMLP, MTMP): each channel, then its maximum
+# reset through temp*_reset_history (an MTMP write with mtr)
+for h in "$fn"/hwmon/hwmon*; do
+	[ -d "$h" ] || continue
+	say "hwmon $(cat "$h/name") channels $(ls "$h" | grep -c '^temp[0-9]*_input$')"
+	for t in "$h"/temp*_input; do
+		c=${t%_input}
+		say "hwmon $(basename "$c") label $(cat "$c"_label) input $(cat "$t") highest $(cat "$c"_highest) crit $(cat "$c"_crit)"
+		echo 1 > "$c"_reset_history
+		say "hwmon $(basename "$c") reset highest $(cat "$c"_highest)"
+	done
+done
 echo "prmctl-vu: === dmesg"
 dmesg
 echo "prmctl-vu: === end"
