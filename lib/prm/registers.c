@@ -7,6 +7,8 @@
  * (knneth/mlnx-ofa_kernel@28502354). MTMP 0x900a: driver.h MLX5_REG_MTMP, mstflint
  * REG_ID_MTMP.
  * MCQS 0x9060, MCQI 0x9061: driver.h MLX5_REG_MCQS, MLX5_REG_MCQI.
+ * REG_ID_MTMP. PMLP 0x5002 and MTCAP 0x9009: driver.h MLX5_REG_PMLP,
+ * MLX5_REG_MTCAP (Debian linux-headers-7.3.4+deb13-common driver.h:131,137).
  */
 #include "lib/prm/registers.h"
 
@@ -15,8 +17,12 @@
 #include "lib/prm/layouts/layouts.h"
 
 const struct prm_register prm_registers[] = {
+	{ "PMLP", MLX5_REG_PMLP, &prm_layout_pmlp,
+	  "module (cage) and module lanes behind each lane of a local port" },
 	{ "HOST_ENDIANNESS", MLX5_REG_HOST_ENDIANNESS, &prm_layout_host_endianness,
 	  "byte order of the host" },
+	{ "MTCAP", MLX5_REG_MTCAP, &prm_layout_mtcap,
+	  "temperature sensors MTMP can read: count and map (cable modules apart)" },
 	{ "MTMP", MLX5_REG_MTMP, &prm_layout_mtmp,
 	  "temperature of one sensor (0: the ASIC), its maximum and warning thresholds" },
 	{ "MGIR", MLX5_REG_MGIR, &prm_layout_mgir,

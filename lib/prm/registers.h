@@ -12,7 +12,9 @@
  * one list: the table below, the host and the simulator use these.
  */
 enum mlx5_reg_id {
+	MLX5_REG_PMLP = 0x5002,
 	MLX5_REG_HOST_ENDIANNESS = 0x7004,
+	MLX5_REG_MTCAP = 0x9009,
 	MLX5_REG_MTMP = 0x900a,
 	MLX5_REG_MGIR = 0x9020,
 	MLX5_REG_MTRC_CAP = 0x9040,

@@ -220,7 +220,7 @@ int sim_adapter_create(const struct sim_opts *o, struct sim_adapter **out,
 	power_up(a);
 	sim_funcs_init(a);
 	sim_config_init(a);
-	if (sim_regs_init(a, err) || sim_tracer_init(a) || sim_mkey_init(a)) {
+	if (sim_regs_init(a, err) || sim_thermal_init(a) || sim_tracer_init(a) || sim_mkey_init(a)) {
 		if (!err->msg[0])
 			prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
 		sim_adapter_destroy(a);
@@ -276,6 +276,7 @@ void sim_adapter_destroy(struct sim_adapter *a)
 	}
 	sim_fwcmd_stop(a);
 	sim_regs_free(a);
+	sim_thermal_free(a);
 	sim_tracer_free(a);
 	sim_mkey_free(a);
 	sim_eq_reset(a);

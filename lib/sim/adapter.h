@@ -81,6 +81,7 @@ struct sim_icmd {
 
 struct sim_reg;
 struct sim_tracer;
+struct sim_thermal;
 struct sim_mkeys;
 
 /* Pages the host may give the firmware (MANAGE_PAGES); more is limits exceeded. */
@@ -215,6 +216,7 @@ struct sim_adapter {
 	unsigned msix_vectors;
 	int msix_fd[SIM_MSIX_MAX];
 	struct sim_tracer *tracer;	/* lib/sim/tracer.c */
+	struct sim_thermal *thermal;	/* lib/sim/thermal.c: MTMP sensors */
 	struct sim_funcs funcs;		/* lib/sim/funcs.c: host functions, NVMe-oF namespaces */
 	struct sim_dcts dcts;		/* lib/sim/dct.c */
 	struct sim_qps qps;		/* lib/sim/qp.c */

@@ -6,6 +6,8 @@
 
 #include "lib/sim/adapter.h"
 
+struct prm_layout;
+
 /* Set a field of the initialization segment with one 32-bit store, so a
  * host reading BAR0 concurrently never sees half an update. */
 void sim_bar_set(struct sim_adapter *a, const char *path, uint64_t val);
@@ -34,6 +36,16 @@ void sim_regs_free(struct sim_adapter *a);
 /* Executes one register access in place on mbox; returns the TLV status. */
 uint8_t sim_reg_access(struct sim_adapter *a, uint16_t id, uint8_t method,
 		       uint8_t *data, size_t len);
+/* SET: copy the fields of l the host may write (RW) from data into state. */
+void sim_reg_take(const struct prm_layout *l, uint8_t *state, const uint8_t *data, size_t len);
+
+/* The card's network ports, a cable cage each (MGIR num_ports, MTMP's module sensors). */
+#define SIM_PORTS 2
+
+/* Temperature sensors (thermal.c): MTCAP and MTMP; the TLV status, or -1: not theirs. */
+int sim_thermal_init(struct sim_adapter *a);
+void sim_thermal_free(struct sim_adapter *a);
+int sim_thermal_reg(struct sim_adapter *a, uint16_t id, bool set, uint8_t *data, size_t len);
 
 uint64_t sim_now_ns(void);
 

@@ -68,7 +68,7 @@ static int init_mgir(struct sim_adapter *a, struct sim_reg *s, struct prm_err *e
 	memcpy(psid, m->psid, strnlen(m->psid, sizeof(psid)));
 	if (prm_set(&prm_layout_mgir, r, n, "hw_info.device_hw_revision", m->revision, err) ||
 	    prm_set(&prm_layout_mgir, r, n, "hw_info.device_id", m->device_id, err) ||
-	    prm_set(&prm_layout_mgir, r, n, "hw_info.num_ports", 2, err) ||
+	    prm_set(&prm_layout_mgir, r, n, "hw_info.num_ports", SIM_PORTS, err) ||
 	    prm_set(&prm_layout_mgir, r, n, "hw_info.hw_dev_id", m->hw_id, err) ||
 	    prm_set(&prm_layout_mgir, r, n, "hw_info.manufacturing_base_mac_47_32", 0xb8ce, err) ||
 	    prm_set(&prm_layout_mgir, r, n, "hw_info.manufacturing_base_mac_31_0",
@@ -128,41 +128,28 @@ static int init_dtor(struct sim_reg *s, struct prm_err *err)
 }
 
 /*
- * MTMP, the ASIC sensor, in 0.125 degC units. The thresholds follow the
- * ConnectX-5/6 Dx user manuals: a warning at 105 degC; the firmware shuts
- * the device down past the critical 115 degC, which is what the health
- * buffer's "High temperature" syndrome (the thermal fault) reports, so a
- * thermal adapter reads above it. 55 degC is a card with its airflow.
+ * PMLP: the function's port, local_port 1, is cage 0 (the simulated function
+ * is PF0), four lanes on the module's lanes 0..3 in order: a QSFP port, x4.
+ * rxtx is clear, so rx_lane is unused and left 0.
  */
-#define MTMP_EIGHTHS(c) ((c) * 8)
-#define SIM_TEMP_NORMAL_C 55
-#define SIM_TEMP_THERMAL_C 118
-#define SIM_TEMP_WARN_C 105
-#define SIM_TEMP_WARN_CLEAR_C 100
-
-static int init_mtmp(struct sim_reg *s, struct prm_err *err)
+static int init_pmlp(struct sim_reg *s, struct prm_err *err)
 {
+	static const char *const tx[] = {
+		PRM_PATH(pmlp, "lane_module_mapping[0].tx_lane"),
+		PRM_PATH(pmlp, "lane_module_mapping[1].tx_lane"),
+		PRM_PATH(pmlp, "lane_module_mapping[2].tx_lane"),
+		PRM_PATH(pmlp, "lane_module_mapping[3].tx_lane"),
+	};
 	uint8_t *r = s->state;
 	size_t n = s->size;
 
-	if (prm_set(&prm_layout_mtmp, r, n, "temperature", MTMP_EIGHTHS(SIM_TEMP_NORMAL_C), err) ||
-	    prm_set(&prm_layout_mtmp, r, n, "mte", 1, err) ||
-	    prm_set(&prm_layout_mtmp, r, n, "max_temperature", MTMP_EIGHTHS(SIM_TEMP_NORMAL_C + 3), err) ||
-	    prm_set(&prm_layout_mtmp, r, n, "temp_threshold_hi", MTMP_EIGHTHS(SIM_TEMP_WARN_C), err) ||
-	    prm_set(&prm_layout_mtmp, r, n, "temp_threshold_lo", MTMP_EIGHTHS(SIM_TEMP_WARN_CLEAR_C), err) ||
-	    prm_set(&prm_layout_mtmp, r, n, "sensor_name_hi", 0x41534943, err))	/* "ASIC" */
+	if (prm_set(&prm_layout_pmlp, r, n, "local_port", 1, err) ||
+	    prm_set(&prm_layout_pmlp, r, n, "width", 4, err))
 		return model_failed(s, err);
+	for (unsigned i = 0; i < 4; i++)
+		if (prm_set(&prm_layout_pmlp, r, n, tx[i], i, err))
+			return model_failed(s, err);
 	return 0;
-}
-
-/* The ASIC's reading now: hot while the thermal fault stands; the maximum remembers it. */
-static void refresh_mtmp(struct sim_adapter *a, struct sim_reg *s)
-{
-	uint64_t t = MTMP_EIGHTHS(a->faults[SIM_FAULT_THERMAL] ? SIM_TEMP_THERMAL_C : SIM_TEMP_NORMAL_C);
-
-	PRM_SET(mtmp, s->state, s->size, "temperature", t);
-	if (t > PRM_GET(mtmp, s->state, s->size, "max_temperature"))
-		PRM_SET(mtmp, s->state, s->size, "max_temperature", t);
 }
 
 int sim_regs_init(struct sim_adapter *a, struct prm_err *err)
@@ -190,8 +177,8 @@ int sim_regs_init(struct sim_adapter *a, struct prm_err *err)
 			rc = init_mgir(a, s, err);
 		else if (s->r->id == MLX5_REG_DTOR)
 			rc = init_dtor(s, err);
-		else if (s->r->id == MLX5_REG_MTMP)
-			rc = init_mtmp(s, err);
+		else if (s->r->id == MLX5_REG_PMLP)
+			rc = init_pmlp(s, err);
 		if (rc)
 			return -1;
 	}
@@ -207,7 +194,11 @@ void sim_regs_free(struct sim_adapter *a)
 	a->nregs = 0;
 }
 
-/* SET: copy what the host may write, field by field, leaving the rest. */
+/*
+ * SET: copy what the host may write, field by field, leaving the rest. A
+ * write-only field asks for an operation (MTMP's mtr, PMLP's m_lane_m): it
+ * is the register's own code's to act on, never read back.
+ */
 static void take_writable(const struct prm_layout *l, uint8_t *state,
 			  const uint8_t *data, size_t len, uint32_t base)
 {
@@ -223,7 +214,7 @@ static void take_writable(const struct prm_layout *l, uint8_t *state,
 				take_writable(f->sub, state, data, len, off);
 				continue;
 			}
-			if (f->access != PRM_ACC_RW && f->access != PRM_ACC_WO)
+			if (f->access != PRM_ACC_RW)
 				continue;
 			if (prm_bits_get(data, len, off, f->width, &v) == 0)
 				prm_bits_set(state, len, off, f->width, v);
@@ -231,13 +222,29 @@ static void take_writable(const struct prm_layout *l, uint8_t *state,
 	}
 }
 
+void sim_reg_take(const struct prm_layout *l, uint8_t *state, const uint8_t *data, size_t len)
+{
+	take_writable(l, state, data, len, 0);
+}
+
+/*
+ * The index fields of a request name which instance it is about. The model
+ * has one of each; PMLP's must be the function's own port, local_port 1
+ * (its HCA caps say num_ports 1), as firmware refuses a port it lacks.
+ */
+static bool instance_known(uint16_t id, const uint8_t *data, size_t len)
+{
+	if (id == MLX5_REG_PMLP)
+		return PRM_GET(pmlp, data, len, "local_port") == 1 &&
+		       PRM_GET(pmlp, data, len, "lp_msb") == 0;
+	return true;
+}
+
 static void refresh(struct sim_adapter *a, struct sim_reg *s)
 {
 	if (s->r->id == MLX5_REG_MGIR)
 		prm_set(s->r->layout, s->state, s->size, "hw_info.uptime",
 			(sim_now_ns() - a->start_ns) / 1000000000ull, NULL);
-	else if (s->r->id == MLX5_REG_MTMP)
-		refresh_mtmp(a, s);
 }
 
 uint8_t sim_reg_access(struct sim_adapter *a, uint16_t id, uint8_t method,
@@ -251,14 +258,13 @@ uint8_t sim_reg_access(struct sim_adapter *a, uint16_t id, uint8_t method,
 	if (method != PRM_REG_GET && method != PRM_REG_SET)
 		return PRM_REG_STATUS_METHOD_NOT_SUPP;
 	st = sim_tracer_reg(a, id, method == PRM_REG_SET, data, len);
+	if (st < 0)
+		st = sim_thermal_reg(a, id, method == PRM_REG_SET, data, len);
+	if (st < 0)
+		st = sim_fwcomps_reg(a, id, method == PRM_REG_SET, data, len);
 	if (st >= 0)
 		return (uint8_t)st;
-	st = sim_fwcomps_reg(a, id, method == PRM_REG_SET, data, len);
-	if (st >= 0)
-		return (uint8_t)st;
-	if (method != PRM_REG_GET && method != PRM_REG_SET)
-		return PRM_REG_STATUS_METHOD_NOT_SUPP;
-	if (len < s->size)
+	if (len < s->size || !instance_known(id, data, len))
 		return PRM_REG_STATUS_BAD_PARAM;
 	if (method == PRM_REG_SET)
 		take_writable(s->r->layout, s->state, data, s->size, 0);

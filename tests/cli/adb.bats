@@ -19,7 +19,7 @@ setup() {
 	prm -j reg list
 	assert_success
 	assert_json_doc
-	echo "$output" | jq -e '[.registers[] | select(.source == "built-in")] | length == 11'
+	echo "$output" | jq -e '[.registers[] | select(.source == "built-in")] | length == 13'
 	echo "$output" | jq -e '[.registers[] | select(.source == "adb")] | length > 150'
 	echo "$output" | jq -e '.registers[] | select(.name == "PAOS") | .id == 20486 and .size == 16'
 	# a register both have is listed once, from the built-in table
@@ -100,7 +100,7 @@ setup() {
 	assert_success
 	PRMCTL_ADB=/nonexistent prm -j reg list
 	assert_success
-	echo "$output" | jq -e '[.registers[]] | length == 11'
+	echo "$output" | jq -e '[.registers[]] | length == 13'
 	[[ $stderr == *"/nonexistent"* ]]
 }
 

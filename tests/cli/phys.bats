@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # The physical side in device show and health show: the PCIe link from config space (the
 # simulator's Express capability, the link-degraded fault), AER counters from sysfs, the ASIC
-# temperature from MTMP (the thermal fault); null where the device cannot answer.
+# temperature from MTMP (the thermal fault); null where the device cannot answer. The sensors
+# as mlx5_core's hwmon walks them: MTCAP, PMLP's module, MTMP by index, its writes.
 load helper
 
 setup() {
@@ -154,4 +155,49 @@ teardown() {
 	assert_failure 4
 	echo "$output" | jq -e '(.devices[0].temperature_c | tonumber) == 118 and
 		(.findings[0].text | contains("118.0 C"))'
+}
+
+@test "MTCAP maps the ASIC's sensor; MTMP answers the cages' sensors with zeros and refuses other indexes" {
+	prm -j -d sim reg read MTCAP
+	assert_success
+	echo "$output" | jq -e '.id == 36873 and .fields.sensor_count == 1 and .fields.sensor_map == 1'
+	# cage 0's sensor, 64 + module: no module that measures, so all zeros but the index
+	prm -j -d sim reg read MTMP --index sensor_index=64
+	assert_success
+	echo "$output" | jq -e '.fields.sensor_index == 64 and .fields.temperature == 0 and
+		.fields.max_temperature == 0 and .fields.sensor_name_hi == 0'
+	# not in sensor_map: bad parameter, over ICMD and as ACCESS_REG's status and syndrome
+	prm -j -d sim reg read MTMP --index sensor_index=1
+	assert_failure 1
+	echo "$output" | jq -e '.error.status == 7 and .error.register == "MTMP"'
+	prm -j -d sim --access cmdq reg read MTMP --index sensor_index=66
+	assert_failure 1
+	echo "$output" | jq -e '.error.status == 3 and .error.syndrome == 134545415'	# 0x8050007
+}
+
+@test "PMLP: the function's local port 1 is four lanes of cage 0; another port is refused" {
+	prm -j -d sim reg read PMLP --index local_port=1
+	assert_success
+	echo "$output" | jq -e '.id == 20482 and .fields.width == 4 and .fields.width_name == "x4" and
+		[.fields.lane_module_mapping[0:4][] | .module] == [0, 0, 0, 0] and
+		[.fields.lane_module_mapping[0:4][] | .tx_lane] == [0, 1, 2, 3]'
+	prm -j -d sim reg read PMLP --index local_port=2
+	assert_failure 1
+	echo "$output" | jq -e '.error.status == 7 and .error.register == "PMLP"'
+}
+
+@test "MTMP writes: mtr restarts the maximum from the reading, mte off makes it reserved (0)" {
+	"$PRMCTL" sim start lab >/dev/null
+	prm -j -d sim:lab reg read MTMP
+	echo "$output" | jq -e '.fields.mte == true and .fields.max_temperature == 464'
+	prm -j -d sim:lab --write reg write MTMP mtr=1
+	assert_success
+	echo "$output" | jq -e '.fields.mtr == false and .fields.mte == true and
+		.fields.max_temperature == 440 and .fields.temp_threshold_hi == 840'
+	prm -j -d sim:lab --write reg write MTMP mte=0
+	assert_success
+	prm -j -d sim:lab reg read MTMP
+	echo "$output" | jq -e '.fields.mte == false and .fields.max_temperature == 0'
+	prm -j -d sim:lab --write reg write MTMP mte=1
+	echo "$output" | jq -e '.fields.mte == true and .fields.max_temperature == 440'
 }

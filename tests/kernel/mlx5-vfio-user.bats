@@ -237,6 +237,20 @@ fault_boot() {
 		fail "auxiliary drivers: $(says 'auxiliary drivers')"
 }
 
+@test "mlx5_core's hwmon registers the ASIC's sensor from MTCAP and MTMP, and resets its maximum" {
+	# MTCAP maps sensor 0; PMLP puts local port 1 in cage 0, whose MTMP sensor
+	# (64) reads 0, so no module channel (core/hwmon.c mlx5_hwmon_is_module_mon_cap)
+	! grep -q "mlx5_hwmon_dev_register failed" "$DMESG" ||
+		fail "$(grep 'mlx5_hwmon_dev_register failed' "$DMESG")"
+	! grep -q "ACCESS_REG(0x805).*failed" "$DMESG" || fail "$(grep 'ACCESS_REG(0x805)' "$DMESG")"
+	[ "$(says 'hwmon mlx5 channels')" = 1 ] || fail "$(grep '^prmctl-vu: hwmon' "$LOG")"
+	# the simulator's ASIC: 55 degC, 58 degC at most since power-up, warning at 105 degC
+	[ "$(says 'hwmon temp1 label')" = "ASIC input 55000 highest 58000 crit 105000" ] ||
+		fail "$(grep '^prmctl-vu: hwmon' "$LOG")"
+	# temp1_reset_history: MTMP written with mtr, the maximum starts again from the reading
+	[ "$(says 'hwmon temp1 reset highest')" = 55000 ] || fail "$(grep '^prmctl-vu: hwmon' "$LOG")"
+}
+
 @test "the guest's kernel log is kept in build/vm/mlx5-vfio-user.dmesg" {
 	[ -s "$DMESG" ]
 	grep -q "Linux version $VM_KVER " "$DMESG" || fail "not the log of Linux $VM_KVER"

@@ -86,6 +86,19 @@ else
 	say "no mlx5_fw trace event"
 fi
 
+# mlx5_core's hwmon (MTCAP, PMLP, MTMP): each channel, then its maximum
+# reset through temp*_reset_history (an MTMP write with mtr)
+for h in "$fn"/hwmon/hwmon*; do
+	[ -d "$h" ] || continue
+	say "hwmon $(cat "$h/name") channels $(ls "$h" | grep -c '^temp[0-9]*_input$')"
+	for t in "$h"/temp*_input; do
+		c=${t%_input}
+		say "hwmon $(basename "$c") label $(cat "$c"_label) input $(cat "$t") highest $(cat "$c"_highest) crit $(cat "$c"_crit)"
+		echo 1 > "$c"_reset_history
+		say "hwmon $(basename "$c") reset highest $(cat "$c"_highest)"
+	done
+done
+
 say "ready"
 if [ -n "$fault_wait" ]; then
 	sleep "$fault_wait"

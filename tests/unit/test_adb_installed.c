@@ -207,6 +207,10 @@ static const struct known {
 	  "the union chosen by info_type follows the header: mcqi_version is its own layout (reg_mcq.c)", false },
 	{ "MCQI", "data.raw", BUILTIN_LACKS, NULL, 0,
 	  "the union chosen by info_type follows the header: mcqi_version is its own layout (reg_mcq.c)", false },
+	{ "MTCAP", "sensor_map.hi", BUILTIN_LACKS, NULL, 0,
+	  "the kernel's one 64-bit sensor_map; the adb splits its uint64 (reg_mtcap.c)", false },
+	{ "MTCAP", "sensor_map.lo", BUILTIN_LACKS, NULL, 0,
+	  "the kernel's one 64-bit sensor_map; the adb splits its uint64 (reg_mtcap.c)", false },
 };
 
 static struct known known[sizeof(known_init) / sizeof(known_init[0])];

@@ -41,6 +41,8 @@ static void by_id(void **state)
 		const struct prm_layout *l;
 		size_t bytes;
 	} want[] = {
+		{ 0x5002, "PMLP", &prm_layout_pmlp, 64 },
+		{ 0x9009, "MTCAP", &prm_layout_mtcap, 16 },
 		{ 0x900a, "MTMP", &prm_layout_mtmp, 32 },
 		{ 0x9020, "MGIR", &prm_layout_mgir, 160 },
 		{ 0x9040, "MTRC_CAP", &prm_layout_mtrc_cap, 128 },

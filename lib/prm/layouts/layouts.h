@@ -14,7 +14,9 @@ extern const struct prm_layout prm_layout_mbox_out;
 /* Access registers (lib/prm/registers.c) and the ICMD register-access TLVs. */
 extern const struct prm_layout prm_layout_mgir;
 extern const struct prm_layout prm_layout_mcam;
+extern const struct prm_layout prm_layout_mtcap;
 extern const struct prm_layout prm_layout_mtmp;
+extern const struct prm_layout prm_layout_pmlp;
 extern const struct prm_layout prm_layout_mtrc_cap;
 extern const struct prm_layout prm_layout_mtrc_conf;
 extern const struct prm_layout prm_layout_mtrc_stdb;
