@@ -4,7 +4,8 @@
  * firmware guarantees and a decoder relies on is kept: every block ends with
  * a reliable timestamp event, and a reliable one follows every trace within
  * 128 ticks (the PRM's completion rule only holds then), messages may run
- * into the next block, unreliable timestamp events and the lost bit happen.
+ * into the next block (of the same burst), unreliable timestamp events and
+ * the lost bit happen.
  * The device clock runs at 1 GHz from the adapter's start.
  */
 #include <errno.h>
@@ -32,6 +33,7 @@
 #define RELIABLE_EVERY 12	/* entries; at most 6 ticks each: within 128 */
 #define RAW_EVENT_ID 0x02
 #define MAX_QUEUED 16
+#define MSG_ROOM (1 + TRACEFMT_MAX_PARAMS + 1)
 #define ODD_SLOT 4		/* the odd formats' event id: FIRST_STRING + 4 */
 #define ODD_EVERY 64
 
@@ -467,13 +469,25 @@ static void put_entry(uint8_t *blk, unsigned i, uint64_t v)
 		blk[8 * i + b] = (uint8_t)(v >> (56 - 8 * b));
 }
 
-static void build_block(struct sim_tracer *t, uint8_t *blk)
+/*
+ * last: the burst's last block. Firmware writes a message's entries
+ * together, so one that runs into the next block must not wait for the next
+ * burst, when the clock has moved on a tick (mlx5_core completes a message
+ * from the timestamp after its last entry, and would be a tick off): there,
+ * a message starts only where it fits (its 8 entries at most and the one
+ * reliable timestamp event that may fall among them; no random ones then),
+ * and timestamp events fill the rest.
+ */
+static void build_block(struct sim_tracer *t, uint8_t *blk, bool last)
 {
 	unsigned since_reliable = 0;
 
 	for (unsigned i = 0; i < TRACE_BLOCK_ENTRIES - 1; i++) {
+		bool filler = last && !t->nqueued && TRACE_BLOCK_ENTRIES - 1 - i < MSG_ROOM;
+
 		t->dev_ts += 1 + rnd(t) % 6;
-		if (since_reliable == RELIABLE_EVERY || rnd(t) % 64 == 0) {
+		if (since_reliable == RELIABLE_EVERY || filler ||
+		    (!(last && t->nqueued) && rnd(t) % 64 == 0)) {
 			bool unreliable = since_reliable < RELIABLE_EVERY;
 
 			put_entry(blk, i, timestamp_entry(t->dev_ts, unreliable));
@@ -546,8 +560,8 @@ void sim_tracer_tick(struct sim_adapter *a, uint64_t now_ns)
 	burst = malloc(n * TRACE_BLOCK_BYTES);
 	if (!burst)
 		return;
-	for (uint64_t i = 0; i < n; i++)
-		build_block(t, burst + i * TRACE_BLOCK_BYTES);
+	for (i = 0; i < n; i++)
+		build_block(t, burst + i * TRACE_BLOCK_BYTES, i == n - 1);
 	for (i = 0; i < n; i++) {
 		uint8_t *blk = sim_mkey_dma(a, t->mkey, (t->pi % nblocks) * TRACE_BLOCK_BYTES,
 					    TRACE_BLOCK_BYTES, &why);

@@ -6,8 +6,9 @@
  * are what mlx5_core's fw_tracer can print (its rules written out below by
  * hand from diag/fw_tracer.c, not taken from our decoder), the formats it
  * cannot print come only on event id 12 and rarely, a %c parameter is a
- * printable character, and the service's record of the ring is a capture
- * file holding the very blocks the host's ring got.
+ * printable character, a message's parameters come in the block of its
+ * pointer or the next, written at the same time, and the service's record of
+ * the ring is a capture file holding the very blocks the host's ring got.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -107,6 +108,49 @@ static int look(void *ctx, const struct trace_item *it)
 	return 0;
 }
 
+/*
+ * Entries by hand (fw_tracer.h mlx5_ifc_tracer_*_bits, big-endian): byte 1
+ * the event id; a string event's tmsn is bits 47:35 and tdsn 34:32, so
+ * bytes 2-3 >> 3 and byte 3 & 7; a timestamp event (id 0xff) holds
+ * timestamp52_40 in bytes 2-3 & 0x1fff, 39_8 in bytes 4-7, 7_0 in byte 0.
+ */
+static uint64_t closing_time(const uint8_t *blk)
+{
+	const uint8_t *e = blk + 31 * 8;
+
+	return (uint64_t)((e[2] << 8 | e[3]) & 0x1fff) << 40 |
+	       (uint64_t)e[4] << 32 | (uint64_t)e[5] << 24 | (uint64_t)e[6] << 16 |
+	       (uint64_t)e[7] << 8 | e[0];
+}
+
+/*
+ * The most ticks between the block holding a message's pointer and one
+ * holding its parameters: firmware writes a message's entries together.
+ */
+static uint64_t param_lag(const uint8_t *blocks, size_t n)
+{
+	static uint64_t at[64][8192];	/* event id 8..71, tmsn: the pointer's block time */
+	uint64_t worst = 0;
+
+	for (size_t b = 0; b < n; b++) {
+		const uint8_t *blk = blocks + b * 256;
+		uint64_t t = closing_time(blk);
+
+		for (int i = 0; i < 31; i++) {
+			const uint8_t *e = blk + 8 * i;
+			unsigned eid = e[1], tmsn = (unsigned)(e[2] << 8 | e[3]) >> 3, tdsn = e[3] & 7;
+
+			if (eid < 8 || eid >= 8 + 64)
+				continue;
+			if (!tdsn)
+				at[eid - 8][tmsn] = t;
+			else if (at[eid - 8][tmsn] && t - at[eid - 8][tmsn] > worst)
+				worst = t - at[eid - 8][tmsn];
+		}
+	}
+	return worst;
+}
+
 static void sleep_ms(unsigned ms)
 {
 	struct timespec ts = { 0, (long)ms * 1000000L };
@@ -148,6 +192,9 @@ static void formats_and_record(void **state)
 	assert_int_equal(tracer_ring_destroy(d, &ring, &err), 0);
 	sim_tracer_record_to(d->sim, -1);
 	assert_true(have >= WANT_BLOCKS);
+
+	/* a block's ticks at most (31 entries of 1 to 6), never the 10 ms between two writes */
+	assert_true(param_lag(got, have) <= 31 * 6 + 1);
 
 	/* what a host made of the blocks */
 	struct trace_db_section db = { st.cap.base[0], sec[0], st.cap.size[0] };
