@@ -71,6 +71,7 @@ struct sim_rsp {
 #define SIM_FILE_PCIDEV "pcidev"	/* mount point of the PCI device directory */
 #define SIM_FILE_HOSTMEM "hostmem"	/* host memory the adapter reaches by DMA */
 #define SIM_FILE_TRACELOG "tracelog.jsonl"	/* every item its tracer emitted */
+#define SIM_FILE_TRACERING "tracering.trace"	/* every block it wrote: a capture file */
 /* where the log stops: it lives in /run or $XDG_RUNTIME_DIR, memory on most hosts */
 #define SIM_TRACELOG_MAX (256ull << 20)
 #define SIM_TRACELOG_LINE_MAX 2048	/* one item's line, at most */

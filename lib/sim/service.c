@@ -41,7 +41,7 @@ void sim_service_stop(void)
 struct svc {
 	struct sim_adapter *a;
 	uint8_t *bar0, *hostmem;
-	int lock_fd, listen_fd, tracelog_fd;
+	int lock_fd, listen_fd, tracelog_fd, tracering_fd;
 	struct sim_pcidev *pcidev;
 	struct sim_qproxy *qproxy;
 	struct sim_vfiouser *vfiouser;
@@ -138,6 +138,11 @@ static int setup(struct svc *s, const struct sim_service_opts *o, struct prm_err
 	if (s->tracelog_fd < 0)
 		return -1;
 	sim_tracer_log_to(s->a, s->tracelog_fd);
+	s->tracering_fd = sim_create(o->name, SIM_FILE_TRACERING, O_WRONLY | O_TRUNC | O_APPEND,
+				     err);
+	if (s->tracering_fd < 0)
+		return -1;
+	sim_tracer_record_to(s->a, s->tracering_fd);
 	if (listen_on(s, o->name, err))
 		return -1;
 	if (o->pci_dir) {
@@ -331,6 +336,8 @@ static void teardown(struct svc *s, const char *name)
 	sim_adapter_destroy(s->a);
 	if (s->tracelog_fd >= 0)
 		close(s->tracelog_fd);
+	if (s->tracering_fd >= 0)
+		close(s->tracering_fd);
 	if (s->bar0)
 		munmap(s->bar0, SIM_BAR0_BYTES);
 	if (s->hostmem)
@@ -340,7 +347,8 @@ static void teardown(struct svc *s, const char *name)
 
 int sim_service_run(const struct sim_service_opts *o, struct prm_err *err)
 {
-	struct svc s = { .lock_fd = -1, .listen_fd = -1, .tracelog_fd = -1 };
+	struct svc s = { .lock_fd = -1, .listen_fd = -1, .tracelog_fd = -1,
+			.tracering_fd = -1 };
 	int rc;
 
 	stopping = 0;

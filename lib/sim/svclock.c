@@ -168,7 +168,8 @@ static void remove_files(const char *name, bool keep_pid)
 {
 	static const char *const files[] = { SIM_FILE_SOCK, SIM_FILE_BAR0, SIM_FILE_PID_TMP,
 					     SIM_FILE_PCIDEV, SIM_FILE_HOSTMEM,
-					     SIM_FILE_CMDQ_LOCK, SIM_FILE_TRACELOG };
+					     SIM_FILE_CMDQ_LOCK, SIM_FILE_TRACELOG,
+					     SIM_FILE_TRACERING };
 	char path[PATH_MAX], mnt[PATH_MAX];
 	FILE *f;
 

@@ -30,6 +30,11 @@ void sim_tracer_tick(struct sim_adapter *a, uint64_t now_ns);
 void sim_tracer_steal(struct sim_adapter *a, bool on);
 /* Log every emitted item as JSON Lines to fd (-1: stop); the fd stays the caller's. */
 void sim_tracer_log_to(struct sim_adapter *a, int fd);
+/*
+ * Keep every block the tracer writes into a host's ring, as a capture file
+ * (lib/sim/tracerec.h), in fd (-1: stop); the fd stays the caller's.
+ */
+void sim_tracer_record_to(struct sim_adapter *a, int fd);
 /* Forget the host's configuration (a reset, a new driver). */
 void sim_tracer_reset(struct sim_adapter *a);
 

@@ -116,6 +116,29 @@ EOF
 	echo "$output" | jq -e '[.commands[].opcode_name] | index("DESTROY_MKEY") and index("DEALLOC_PD")'
 }
 
+@test "sim: the service keeps every block its tracer wrote as a capture file, which decodes to its log" {
+	"$PRMCTL" sim start lab >/dev/null
+	prm -d sim:lab -j trace capture -o "$BATS_TEST_TMPDIR/c.trace" --duration 1
+	assert_success
+	cp "$PRMCTL_SIM_DIR/lab/tracering.trace" "$BATS_TEST_TMPDIR/ring.trace"
+	"$PRMCTL" sim trace-log lab > "$BATS_TEST_TMPDIR/log.jsonl"
+	prm -j trace decode "$BATS_TEST_TMPDIR/ring.trace"
+	assert_success
+	# written while the service lives: no end record, and decode says so
+	assert_equal "$stderr" "prmctl: warning: $BATS_TEST_TMPDIR/ring.trace: the capture has no end record: it was interrupted, or cut at a record boundary"
+	echo "$output" > "$BATS_TEST_TMPDIR/dec.jsonl"
+	echo "$output" | tail -1 | jq -e '.type == "summary" and .decoded == .blocks and
+		.blocks >= 100 and .torn == 0 and .stale == 0 and .overrun == 0 and
+		.unknown_pointer == 0 and .device == "sim (cx7)" and .clock_khz == 1000000'
+	run compare_with_log "$BATS_TEST_TMPDIR/dec.jsonl" "$BATS_TEST_TMPDIR/log.jsonl"
+	assert_success
+	# its MTRC_CAP and strings are the device's: a decode of the capture with them reads the same
+	prm -j trace decode --strings "$BATS_TEST_TMPDIR/ring.trace" "$BATS_TEST_TMPDIR/c.trace"
+	assert_success
+	[ "$(echo "$output" | jq -c 'select(.type == "string") | .msg' | md5sum)" = \
+	  "$("$PRMCTL" -j trace decode "$BATS_TEST_TMPDIR/c.trace" | jq -c 'select(.type == "string") | .msg' | md5sum)" ]
+}
+
 @test "trace capture: a ring overrun and a stolen tracer are gaps where they happened" {
 	"$PRMCTL" sim start lab >/dev/null
 	"$PRMCTL" -d sim:lab -j trace capture -o "$BATS_TEST_TMPDIR/c.trace" --duration 2.5 \
