@@ -12,12 +12,13 @@ killed after --timeout seconds (exit status 1), or --end-grace seconds after
 --end-text appears in LOG (a guest whose driver hangs in a command may never
 finish poweroff -f; its work is done, so that is not a failure). The
 simulator is stopped at the end, after its commands (--commands) and its
-status (--status) are saved.
+status (--status) are saved, and the ring its tracer wrote (--ring: the
+service's tracering.trace, from $PRMCTL_SIM_DIR/NAME).
 
 usage: boot-vu.py QEMU PRMCTL NAME KERNEL INITRD LOG [--timeout S]
        [--model M] [--mem 1G] [--smp N] [--append ARGS] [--inject FAULT]...
        [--inject-when TEXT FAULT]... [--end-text TEXT] [--end-grace S]
-       [--commands FILE] [--status FILE]
+       [--commands FILE] [--status FILE] [--ring FILE]
 
 --inject-when injects FAULT into the running simulator once TEXT appears in
 the guest's console log (a fault the driver must meet mid-probe).
@@ -102,6 +103,7 @@ def main():
     ap.add_argument("--end-grace", type=int, default=10)
     ap.add_argument("--commands")
     ap.add_argument("--status")
+    ap.add_argument("--ring")
     a = ap.parse_args()
     a.inject_when = [tuple(x) for x in a.inject_when]
 
@@ -131,6 +133,10 @@ def main():
         if a.status:
             with open(a.status, "w") as f:
                 subprocess.run([a.prmctl, "-j", "sim", "status", a.name], stdout=f)
+        if a.ring:
+            ring = os.path.join(os.environ.get("PRMCTL_SIM_DIR", ""), a.name, "tracering.trace")
+            if os.path.exists(ring):
+                shutil.copyfile(ring, a.ring)
         subprocess.run([a.prmctl, "sim", "stop", a.name],
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         shutil.rmtree(sockdir, ignore_errors=True)

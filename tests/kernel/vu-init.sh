@@ -75,11 +75,13 @@ say "fwctl0 device $(readlink -f /sys/class/fwctl/fwctl0/device 2>/dev/null)"
 if exec 3< /dev/fwctl/fwctl0; then exec 3<&-; say "fwctl0 opened"; fi
 say "devlink-info $(devlink -j dev info "pci/$bdf" 2>&1)"
 
-# the kernel's fw tracer owns the tracer: its mlx5_fw events, for a while
+# the kernel's fw tracer owns the tracer: its mlx5_fw events, for a while,
+# in a buffer that holds them all (the host compares them one by one)
 tr=/sys/kernel/tracing
 mount -t tracefs tracefs $tr 2>/dev/null
+echo 16384 > $tr/buffer_size_kb
 if echo 1 > $tr/events/mlx5/mlx5_fw/enable; then
-	sleep 3
+	sleep 2
 	echo 0 > $tr/events/mlx5/mlx5_fw/enable
 	grep 'mlx5_fw:' $tr/trace | sed 's/^/prmctl-vu: trace /'
 else
