@@ -171,7 +171,12 @@ fault_boot() {
 	run python3 "$BATS_TEST_DIRNAME/fwtrace-compare.py" --prmctl "$PRMCTL" \
 		"$BATS_TEST_TMPDIR/trace" "$d/ring.trace"
 	echo "$output" | tail -12 | sed 's/^/#   /' >&3
-	[ "$status" -eq 0 ] || fail "the kernel's messages and prmctl's decode differ: $(echo "$output" | tail -20)"
+	if [ "$status" -ne 0 ]; then
+		# kept for a look: the kernel's lines and the ring
+		cp "$BATS_TEST_TMPDIR/trace" "$(dirname "$DMESG")/fwtrace-differs.trace"
+		cp "$d/ring.trace" "$(dirname "$DMESG")/fwtrace-differs.ring"
+		fail "the kernel's messages and prmctl's decode differ (kept in build/vm/fwtrace-differs.*): $(echo "$output" | tail -20)"
+	fi
 }
 
 @test "rmmod tears down cleanly: every page back, DISABLE_HCA last, no WARN" {
