@@ -90,6 +90,7 @@ struct sim_tracer {
 	unsigned trace_mode, log_size;
 	uint32_t mkey;
 	bool active, armed;
+	bool event_out;		/* an event sent, its owner not re-armed yet */
 	uint64_t pi;		/* blocks written since the start */
 	uint64_t dev_ts;
 	uint16_t tmsn[SIM_TRACER_NUM_STRING];
@@ -169,7 +170,7 @@ void sim_tracer_reset(struct sim_adapter *a)
 
 	if (!t)
 		return;
-	t->host_owner = t->active = t->armed = false;
+	t->host_owner = t->active = t->armed = t->event_out = false;
 	t->trace_mode = t->log_size = 0;
 	t->mkey = 0;
 	t->nqueued = 0;
@@ -187,6 +188,7 @@ void sim_tracer_steal(struct sim_adapter *a, bool on)
 	if (!t || t->other_owner == on)
 		return;
 	t->other_owner = on;
+	t->event_out = false;
 	if (on) {
 		t->host_owner = false;
 		t->active = false;	/* the new owner sets the tracer up its own way */
@@ -217,6 +219,7 @@ static int reg_cap(struct sim_adapter *a, bool set, uint8_t *d, size_t len)
 		} else if (want && !t->other_owner) {
 			t->host_owner = true;
 		}
+		t->event_out = false;	/* an event pends for an owner, not for the next */
 	}
 	memset(d, 0, len);
 	PRM_SET(mtrc_cap, d, len, "trace_owner", t->host_owner);
@@ -273,11 +276,14 @@ static int reg_ctrl(struct sim_adapter *a, bool set, uint8_t *d, size_t len)
 			if (on && !t->active) {
 				t->pi = 0;
 				t->nqueued = 0;
+				t->event_out = false;
 			}
 			t->active = on;
 		}
-		if (PRM_GET(mtrc_ctrl, d, len, "arm_event"))
+		if (PRM_GET(mtrc_ctrl, d, len, "arm_event")) {
 			t->armed = true;
+			t->event_out = false;
+		}
 	}
 	memset(d, 0, len);
 	PRM_SET(mtrc_ctrl, d, len, "trace_status", t->active);
@@ -547,6 +553,15 @@ void sim_tracer_tick(struct sim_adapter *a, uint64_t now_ns)
 
 	if (!t || !t->active || !t->host_owner)
 		return;
+	/*
+	 * An owner that asked for events and was sent one reads the ring now:
+	 * nothing is written until it re-arms. The kernel copies a block and
+	 * then trusts its closing timestamp, so a block rewritten under its
+	 * copy would be parsed torn; real firmware writes a block in one DMA
+	 * write, far quicker than a guest's copy under emulation.
+	 */
+	if (t->event_out)
+		return;
 	ring = sim_mkey_len(a, t->mkey);
 	if (ring != (UINT64_C(4096) << t->log_size))
 		return;		/* a key that does not match: nothing comes out (seed 000 §3.2) */
@@ -578,6 +593,7 @@ void sim_tracer_tick(struct sim_adapter *a, uint64_t now_ns)
 	free(burst);
 	if (t->armed) {
 		t->armed = false;
+		t->event_out = true;
 		post(a, MLX5_TRACER_SUBTYPE_TRACES_AVAILABLE);
 	}
 }

@@ -24,6 +24,7 @@
 #include <cmocka.h>
 
 #include "lib/dev/dev.h"
+#include "lib/ops/eq.h"
 #include "lib/ops/tracer.h"
 #include "lib/prm/trace.h"
 #include "lib/sim/tracer.h"
@@ -273,10 +274,57 @@ static void formats_and_record(void **state)
 	free(got);
 }
 
+/*
+ * An owner that asks for events (the kernel's fw_tracer) is sent one when
+ * blocks are written, reads the ring, then re-arms: in between nothing is
+ * written, so it never copies a block the firmware is rewriting.
+ */
+#define DEVICE_TRACER 0x26
+#define TRACES_AVAILABLE 1
+
+static void an_owner_with_an_event_out_reads_a_still_ring(void **state)
+{
+	struct dev *d = *state;
+	struct prm_err err = { 0 };
+	struct tracer_ring ring = { 0 };
+	struct eq *q = NULL;
+	uint8_t eqe[EQE_BYTES], *got = malloc(64 * 256);
+	bool granted = false, overrun = false;
+	uint64_t first;
+	size_t n;
+
+	assert_non_null(got);
+	assert_int_equal(eq_create_one(d, 4, DEVICE_TRACER, &q, &err), 0);
+	assert_int_equal(tracer_ring_create(d, RING_LOG, &ring, &err), 0);
+	assert_int_equal(tracer_own(d, 5, 100, &granted, &err), 0);
+	assert_true(granted);
+	assert_int_equal(tracer_configure(d, RING_LOG, ring.mkey, &err), 0);
+	assert_int_equal(tracer_set_status(d, true, true, &err), 0);	/* on, armed */
+	for (int i = 0; i < 2; i++) {
+		do	/* an ownership change may come first */
+			assert_int_equal(eq_next(q, eqe, 2000, &err), 0);
+		while (eqe[3] != TRACES_AVAILABLE);
+		sleep_ms(60);			/* six ticks of the firmware */
+		n = tracer_ring_poll(&ring, got, 64, &first, &overrun);
+		assert_true(n > 0 && n <= 4);	/* the burst that came with the event, no more */
+		sleep_ms(60);
+		assert_int_equal(tracer_ring_poll(&ring, got, 64, &first, &overrun), 0);
+		assert_int_equal(eq_next(q, eqe, 0, &err), 1);	/* and no other event */
+		assert_int_equal(tracer_set_status(d, true, true, &err), 0);	/* re-armed */
+	}
+	assert_int_equal(tracer_set_status(d, false, false, &err), 0);
+	assert_int_equal(tracer_release(d, &err), 0);
+	assert_int_equal(tracer_ring_destroy(d, &ring, &err), 0);
+	assert_int_equal(eq_destroy(q, &err), 0);
+	free(got);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(formats_and_record, open_sim, close_sim),
+		cmocka_unit_test_setup_teardown(an_owner_with_an_event_out_reads_a_still_ring, open_sim,
+						close_sim),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
