@@ -15,26 +15,14 @@
 # queue before the boot. Skipped, with the reason, when the VM environment
 # is not installed (tools/install-deps test installs it).
 load ../cli/helper
+load vu-env
 
 setup_file() {
-	local d=$BATS_FILE_TMPDIR top envf missing='' t0 t1 ref=bref$$
-	top=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
+	local d=$BATS_FILE_TMPDIR envf t0 t1 ref=bref$$
 	export PRMCTL_SIM_DIR=$d/sim
 	export ASAN_OPTIONS="log_path=$d/sanitizer:${ASAN_OPTIONS:-}"
 	export UBSAN_OPTIONS="log_path=$d/sanitizer:print_stacktrace=1:${UBSAN_OPTIONS:-}"
-	if ! envf=$(sh "$top/tools/vm-env" path 2>&1); then
-		echo "needs the Linux 7.x VM environment (tools/install-deps test): $envf" > "$d/skip"
-		return 0
-	fi
-	for c in python3 cpio gzip modinfo jq; do
-		command -v "$c" >/dev/null || [ -x "/usr/sbin/$c" ] || [ -x "/sbin/$c" ] ||
-			missing="$missing $c"
-	done
-	[ -x "$PRMCTL" ] || missing="$missing $PRMCTL (make)"
-	if [ -n "$missing" ]; then
-		echo "needs$missing (tools/install-deps test)" > "$d/skip"
-		return 0
-	fi
+	envf=$(vu_env "$d/skip" jq) || return 0
 	. "$envf"
 	export VM_KVER
 	t0=$(date +%s)

@@ -5,6 +5,7 @@
 # mlx5_core has probed the simulator and /dev/fwctl/fwctl0 is there: prmctl
 # as a customer runs it, beside the bound driver. Each step is one frame
 # (frames.sh) on the second serial port.
+# shellcheck source=/dev/null
 . /frames.sh
 FN=
 for d in /sys/bus/pci/devices/*; do

@@ -3,6 +3,7 @@
 # The devlink test's commands, run in the guest against netdevsim (6.1).
 # Each step is one frame on stdout (frames.sh, beside it in the initramfs,
 # says how; boot-plain-vm.py --split cuts the stream on the host).
+# shellcheck source=/dev/null
 . /frames.sh
 D=netdevsim/netdevsim1
 SYSDEV=/sys/bus/netdevsim/devices/netdevsim1
