@@ -239,6 +239,23 @@ fwctl_taint() { echo $(( ($(out "$1") >> 19) & 1 )); }
 	jq -e '[.commands[] | select(.opcode_name == "SET_DIAGNOSTIC_PARAMS")] | length == 1' "$COMMANDS"
 }
 
+@test "prmctl's JSON here follows prmctl(8)'s Keys convention (tests/cli/keys.jq); every command and register says fwctl" {
+	local f n docs=$BATS_TEST_TMPDIR/docs.jsonl
+	: > "$docs"
+	for f in "$S"/*.out; do
+		n=$(basename "$f" .out)
+		case $n in sysfs_names | devlink_* | tainted_* | dmesg_*) continue ;; esac
+		jq -c --arg c "$n" '{cmd: $c, doc: .}' "$f" >> "$docs" || fail "$n: not JSON"
+	done
+	[ "$(wc -l < "$docs")" -ge 20 ] || fail "only $(wc -l < "$docs") documents"
+	run jq -r -L "$BATS_TEST_DIRNAME/../cli" 'include "keys"; breaks' "$docs"
+	assert_success
+	[ -z "$output" ] || fail "$output"
+	run jq -r 'select(.doc.error == null and (.cmd | test("^device_") | not) and
+		.doc.access != "fwctl") | "\(.cmd): access \(.doc.access)"' "$docs"
+	[ -z "$output" ] || fail "$output"
+}
+
 @test "prmctl and the simulator service reported no sanitizer error" {
 	# the guest's prmctl writes to its stderr, which each step keeps
 	! grep -l "ERROR: AddressSanitizer\|runtime error:\|ERROR: LeakSanitizer" "$S"/*.err ||
