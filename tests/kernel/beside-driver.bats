@@ -16,6 +16,7 @@
 # is not installed (tools/install-deps test installs it).
 load ../cli/helper
 load vu-env
+load keys
 
 setup_file() {
 	local d=$BATS_FILE_TMPDIR envf t0 t1 ref=bref$$
@@ -240,17 +241,13 @@ fwctl_taint() { echo $(( ($(out "$1") >> 19) & 1 )); }
 }
 
 @test "prmctl's JSON here follows prmctl(8)'s Keys convention (tests/cli/keys.jq); every command and register says fwctl" {
-	local f n docs=$BATS_TEST_TMPDIR/docs.jsonl
-	: > "$docs"
+	local f docs=$BATS_TEST_TMPDIR/docs.jsonl files=()
 	for f in "$S"/*.out; do
-		n=$(basename "$f" .out)
-		case $n in sysfs_names | devlink_* | tainted_* | dmesg_*) continue ;; esac
-		jq -c --arg c "$n" '{cmd: $c, doc: .}' "$f" >> "$docs" || fail "$n: not JSON"
+		# what is not prmctl's
+		case $(basename "$f") in sysfs_names.* | devlink_* | tainted_* | dmesg_*) continue ;; esac
+		files+=("$f")
 	done
-	[ "$(wc -l < "$docs")" -ge 20 ] || fail "only $(wc -l < "$docs") documents"
-	run jq -r -L "$BATS_TEST_DIRNAME/../cli" 'include "keys"; breaks' "$docs"
-	assert_success
-	[ -z "$output" ] || fail "$output"
+	keys_follow "$docs" "${files[@]}"
 	run jq -r 'select(.doc.error == null and (.cmd | test("^device_") | not) and
 		.doc.access != "fwctl") | "\(.cmd): access \(.doc.access)"' "$docs"
 	[ -z "$output" ] || fail "$output"
