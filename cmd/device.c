@@ -159,6 +159,10 @@ static int device_list(struct cmd_run *r)
 		}
 		if (id.fw_version[0] && !v[i].fw_version[0])
 			snprintf(v[i].fw_version, sizeof(v[i].fw_version), "%s", id.fw_version);
+		snprintf(handle, sizeof(handle), "pci/%s", v[i].bdf);
+		/* BAR0 refused beside a bound driver (CONFIG_IO_STRICT_DEVMEM): its devlink */
+		if (!v[i].fw_version[0] && have_dl)
+			dl_running_fw(handle, v[i].fw_version, sizeof(v[i].fw_version));
 		out_obj_begin(NULL);
 		out_identity(&v[i]);
 		out_os_view(&v[i], true);
@@ -171,7 +175,6 @@ static int device_list(struct cmd_run *r)
 		if (out_json())
 			out_names(&v[i]);
 		/* the driver's view, where a driver has a devlink instance */
-		snprintf(handle, sizeof(handle), "pci/%s", v[i].bdf);
 		if (have_dl && out_json())
 			out_devlink_view(&dl, handle, view_key());
 		else if (out_json())
@@ -221,19 +224,30 @@ static void out_psid(struct dev *d, bool gone)
 	out_str("psid_source", source);
 }
 
-/* fw_version from BAR0; the driver's (RDMA fw_ver) when BAR0 is out of reach. */
+/*
+ * fw_version from BAR0; when BAR0 is out of reach the driver's: its RDMA
+ * device's fw_ver, else devlink's running version (mlx5_core without
+ * mlx5_ib, whose BAR0 a Debian kernel will not map for us).
+ */
 static void out_firmware(struct dev *d)
 {
 	static struct ops_health h;
 	const struct prm_initseg_summary *s = &h.r.seg;
 	struct prm_err err = { 0 };
 	const char *drv_fw = d->has_info && d->info.fw_version[0] ? d->info.fw_version : NULL;
+	char dl_fw[64], handle[64];
 
 	out_str("access", d->access);
 	/* the same two reads and classification as health show */
 	if (ops_health_check(d, DEVICE_SAMPLE_MS, &h, &err)) {
-		out_str("fw_version", drv_fw);
-		out_str("fw_version_source", drv_fw ? "driver" : NULL);
+		snprintf(handle, sizeof(handle), "pci/%s", d->info.bdf);
+		if (!drv_fw && d->has_info && dl_running_fw(handle, dl_fw, sizeof(dl_fw))) {
+			out_str("fw_version", dl_fw);
+			out_str("fw_version_source", "devlink");
+		} else {
+			out_str("fw_version", drv_fw);
+			out_str("fw_version_source", drv_fw ? "driver" : NULL);
+		}
 		out_str("bar0_error", err.msg);
 		out_null("health");
 		out_psid(d, false);

@@ -191,6 +191,26 @@ void out_devlink_view(struct devlink *dl, const char *handle, const char *key)
 	free(in);
 }
 
+bool dl_running_fw(const char *handle, char *buf, size_t sz)
+{
+	struct prm_err err = { 0 };
+	struct dl_info *in = malloc(sizeof(*in));
+	struct devlink dl;
+	struct dl_handle h;
+	const char *v = NULL;
+
+	if (in && devlink_handle_parse(handle, &h) == 0 &&
+	    devlink_open(&dl, G.timeout_ms, &err) == 0) {
+		if (devlink_info(&dl, &h, in, &err) == 0)
+			v = dl_version(in->running, in->nrunning, "fw.version");
+		if (v)
+			snprintf(buf, sz, "%s", v);
+		devlink_close(&dl);
+	}
+	free(in);
+	return v != NULL;
+}
+
 void out_devlink_device(const struct dev *d, const struct dl_handle *h)
 {
 	out_str("device", d->label);

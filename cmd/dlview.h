@@ -5,6 +5,7 @@
 /* What devlink says of a device, shared by devlink, device, health and esw. */
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "lib/dev/dev.h"
 #include "lib/dev/devlink.h"
@@ -39,6 +40,12 @@ void out_devlink_ports(struct devlink *dl, const struct dl_handle *h, const char
 
 /* The driver's info and ports of handle as object key; null when devlink has none. */
 void out_devlink_view(struct devlink *dl, const char *handle, const char *key);
+
+/*
+ * The running firmware version devlink's info gives for handle (pci/BDF)
+ * into buf; false when there is no instance or no version.
+ */
+bool dl_running_fw(const char *handle, char *buf, size_t sz);
 
 /* The version named name of a kind, or NULL. */
 const char *dl_version(const struct dl_version *v, unsigned n, const char *name);

@@ -168,7 +168,13 @@ static int send(struct cmd_run *r)
 	const char *name = prm_name_of(&prm_cmd_opcode_names, c->opcode);
 	struct prm_err err = { 0 };
 
-	if (rawcmd_send(r->dev, c, G.write, &err))
+	int rc = rawcmd_send(r->dev, c, G.write, &err);
+
+	/* said whatever the firmware answered: the kernel taints itself on the request */
+	if (c->taints)
+		out_warn("%s: %s went through fwctl at scope debug-write: the kernel has tainted itself (TAINT_FWCTL)",
+			 r->dev->label, name ? name : "the command");
+	if (rc)
 		return fail(r, &err);
 	out_doc_begin();
 	out_str("device", r->dev->label);

@@ -57,8 +57,9 @@ static const struct dev_ops bar_ops = {
 	.close = bar_close,
 };
 
-static int open_error(struct dev *d, const char *path, int e,
-		      struct prm_err *err)
+/* mapping: the error is mmap()'s, not open()'s */
+static int map_error(struct dev *d, const char *path, int e, bool mapping,
+		     struct prm_err *err)
 {
 	char mode[32];
 	const char *lock = sysfs_lockdown_mode(mode, sizeof(mode));
@@ -76,11 +77,23 @@ static int open_error(struct dev *d, const char *path, int e,
 		return prm_err_set(err, PRM_E_NODEV, e, "driver_owned",
 				   "%s: BAR0 is claimed by driver %s and the kernel refuses to share it (iomem=strict?)",
 				   d->label, d->info.driver);
+	/* pci_mmap_resource() says EINVAL for a BAR a driver holds when the
+	 * kernel is built with CONFIG_IO_STRICT_DEVMEM (Debian's are):
+	 * iomem_is_exclusive(). Seen under Linux 7.3 with mlx5_core bound. */
+	if (e == EINVAL && mapping && d->info.driver[0])
+		return prm_err_set(err, PRM_E_NODEV, e, "driver_owned",
+				   "%s: the kernel refuses to map BAR0 while driver %s holds it (CONFIG_IO_STRICT_DEVMEM or iomem=strict): the driver's view is devlink's, commands go through fwctl",
+				   d->label, d->info.driver);
 	if (e == EPERM)
 		return prm_err_set(err, PRM_E_NODEV, e, "permission",
 				   "%s: not permitted to map %s", d->label, path);
 	return prm_err_set(err, PRM_E_NODEV, e, "open_failed",
 			   "%s: cannot map %s: %s", d->label, path, strerror(e));
+}
+
+static int open_error(struct dev *d, const char *path, int e, struct prm_err *err)
+{
+	return map_error(d, path, e, false, err);
 }
 
 int dev_bar_open(struct dev *d, struct prm_err *err)
@@ -106,7 +119,7 @@ int dev_bar_open(struct dev *d, struct prm_err *err)
 	map = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
 	close(fd);
 	if (map == MAP_FAILED)
-		return open_error(d, path, errno, err);
+		return map_error(d, path, errno, true, err);
 	b = calloc(1, sizeof(*b));
 	if (!b) {
 		munmap(map, len);

@@ -87,16 +87,17 @@ static const struct cmd_chan chan_icmd = { "icmd", icmd_chan_exec, icmd_refuses 
 
 /* ---- fwctl: the kernel's driver carries it, at an explicit scope ---- */
 
-static enum fwctl_rpc_scope scope_of(const struct dev *d)
+static enum fwctl_rpc_scope scope_of(const struct dev *d, uint16_t opcode, uint16_t op_mod)
 {
-	return fwctl_scope_for(d->write);
+	return fwctl_scope_for(opcode, op_mod, d->write);
 }
 
 static const char *fwctl_refuses(struct dev *d, uint16_t opcode, uint16_t op_mod)
 {
 	static char why[256];
 
-	if (fwctl_scope_explain(opcode, op_mod, scope_of(d), why, sizeof(why)) == FWCTL_ALLOWED)
+	if (fwctl_scope_explain(opcode, op_mod, scope_of(d, opcode, op_mod), why,
+				sizeof(why)) == FWCTL_ALLOWED)
 		return NULL;
 	return why;
 }
@@ -104,7 +105,8 @@ static const char *fwctl_refuses(struct dev *d, uint16_t opcode, uint16_t op_mod
 static int fwctl_chan_exec(struct dev *d, const void *in, size_t inlen, void *out,
 			   size_t outlen, struct cmd_result *res, struct prm_err *err)
 {
-	return fwctl_rpc(d->fwctl, scope_of(d), in, inlen, out, outlen, res, err);
+	return fwctl_rpc(d->fwctl, scope_of(d, prm_cmd_opcode(in, inlen), prm_cmd_op_mod(in, inlen)),
+			 in, inlen, out, outlen, res, err);
 }
 
 static const struct cmd_chan chan_fwctl = { "fwctl", fwctl_chan_exec, fwctl_refuses };
@@ -202,6 +204,35 @@ int dev_cmd_run(struct dev *d, const void *in, size_t inlen, void *out, size_t o
 	if (dev_cmd_exec(d, in, inlen, out, outlen, &r, err))
 		return -1;
 	return prm_cmd_check(err, d->label, in, inlen, r.status, r.syndrome);
+}
+
+int dev_cmd_check_write(struct dev *d, uint16_t opcode, uint16_t op_mod, bool write,
+			const char *what, struct prm_err *err)
+{
+	const struct cmd_chan *c;
+	struct prm_err ignored = { 0 };
+	char why[320];
+
+	if (!dev_check_write(d, write, what, err))
+		return 0;
+	/* refused either way; through fwctl the kernel's rules say more */
+	if (dev_cmd_chan(d, &c, &ignored) || c != &chan_fwctl)
+		return -1;
+	if (fwctl_scope_explain(opcode, op_mod, FWCTL_RPC_DEBUG_WRITE, why, sizeof(why)) ==
+	    FWCTL_NEVER)
+		return prm_err_set(err, PRM_E_NODEV, EPERM, "fwctl_refused",
+				   "%s: not sent: %s; --write would not change that (prmctl's copy of the kernel's allowlist)",
+				   d->label, why);
+	if (fwctl_scope_taints(fwctl_scope_for(opcode, op_mod, true)))
+		return prm_err_set(err, PRM_E_USAGE, EPERM, "needs_write",
+				   "%s: %s changes device state: refused on hardware without --write; through fwctl the kernel passes it only at scope debug-write, and taints itself (TAINT_FWCTL) the first time that scope is used",
+				   d->label, what);
+	return -1;
+}
+
+bool dev_cmd_taints(const struct dev *d, uint16_t opcode, uint16_t op_mod)
+{
+	return d->chan == &chan_fwctl && fwctl_scope_taints(scope_of(d, opcode, op_mod));
 }
 
 int dev_cmd_release(struct dev *d, struct prm_err *err)

@@ -2,6 +2,7 @@
 #ifndef PRMCTL_DEV_CMDCHAN_H
 #define PRMCTL_DEV_CMDCHAN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -43,6 +44,19 @@ int dev_cmd_exec(struct dev *d, const void *in, size_t inlen, void *out, size_t 
 /* dev_cmd_exec, and a non-zero status turned into the decoded failure line. */
 int dev_cmd_run(struct dev *d, const void *in, size_t inlen, void *out, size_t outlen,
 		struct prm_err *err);
+
+/*
+ * dev_check_write() for one command: 0 when it may be sent. Refused without
+ * write on hardware (PRM_E_USAGE, "needs_write"); through fwctl the refusal
+ * says what the kernel would do instead: a command its allowlist refuses at
+ * every scope is PRM_E_NODEV, "fwctl_refused" (--write would not help), and
+ * one it passes only at debug-write says the kernel would taint itself.
+ */
+int dev_cmd_check_write(struct dev *d, uint16_t opcode, uint16_t op_mod, bool write,
+			const char *what, struct prm_err *err);
+
+/* The command goes through fwctl at a scope that taints the kernel. */
+bool dev_cmd_taints(const struct dev *d, uint16_t opcode, uint16_t op_mod);
 
 /*
  * Give the command channel back now (the command queue's teardown), so a

@@ -97,6 +97,10 @@ int dev_open(const char *name, const struct dev_open_opts *o, struct dev **out,
 	}
 	snprintf(d->label, sizeof(d->label), "%s", name);
 	d->want_access = o->access;
+	/* naming the node is choosing the path: commands and registers go
+	 * through it, or fail saying why, never silently another way */
+	if (!o->access && d->name.kind == DEV_KIND_FWCTL)
+		d->want_access = "fwctl";
 	d->write = o->write;
 	d->cmd_timeout_ms = o->cmd_timeout_ms;
 	if ((o->sim_model || o->sim_inject) &&

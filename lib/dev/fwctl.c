@@ -251,9 +251,14 @@ int fwctl_rpc_req(struct fwctl_rpc *req, enum fwctl_rpc_scope scope,
 	return 0;
 }
 
-enum fwctl_rpc_scope fwctl_scope_for(bool write)
+enum fwctl_rpc_scope fwctl_scope_for(uint16_t opcode, uint16_t op_mod, bool write)
 {
-	return write ? FWCTL_RPC_DEBUG_WRITE : FWCTL_RPC_DEBUG_READ_ONLY;
+	struct fwctl_scope_check c;
+
+	if (fwctl_scope_allows(opcode, op_mod, FWCTL_RPC_DEBUG_READ_ONLY, &c) == FWCTL_NEVER ||
+	    !c.changes_state || !write)
+		return FWCTL_RPC_DEBUG_READ_ONLY;
+	return c.min_scope;
 }
 
 /* ---- errno to words ---- */

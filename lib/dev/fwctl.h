@@ -83,11 +83,18 @@ int fwctl_rpc_req(struct fwctl_rpc *req, enum fwctl_rpc_scope scope,
 		  struct prm_err *err);
 
 /*
- * The scope for prmctl's two modes: debug-read-only by default,
- * debug-write with --write (which taints the kernel on first use).
- * Configuration and debug-write-full are only ever asked for by name.
+ * The scope one command is sent at. Anything that does not change device
+ * state, and anything the kernel's allowlist (as prmctl knows it) refuses
+ * at every scope, goes at debug-read-only: the kernel passes every query
+ * there, and the fwctl core taints itself for a debug-write request before
+ * its driver looks at the opcode, so a refused command must never go at
+ * debug-write. With write (--write) a command that changes state goes at
+ * the lowest scope the kernel passes it at: configuration for a register
+ * write or SET_HCA_CAP (no taint), debug-write for SET_DIAGNOSTIC_PARAMS
+ * (taints). Without write it stays at debug-read-only, which fwctl_rpc()
+ * refuses for such a command. Debug-write-full is never chosen.
  */
-enum fwctl_rpc_scope fwctl_scope_for(bool write);
+enum fwctl_rpc_scope fwctl_scope_for(uint16_t opcode, uint16_t op_mod, bool write);
 
 /*
  * Run one command at the given scope. Returns -1 for transport failures:

@@ -55,9 +55,12 @@ int rawcmd_send(struct dev *d, struct rawcmd *c, bool write, struct prm_err *err
 
 	/* an unknown opcode may change anything */
 	if (((!c->info || c->info->changes_state) &&
-	     dev_check_write(d, write, name ? name : "an unknown command", err)) ||
-	    dev_cmd_chan(d, &chan, err) ||
-	    dev_cmd_exec(d, c->in, c->inlen, c->out, c->outlen, &c->res, err) ||
+	     dev_cmd_check_write(d, c->opcode, c->op_mod, write,
+				 name ? name : "an unknown command", err)) ||
+	    dev_cmd_chan(d, &chan, err))
+		return -1;
+	c->taints = dev_cmd_taints(d, c->opcode, c->op_mod);
+	if (dev_cmd_exec(d, c->in, c->inlen, c->out, c->outlen, &c->res, err) ||
 	    prm_cmd_check(err, d->label, c->in, c->inlen, c->res.status, c->res.syndrome))
 		return -1;
 	c->access = chan->access;

@@ -25,6 +25,7 @@ struct rawcmd {
 	size_t inlen, outlen;
 	const char *access;	/* after rawcmd_send: the channel that carried it */
 	struct cmd_result res;	/* after rawcmd_send: status 0, and the syndrome */
+	bool taints;		/* rawcmd_send sent it at a scope that taints the kernel */
 };
 
 /*

@@ -18,10 +18,14 @@ service's tracering.trace, from $PRMCTL_SIM_DIR/NAME).
 usage: boot-vu.py QEMU PRMCTL NAME KERNEL INITRD LOG [--timeout S]
        [--model M] [--mem 1G] [--smp N] [--append ARGS] [--inject FAULT]...
        [--inject-when TEXT FAULT]... [--end-text TEXT] [--end-grace S]
-       [--commands FILE] [--status FILE] [--ring FILE]
+       [--commands FILE] [--status FILE] [--ring FILE] [--data FILE]
 
 --inject-when injects FAULT into the running simulator once TEXT appears in
 the guest's console log (a fault the driver must meet mid-probe).
+
+--data FILE gives the guest a second serial port (ttyS1) written to FILE:
+a scenario's framed output (frames.sh), kept apart from kernel messages, for
+boot-plain-vm.py --split-only to cut.
 """
 import argparse
 import json
@@ -44,10 +48,13 @@ def log_text(path):
 def qemu_command(a, sock):
     dev = {"driver": "vfio-user-pci", "socket": {"path": sock, "type": "unix"},
            "bus": "rp0", "id": a.name}
+    serial = ["-serial", "file:" + a.log]
+    if a.data:
+        serial += ["-serial", "file:" + a.data]
     return [a.qemu, "-machine", "q35,memory-backend=mem", "-accel", "tcg",
             "-cpu", "max", "-smp", str(a.smp), "-m", a.mem,
             "-object", "memory-backend-memfd,id=mem,size=%s,share=on" % a.mem,
-            "-nographic", "-no-reboot", "-nodefaults", "-serial", "file:" + a.log,
+            "-nographic", "-no-reboot", "-nodefaults"] + serial + [
             "-kernel", a.kernel, "-initrd", a.initrd,
             "-append", "console=ttyS0 panic=-1 " + a.append,
             "-device", "pcie-root-port,id=rp0,bus=pcie.0,chassis=1,slot=1",
@@ -104,8 +111,12 @@ def main():
     ap.add_argument("--commands")
     ap.add_argument("--status")
     ap.add_argument("--ring")
+    ap.add_argument("--data")
     a = ap.parse_args()
     a.inject_when = [tuple(x) for x in a.inject_when]
+    for f in (a.log, a.data):
+        if f and os.path.exists(f):
+            os.unlink(f)    # QEMU appends to a file chardev
 
     # a short path: a UNIX socket's is limited to 107 bytes
     sockdir = tempfile.mkdtemp(prefix="prmctl-vu-")

@@ -3,7 +3,7 @@
 # An initramfs for the devlink VM test: busybox, netdevsim.ko and the modules
 # it needs from the installed Debian kernel (in load order), prmctl and
 # iproute2's devlink with their shared libraries at the host's paths,
-# devlink-init.sh as /init and devlink-scenario.sh beside it.
+# devlink-init.sh as /init and devlink-scenario.sh beside it, with frames.sh.
 #   build-devlink-initrd.sh KVER PRMCTL NETDEVSIM_KO OUT
 set -eu
 [ $# -eq 4 ] || { echo "usage: $0 KVER PRMCTL NETDEVSIM_KO OUT" >&2; exit 2; }
@@ -31,6 +31,7 @@ mkdir -p "$root/bin" "$root/usr/bin" "$root/usr/sbin" "$root/proc" "$root/sys" \
 cp /bin/busybox "$root/bin/busybox"
 cp "$here/devlink-init.sh" "$root/init"
 cp "$here/devlink-scenario.sh" "$root/scenario.sh"
+cp "$here/frames.sh" "$root/frames.sh"
 chmod +x "$root/init" "$root/scenario.sh"
 # without debug info: a third of the size, and the guest unpacks it emulated
 strip --strip-debug -o "$root/usr/bin/prmctl" "$prmctl"

@@ -39,6 +39,13 @@ add_lib() { # PATH
 	[ -e "$root/usr/lib/x86_64-linux-gnu/$name" ] && return 0
 	if [ -e "$VM_LIBS/$name" ]; then
 		cp -L "$VM_LIBS/$name" "$root/usr/lib/x86_64-linux-gnu/$name"
+		# the tree's build may need what the host's does not (trixie's
+		# liblz4 needs libxxhash, its libudev libcap); sh has no local
+		# variables, but each for list is fixed before its loop runs
+		for dep in $("$VM_LDSO" --library-path "$VM_LIBS" --list "$VM_LIBS/$name" |
+			awk '$2 == "=>" && $3 ~ /^\// { print $3 }'); do
+			add_lib "$dep"
+		done
 	else
 		cp -L "$1" "$root/usr/lib/x86_64-linux-gnu/$name"
 	fi

@@ -1,52 +1,13 @@
 #!/bin/busybox sh
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # The devlink test's commands, run in the guest against netdevsim (6.1).
-# Each step is one frame on stdout, which the host splits by byte counts
-# (boot-plain-vm.py --split) into NAME.out, NAME.err and NAME.rc:
-#   === STEP NAME rc=N bytes=LEN t=UPTIME\n <LEN bytes of stdout>
-#   \n--- stderr bytes=LEN\n <LEN bytes of stderr> \n
-# and a last line "=== END steps=N" once every step ran. t: the guest's
-# uptime when the step ended. rc=143: the step was killed by its timeout.
-# To add a step: step NAME CMD [ARGS...] (a snippet: step NAME sh -c '...').
-T=${STEP_TIMEOUT:-30}
+# Each step is one frame on stdout (frames.sh, beside it in the initramfs,
+# says how; boot-plain-vm.py --split cuts the stream on the host).
+# shellcheck source=/dev/null
+. /frames.sh
 D=netdevsim/netdevsim1
 SYSDEV=/sys/bus/netdevsim/devices/netdevsim1
 DBG=/sys/kernel/debug/netdevsim/netdevsim1
-nsteps=0
-
-emit() { # NAME RC OUTFILE ERRFILE
-	printf '=== STEP %s rc=%s bytes=%s t=%s\n' "$1" "$2" "$(wc -c < "$3")" \
-		"$(cut -d' ' -f1 /proc/uptime)"
-	cat "$3"
-	printf '\n--- stderr bytes=%s\n' "$(wc -c < "$4")"
-	cat "$4"
-	printf '\n'
-	nsteps=$((nsteps + 1))
-}
-
-step() { # NAME CMD...: CMD bounded by $T seconds, framed
-	n=$1
-	shift
-	timeout "$T" "$@" > /tmp/step.out 2> /tmp/step.err
-	emit "$n" $? /tmp/step.out /tmp/step.err
-}
-
-# bg_start NAME SECS CMD...: CMD in the background for at most SECS seconds
-# (busybox's timeout execs CMD itself, so $! is CMD's pid); bg_step NAME
-# [SIGNAL]: send SIGNAL if given, wait for it, frame it as step NAME
-bg_start() {
-	n=$1 s=$2
-	shift 2
-	timeout "$s" "$@" > "/tmp/bg.$n.out" 2> "/tmp/bg.$n.err" &
-	eval "bg_pid_$n=\$!"
-}
-bg_step() {
-	p=
-	eval "p=\$bg_pid_$1"
-	[ -z "${2:-}" ] || kill -s "$2" "$p" 2>/dev/null
-	wait "$p"
-	emit "$1" $? "/tmp/bg.$1.out" "/tmp/bg.$1.err"
-}
 
 # split into words where used
 P="prmctl -j -d $D"
@@ -170,4 +131,4 @@ sleep 1
 step del_device sh -c 'echo 1 > /sys/bus/netdevsim/del_device'
 bg_step prmctl_watch_gone
 
-printf '=== END steps=%s\n' "$nsteps"
+frames_end

@@ -8,6 +8,7 @@
 # NETDEVSIM_KO=path to reuse one), 20 s to boot. Skipped, with the reason,
 # when a prerequisite is not installed.
 load ../cli/helper
+load keys
 
 setup_file() {
 	KVER=$(ls /lib/modules 2>/dev/null | sort -V | tail -1)
@@ -392,18 +393,12 @@ TAIL='.test_u32_array == [0,1,2,3,4,5,6,7,8,9] and
 }
 
 @test "prmctl's JSON here follows prmctl(8)'s Keys convention (tests/cli/keys.jq), access included" {
-	local f n docs=$BATS_TEST_TMPDIR/docs.jsonl
-	: > "$docs"
+	local f docs=$BATS_TEST_TMPDIR/docs.jsonl files=()
 	for f in "$S"/prmctl_*.out; do
-		n=$(basename "$f" .out)
-		case $n in *_bytes) continue ;; esac	# od(1) of a file prmctl wrote
-		[ -s "$f" ] || continue
-		jq -c --arg c "$n" '{cmd: $c, doc: .}' "$f" >> "$docs" || fail "$n: not JSON"
+		case $f in *_bytes.out) continue ;; esac	# od(1) of a file prmctl wrote
+		files+=("$f")
 	done
-	[ "$(wc -l < "$docs")" -ge 20 ] || fail "only $(wc -l < "$docs") documents"
-	run jq -r -L "$BATS_TEST_DIRNAME/../cli" 'include "keys"; breaks' "$docs"
-	assert_success
-	[ -z "$output" ] || fail "$output"
+	keys_follow "$docs" "${files[@]}"
 	run jq -r 'select(.doc.error == null and (.doc | has("device")) and (.doc.access != "devlink")) |
 		"\(.cmd): access \(.doc.access)"' "$docs"
 	[ -z "$output" ] || fail "$output"

@@ -7,28 +7,17 @@
 # build/vm/mlx5-vfio-user.dmesg. Skipped, with the reason, when the
 # environment is not installed (tools/install-deps test installs it).
 load ../cli/helper
+load vu-env
 
 setup_file() {
-	local d=$BATS_FILE_TMPDIR top envf missing=''
+	local d=$BATS_FILE_TMPDIR top envf
 	top=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
 	export PRMCTL_SIM_DIR=$d/sim
 	# a sanitizer's report from the simulator service (an ASan+UBSan build)
 	# goes to files the last test looks for: the service has no terminal
 	export ASAN_OPTIONS="log_path=$d/sanitizer:${ASAN_OPTIONS:-}"
 	export UBSAN_OPTIONS="log_path=$d/sanitizer:print_stacktrace=1:${UBSAN_OPTIONS:-}"
-	if ! envf=$(sh "$top/tools/vm-env" path 2>&1); then
-		echo "needs the Linux 7.x VM environment (tools/install-deps test): $envf" > "$d/skip"
-		return 0
-	fi
-	for c in python3 cpio gzip modinfo; do
-		command -v "$c" >/dev/null || [ -x "/usr/sbin/$c" ] || [ -x "/sbin/$c" ] ||
-			missing="$missing $c"
-	done
-	[ -x "$PRMCTL" ] || missing="$missing $PRMCTL (make)"
-	if [ -n "$missing" ]; then
-		echo "needs$missing (tools/install-deps test)" > "$d/skip"
-		return 0
-	fi
+	envf=$(vu_env "$d/skip") || return 0
 	. "$envf"
 	export VM_KVER VM_QEMU VM_KERNEL
 	PATH=$PATH:/usr/sbin:/sbin "$BATS_TEST_DIRNAME/build-vu-initrd.sh" "$envf" \

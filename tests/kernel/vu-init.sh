@@ -7,7 +7,9 @@
 # "ready" (the host may inject a fault then: boot-vu.py --inject-when) and
 # print the driver's view of it after prmctl.fault_wait seconds, unload the
 # drivers, print the whole kernel log framed, and power off. Every line the
-# tests read starts "prmctl-vu: ".
+# tests read starts "prmctl-vu: ". An initramfs with /scenario.sh
+# (beside-driver.bats) runs that instead once the probe is done, its framed
+# output on the second serial port, and goes straight to the unload.
 /bin/busybox --install -s /bin
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
@@ -61,6 +63,25 @@ while [ $t -lt "${wait_s:-10}" ]; do
 	t=$((t + 1))
 done
 say "probe waited $t s"
+
+# the unload and the kernel log, last in every run
+finish() {
+	for m in mlx5_fwctl mlx5_core; do
+		if rmmod "$m"; then say "rmmod $m ok"; else say "rmmod $m failed"; fi
+	done
+	echo "prmctl-vu: === dmesg"
+	dmesg
+	echo "prmctl-vu: === end"
+	poweroff -f
+}
+if [ -f /scenario.sh ]; then
+	# raw: no \n -> \r\n, 8-bit clean; closing the tty waits for its buffer
+	stty -F /dev/ttyS1 raw -echo
+	say "scenario start"
+	sh /scenario.sh > /dev/ttyS1
+	say "scenario done rc=$?"
+	finish
+fi
 sleep 2		# a few tracer events and health polls
 
 say "modules $(cut -d' ' -f1 /proc/modules | tr '\n' ' ')"
@@ -109,10 +130,4 @@ if [ -n "$fault_wait" ]; then
 	say "fw-diagnose $(devlink -j health diagnose "pci/$bdf" reporter fw 2>&1)"
 fi
 
-for m in mlx5_fwctl mlx5_core; do
-	if rmmod "$m"; then say "rmmod $m ok"; else say "rmmod $m failed"; fi
-done
-echo "prmctl-vu: === dmesg"
-dmesg
-echo "prmctl-vu: === end"
-poweroff -f
+finish

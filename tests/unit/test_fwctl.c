@@ -187,9 +187,45 @@ static void rpc_request(void **state)
 	assert_int_equal(fwctl_rpc_req(&req, FWCTL_RPC_DEBUG_READ_ONLY, NULL, 16, out,
 				       16, &err), -1);
 	assert_string_equal(err.reason, "bad_arg");
-	/* --write or not */
-	assert_int_equal(fwctl_scope_for(false), FWCTL_RPC_DEBUG_READ_ONLY);
-	assert_int_equal(fwctl_scope_for(true), FWCTL_RPC_DEBUG_WRITE);
+}
+
+/*
+ * The scope each command goes at, --write or not. Linux 7.3's fwctl core
+ * taints itself for any debug-write request before mlx5_fwctl looks at the
+ * opcode (a refused CREATE_MKEY tainted it in tests/kernel/beside-driver.bats):
+ * only the one command the kernel passes at debug-write alone may go there.
+ */
+static void scope_per_command(void **state)
+{
+	static const struct {
+		uint16_t opcode, op_mod;
+		bool write;
+		enum fwctl_rpc_scope want;
+	} cases[] = {
+		{ 0x100, 1, false, FWCTL_RPC_DEBUG_READ_ONLY },	/* QUERY_HCA_CAP */
+		{ 0x100, 1, true, FWCTL_RPC_DEBUG_READ_ONLY },	/* a read never taints */
+		{ 0x805, 1, true, FWCTL_RPC_DEBUG_READ_ONLY },	/* ACCESS_REG read */
+		{ 0x713, 0, true, FWCTL_RPC_DEBUG_READ_ONLY },	/* QUERY_DCT */
+		{ 0x805, 0, false, FWCTL_RPC_DEBUG_READ_ONLY },	/* a write, refused by fwctl_rpc */
+		{ 0x805, 0, true, FWCTL_RPC_CONFIGURATION },	/* ACCESS_REG write: any scope */
+		{ 0x109, 0, true, FWCTL_RPC_CONFIGURATION },	/* SET_HCA_CAP */
+		{ 0x820, 0, false, FWCTL_RPC_DEBUG_READ_ONLY },	/* SET_DIAGNOSTIC_PARAMS */
+		{ 0x820, 0, true, FWCTL_RPC_DEBUG_WRITE },	/* ... only at debug-write */
+		{ 0x200, 0, true, FWCTL_RPC_DEBUG_READ_ONLY },	/* CREATE_MKEY: refused at every scope */
+		{ 0x711, 0, true, FWCTL_RPC_DEBUG_READ_ONLY },	/* DESTROY_DCT: the same */
+		{ 0x777, 0, true, FWCTL_RPC_DEBUG_READ_ONLY },	/* not on the list at all */
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		enum fwctl_rpc_scope got = fwctl_scope_for(cases[i].opcode, cases[i].op_mod,
+							   cases[i].write);
+
+		if (got != cases[i].want)
+			fail_msg("opcode 0x%x op_mod %u write %d: scope %u, want %u",
+				 cases[i].opcode, cases[i].op_mod, cases[i].write, got,
+				 cases[i].want);
+	}
 }
 
 /* ---- open ---- */
@@ -317,7 +353,7 @@ static void rpc_status_passes_through(void **state)
 	mk_in(in, sizeof(in), 0x100, 0x1);	/* QUERY_HCA_CAP, general current */
 	fk.status = 0x03;			/* bad parameter */
 	fk.synd = 0x12345678;
-	assert_int_equal(fwctl_rpc(f, fwctl_scope_for(false), in, sizeof(in), out,
+	assert_int_equal(fwctl_rpc(f, fwctl_scope_for(0x100, 0x1, false), in, sizeof(in), out,
 				   sizeof(out), &res, &err), 0);
 	assert_int_equal(res.status, 0x03);
 	assert_int_equal(res.syndrome, 0x12345678);
@@ -367,10 +403,11 @@ static void rpc_read_only_refuses_writes(void **state)
 	assert_non_null(strstr(err.msg, "not sent: ACCESS_REG (0x805) write changes device state"));
 	assert_non_null(strstr(err.msg, "--write"));
 	assert_int_equal(fk.rpc_calls, 0);
-	/* with --write it goes out at debug-write */
-	assert_int_equal(send(f, fwctl_scope_for(true), 0x805, 0, &err), 0);
+	/* with --write it goes out, at the scope the kernel passes it at
+	 * without tainting itself */
+	assert_int_equal(send(f, fwctl_scope_for(0x805, 0, true), 0x805, 0, &err), 0);
 	assert_int_equal(fk.rpc_calls, 1);
-	assert_int_equal(fk.rpc.scope, FWCTL_RPC_DEBUG_WRITE);
+	assert_int_equal(fk.rpc.scope, FWCTL_RPC_CONFIGURATION);
 	/* a register read goes out read-only */
 	assert_int_equal(send(f, FWCTL_RPC_DEBUG_READ_ONLY, 0x805, 1, &err), 0);
 	assert_int_equal(fk.rpc_calls, 2);
@@ -776,6 +813,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(info_request),
 		cmocka_unit_test(rpc_request),
+		cmocka_unit_test(scope_per_command),
 		cmocka_unit_test(open_reads_info),
 		cmocka_unit_test(open_errors),
 		cmocka_unit_test(info_errors),
