@@ -5,7 +5,7 @@
 # as the guest's PCI core sees it, load mlx5_core and fwctl, wait for the
 # probe (prmctl.wait seconds at most), print what the tests read, then say
 # "ready" (the host may inject a fault then: boot-vu.py --inject-when) and
-# print the driver's view of it after prmctl.fault_wait seconds, unload the
+# print the driver's view of it once a reporter counts it (prmctl.fault_wait s at most), unload the
 # drivers, print the whole kernel log framed, and power off. Every line the
 # tests read starts "prmctl-vu: ". An initramfs with /scenario.sh
 # (beside-driver.bats) runs that instead once the probe is done, its framed
@@ -124,7 +124,17 @@ done
 
 say "ready"
 if [ -n "$fault_wait" ]; then
-	sleep "$fault_wait"
+	# the driver meets the fault on its own time (a stalled counter after
+	# three 2 s polls): until a reporter counts an error, at most
+	# fault_wait seconds, then time for its recovery and dump
+	t=0
+	while [ $t -lt "$fault_wait" ]; do
+		devlink -j health show "pci/$bdf" 2>/dev/null | grep -q '"error":[1-9]' && break
+		sleep 1
+		t=$((t + 1))
+	done
+	say "fault reported after $t s"
+	sleep 8
 	say "health $(devlink -j health show "pci/$bdf" 2>&1)"
 	say "fw_fatal-dump-bytes $(devlink health dump show "pci/$bdf" reporter fw_fatal 2>/dev/null | wc -c)"
 	say "fw-diagnose $(devlink -j health diagnose "pci/$bdf" reporter fw 2>&1)"
