@@ -142,7 +142,6 @@ uint8_t sim_eq_destroy(struct sim_adapter *a, const uint8_t *in, size_t inlen, u
 	return MLX5_CMD_STAT_OK;
 }
 
-
 uint8_t sim_eq_gen(struct sim_adapter *a, const uint8_t *in, size_t inlen, uint16_t *why)
 {
 	const struct prm_layout *l = &prm_layout_gen_eqe_in;
