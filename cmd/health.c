@@ -481,7 +481,10 @@ static void stop_all(struct watched *w, size_t n)
 	}
 }
 
-/* --access devlink, or -d BUS/DEV: a devlink instance, which only devlink can watch */
+/*
+ * --access devlink, or -d BUS/DEV (pci/BDF too): a devlink instance, which
+ * only devlink can watch
+ */
 static bool over_devlink(void)
 {
 	struct prm_err err = { 0 };
@@ -489,7 +492,8 @@ static bool over_devlink(void)
 
 	if (G.access && strcmp(G.access, "devlink") == 0)
 		return true;
-	return G.device && devname_parse(G.device, &n, &err) == 0 && n.kind == DEV_KIND_DEVLINK;
+	return G.device && devname_parse(G.device, &n, &err) == 0 &&
+	       (n.kind == DEV_KIND_DEVLINK || !strncmp(G.device, "pci/", 4));
 }
 
 static int watch_check(struct cmd_run *r)
@@ -507,15 +511,27 @@ static int watch_check(struct cmd_run *r)
 	return 0;
 }
 
-/* One device's reporters over devlink: notifications, and diagnose every interval. */
-static int watch_devlink(const struct watch_opts *o)
+/*
+ * One device's reporters over devlink: notifications, and diagnose every
+ * interval. Asked for, or (fallback) the one device given has a driver with
+ * devlink and BAR0 the kernel refuses (beside the driver, lockdown): then
+ * the driver's view is the watch, and the first line says why.
+ */
+static int watch_devlink(const struct watch_opts *o, bool fallback)
 {
-	struct health_dl_watch dw = { o->interval_ms, o->count, o->duration_ms, o->exit_on_fault };
+	struct health_dl_watch dw = { o->interval_ms, o->count, o->duration_ms, o->exit_on_fault,
+				      NULL };
 	struct dev *d;
 	int rc;
 
 	if ((rc = cmd_open_device(false, &d)))
 		return rc;
+	if (fallback && (d->ops || !d->devlink[0])) {
+		dev_close(d);
+		return -1;	/* BAR0 is there after all, or no devlink: the BAR0 watch */
+	}
+	if (fallback)
+		dw.bar0_error = d->bar_err.msg;
 	rc = health_watch_devlink(d, &dw);
 	dev_close(d);
 	return rc;
@@ -536,7 +552,9 @@ static int watch(struct cmd_run *r)
 	int rc;
 
 	if (over_devlink())
-		return watch_devlink(o);
+		return watch_devlink(o, false);
+	if (!o->all && G.ndevices == 1 && !G.access && (rc = watch_devlink(o, true)) >= 0)
+		return rc;
 	e = malloc(sizeof(*e));
 	if (!e)
 		return EXIT_FAIL;

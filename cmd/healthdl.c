@@ -263,6 +263,8 @@ static void line(struct wstate *w, const char *event, const struct look *l,
 	}
 	if (l && l->mlx5 && synd_now(l))
 		out_named("synd", synd_now(l), true, prm_name_of(&prm_health_synd_names, synd_now(l)));
+	if (!strcmp(event, "started") && w->o->bar0_error)
+		out_str("bar0_error", w->o->bar0_error);
 	cmd_done(EXIT_OK);
 }
 

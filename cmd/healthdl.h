@@ -17,6 +17,7 @@ int health_show_devlink(struct dev *d, const char *why);
 struct health_dl_watch {
 	uint64_t interval_ms, count, duration_ms;
 	bool exit_on_fault;
+	const char *bar0_error;	/* why BAR0 is not watched (the started line says it), or NULL */
 };
 int health_watch_devlink(struct dev *d, const struct health_dl_watch *o);
 

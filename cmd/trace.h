@@ -43,17 +43,26 @@ struct trace_capture_opts {
 	uint8_t *buf;		/* the blocks of one poll */
 };
 
+/* trace kernel's options (cmd/tracekernel.c). */
+struct trace_kernel_opts {
+	uint64_t duration_ms;
+	bool duration_given;
+};
+
 struct tracestat;
 /* analyze's tables for people (cmd/traceanalyzetext.c), top rows each. */
 void trace_analyze_text(struct tracestat *st, uint64_t khz, uint64_t top);
 
 extern const struct argp trace_analyze_argp, trace_status_argp, trace_own_argp,
-	trace_release_argp, trace_capture_argp, trace_stop_argp, trace_strings_argp;
+	trace_release_argp, trace_capture_argp, trace_stop_argp, trace_strings_argp,
+	trace_kernel_argp;
 extern const struct prm_cmd cmd_trace_strings;
 struct cmd_run;
 struct prm_cmd;
 int trace_analyze(struct cmd_run *r);
 int trace_status(struct cmd_run *r);
+int trace_kernel_gate(struct cmd_run *r);
+int trace_kernel(struct cmd_run *r);
 int trace_own(struct cmd_run *r);
 int trace_release(struct cmd_run *r);
 int trace_capture_check(struct cmd_run *r);

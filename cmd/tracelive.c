@@ -3,6 +3,7 @@
  * prmctl trace status|own|release|start|stop: the tracer of a device, its
  * registers decoded, and the ownership protocol (seed 000 §3.2, §4.4).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "cmd/core/devsel.h"
 #include "cmd/trace.h"
 #include "lib/dev/dev.h"
+#include "lib/dev/tracefs.h"
 #include "lib/ops/tracer.h"
 #include "lib/out/out.h"
 #include "lib/util/clock.h"
@@ -90,6 +92,42 @@ static void sections(const struct tracecap *c)
 	out_table_end();
 }
 
+/*
+ * Beside mlx5_core the tracer is the kernel's fw tracer's (the owner bit is
+ * the function's: taking, stopping or releasing it would take it from the
+ * kernel) and the command queue is the driver's: refused, with where the
+ * kernel's traces are.
+ */
+int trace_kernel_gate(struct cmd_run *r)
+{
+	struct prm_err err = { 0 };
+	const char *l = r->dev->label;
+
+	if (!tracer_kernel_bound(r->dev))
+		return 0;
+	prm_err_set(&err, PRM_E_NODEV, EBUSY, "kernel_owns_tracer",
+		    "%s: mlx5_core is bound and its fw tracer owns the firmware tracer: %s "
+		    "would take it from the kernel (unload mlx5_core first); " TRACER_KERNEL_HOWTO,
+		    l, r->what, l);
+	return cmd_fail(&err);
+}
+
+/* Beside mlx5_core: is its mlx5:mlx5_fw trace event on ("trace kernel" reads it)? */
+static void kernel_event(const struct dev *d)
+{
+	struct prm_err err = { 0 };
+	char root[TRACEFS_PATH_MAX];
+	bool on;
+
+	if (!tracer_kernel_bound(d) || tracefs_find("mlx5/mlx5_fw", root, &err) ||
+	    tracefs_event_enabled(root, "mlx5/mlx5_fw", &on, &err))
+		out_null("kernel_trace_event");
+	else
+		out_str("kernel_trace_event", on ? "on" : "off");
+	if (err.msg[0])
+		out_str("kernel_trace_event_error", err.msg);
+}
+
 int trace_status(struct cmd_run *r)
 {
 	struct tracer_state st;
@@ -100,6 +138,8 @@ int trace_status(struct cmd_run *r)
 	out_doc_begin();
 	cmd_out_device(r->dev);
 	out_bool("owner", st.cap.trace_owner);
+	out_str("owned_by", tracer_owned_by(r->dev, &st));
+	kernel_event(r->dev);
 	out_bool("trace_to_memory", st.cap.trace_to_memory);
 	out_u64("trc_ver", st.cap.trc_ver);
 	out_u64("first_string_trace", st.cap.first_string_trace);

@@ -70,8 +70,11 @@ struct cmd_run {
  * framework prepared; check(), when given, judges the options before any
  * device is opened (a usage error's exit status, or 0), and may keep in
  * them what it prepared (a buffer, an input read), which cleanup() frees
- * once the device is closed, whether exec() ran or not. argv[0] names the
- * verb ("prmctl device list").
+ * once the device is closed, whether exec() ran or not. gate(), when given,
+ * judges the open device before --write is asked: a device the verb can
+ * never work on (a tracer the kernel holds) is refused as such, not sent
+ * back for a --write that would not help. argv[0] names the verb ("prmctl
+ * device list").
  *
  * A verb that is itself a group of verbs ("devlink region") names it in
  * group; the framework runs that group with the rest of the arguments.
@@ -87,6 +90,7 @@ struct prm_verb {
 	size_t opts_size;
 	int (*check)(struct cmd_run *r);
 	void (*cleanup)(struct cmd_run *r);
+	int (*gate)(struct cmd_run *r);
 	const struct prm_cmd *group;
 };
 

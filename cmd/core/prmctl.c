@@ -370,7 +370,7 @@ static int find_verb(const struct prm_cmd *c, const char *word,
 	return rc;
 }
 
-/* Parse, judge, open, check --write, run, close, clean up: the same for every verb. */
+/* Parse, judge, open, gate, check --write, run, close, clean up: the same for every verb. */
 static int exec_verb(const struct prm_cmd *group, const struct prm_verb *v, const char *what,
 		     int argc, char **argv)
 {
@@ -387,6 +387,8 @@ static int exec_verb(const struct prm_cmd *group, const struct prm_verb *v, cons
 	if (!rc && !G.help_shown && !(v->flags & CMD_OWN_DEVICES) &&
 	    ((v->flags & CMD_NEEDS_DEVICE) || ((v->flags & CMD_MAY_USE_DEVICE) && G.device)))
 		rc = cmd_open_device(v->flags & CMD_NEEDS_BAR, &r.dev);
+	if (!rc && !G.help_shown && r.dev && v->gate)
+		rc = v->gate(&r);
 	if (!rc && !G.help_shown && r.dev && (v->flags & CMD_WRITES))
 		rc = cmd_require_write(&r);
 	if (!rc && !G.help_shown)

@@ -187,13 +187,37 @@ static void devlink(struct dstate *d)
 	     "--dump", "fw", NULL);
 }
 
+/*
+ * Beside mlx5_core the tracer is the kernel's: its messages, rendered, are
+ * the mlx5:mlx5_fw trace event. Read when it is on; turned on for the
+ * capture's time only with --write.
+ */
+static void kernel_traces(struct dstate *d, bool on)
+{
+	const struct collect_opts *o = d->s->run->o;
+	char secs[32];
+
+	collect_skip(d->s, "trace.bin", "the kernel's mlx5_core owns the tracer: its traces "
+		     "are trace-kernel.json");
+	if (!on && !o->write) {
+		collect_skip(d->s, "trace-kernel.json", "the kernel's mlx5:mlx5_fw trace event is "
+			     "off: turning it on needs --write");
+		return;
+	}
+	snprintf(secs, sizeof(secs), "%us", on ? 0 : o->trace_s);
+	step(d, "trace-kernel.json", "the kernel's firmware traces (mlx5:mlx5_fw events in "
+	     "tracefs)", "trace-kernel.json", NULL, (on ? 0 : o->trace_s * 1000UL) +
+	     collect_step_ms(), "-j", "trace", "kernel", "--duration", secs,
+	     o->write ? "--write" : NULL, NULL);
+}
+
 /* The tracer's state, and a capture when it is free (or --write may take it). */
 static void tracer(struct dstate *d)
 {
 	const struct collect_opts *o = d->s->run->o;
 	char path[COLLECT_PATH], secs[32];
 	const char *files[] = { "trace.bin", NULL }, *strings[] = { "trace-strings.bin", NULL };
-	const char *state;
+	const char *state, *owner, *event;
 	json_t *st;
 	bool free_;
 
@@ -212,6 +236,13 @@ static void tracer(struct dstate *d)
 	st = load(d, "tracer-status.json");
 	state = json_string_value(json_object_get(st, "trace_status_name"));
 	free_ = state && !strcmp(state, "disabled") && !json_is_true(json_object_get(st, "owner"));
+	owner = json_string_value(json_object_get(st, "owned_by"));
+	if (owner && !strcmp(owner, "kernel")) {
+		event = json_string_value(json_object_get(st, "kernel_trace_event"));
+		kernel_traces(d, event && !strcmp(event, "on"));
+		json_decref(st);
+		return;
+	}
 	json_decref(st);
 	if (!free_ && !o->write) {
 		collect_skip(d->s, "trace.bin", "the tracer is in use (its owner, likely the "

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "lib/dev/cfg.h"
+#include "lib/dev/dev.h"
 #include "lib/dev/regaccess.h"
 #include "lib/ops/eq.h"
 #include "lib/ops/tracer.h"
@@ -54,6 +55,18 @@ int tracer_read_state(struct dev *d, struct tracer_state *st, struct prm_err *er
 		PRM_GET(mtrc_ctrl, ctrl, sizeof(ctrl), "current_timestamp52_32") << 32 |
 		PRM_GET(mtrc_ctrl, ctrl, sizeof(ctrl), "current_timestamp31_0");
 	return 0;
+}
+
+bool tracer_kernel_bound(const struct dev *d)
+{
+	return d->has_info && !strcmp(d->info.driver, "mlx5_core");
+}
+
+const char *tracer_owned_by(const struct dev *d, const struct tracer_state *st)
+{
+	if (st->cap.trace_owner)
+		return tracer_kernel_bound(d) ? "kernel" : "this_function";
+	return st->trace_status == 1 ? "another_function" : NULL;
 }
 
 static int set_owner(struct dev *d, bool want, bool *owner, struct prm_err *err)

@@ -34,6 +34,23 @@ struct tracer_state {
 int tracer_read_state(struct dev *d, struct tracer_state *st, struct prm_err *err);
 
 /*
+ * Who holds the tracer, as far as this host can tell. MTRC_CAP's owner bit
+ * is the function's, the same for every agent on it: beside a bound
+ * mlx5_core it is the kernel's fw tracer, which takes it at probe and keeps
+ * it while loaded. "kernel", "this_function" (a tool on this host: trace
+ * own, a capture killed with SIGKILL, mstfwtrace), "another_function"
+ * (running, not ours), or NULL (nobody: stopped and not ours).
+ */
+const char *tracer_owned_by(const struct dev *d, const struct tracer_state *st);
+/* Is d bound to the kernel's mlx5_core, whose tracer then owns the tracer? */
+bool tracer_kernel_bound(const struct dev *d);
+/* How a user gets the kernel's firmware traces: one sentence, for messages. */
+#define TRACER_KERNEL_HOWTO \
+	"the kernel's traces are the mlx5:mlx5_fw trace event: 'prmctl -d %s trace kernel " \
+	"--write --duration 10s' (or echo 1 > /sys/kernel/tracing/events/mlx5/mlx5_fw/enable " \
+	"and read trace_pipe there)"
+
+/*
  * Ask for ownership and read it back, up to tries times interval_ms apart
  * (the owner may be releasing it). *granted says how it ended.
  */

@@ -47,6 +47,17 @@ EOF
 		.first_string_trace == 8 and .num_string_trace == 48 and
 		.max_buffer_bytes == 4194304 and (.string_db | length) == 1 and
 		.string_db[0].base == 9437184 and .trace_status == 0 and .current_ticks > 0'
+	# nobody holds it; no kernel beside a simulator
+	echo "$output" | jq -e '.owned_by == null and .kernel_trace_event == null'
+}
+
+@test "trace kernel: the kernel's traces are a bound mlx5_core's; a simulator has none (exit 3)" {
+	prm -d sim -j trace kernel
+	assert_failure 3
+	echo "$output" | jq -e '.error.reason == "not_kernel"'
+	assert_equal "$stderr" "prmctl: sim: the kernel traces a PCI function bound to mlx5_core; this is not one ('trace capture' reads a simulator's tracer)"
+	prm -d sim trace kernel --duration nope
+	assert_failure 2
 }
 
 @test "every trace verb that reaches a device says which and how: device and access; ticks named" {
@@ -75,11 +86,11 @@ EOF
 	assert_success
 	echo "$output" | jq -e '.owner == true'
 	prm -d sim:lab -j trace status
-	echo "$output" | jq -e '.owner == true'
+	echo "$output" | jq -e '.owner == true and .owned_by == "this_function"'
 	prm -d sim:lab trace release
 	assert_success
 	prm -d sim:lab -j trace status
-	echo "$output" | jq -e '.owner == false'
+	echo "$output" | jq -e '.owner == false and .owned_by == null'
 	"$PRMCTL" sim inject lab tracer-steal >/dev/null
 	prm -d sim:lab trace own --tries 2
 	assert_failure 1

@@ -17,11 +17,14 @@ service's tracering.trace, from $PRMCTL_SIM_DIR/NAME).
 
 usage: boot-vu.py QEMU PRMCTL NAME KERNEL INITRD LOG [--timeout S]
        [--model M] [--mem 1G] [--smp N] [--append ARGS] [--inject FAULT]...
-       [--inject-when TEXT FAULT]... [--end-text TEXT] [--end-grace S]
+       [--inject-when TEXT FAULT]... [--clear-when TEXT FAULT]...
+       [--end-text TEXT] [--end-grace S]
        [--commands FILE] [--status FILE] [--ring FILE] [--data FILE]
 
 --inject-when injects FAULT into the running simulator once TEXT appears in
-the guest's console log (a fault the driver must meet mid-probe).
+the guest's console log (a fault the driver must meet mid-probe);
+--clear-when clears FAULT once TEXT appears. Each acts once, in the order
+given.
 
 --data FILE gives the guest a second serial port (ttyS1) written to FILE:
 a scenario's framed output (frames.sh), kept apart from kernel messages, for
@@ -64,7 +67,8 @@ def qemu_command(a, sock):
 def run_vm(a, q):
     """Wait for QEMU, injecting on cue; returns its exit status or None if killed."""
     deadline = time.monotonic() + a.timeout
-    pending = list(a.inject_when)
+    pending = [("inject", t, f) for t, f in a.inject_when] + \
+        [("clear", t, f) for t, f in a.clear_when]
     ended_at = None
     while q.poll() is None:
         now = time.monotonic()
@@ -74,11 +78,11 @@ def run_vm(a, q):
             print("boot-vu: the VM did not power off within %d s" % a.timeout, file=sys.stderr)
             return None
         seen = log_text(a.log) if pending or a.end_text else ""
-        for text, fault in list(pending):
+        for verb, text, fault in list(pending):
             if text in seen:
-                subprocess.run([a.prmctl, "sim", "inject", a.name, fault],
+                subprocess.run([a.prmctl, "sim", verb, a.name, fault],
                                stdout=subprocess.DEVNULL, check=True)
-                pending.remove((text, fault))
+                pending.remove((verb, text, fault))
         if a.end_text and ended_at is None and a.end_text in seen:
             ended_at = now
         if ended_at is not None and now - ended_at >= a.end_grace:
@@ -106,6 +110,8 @@ def main():
     ap.add_argument("--inject", action="append", default=[])
     ap.add_argument("--inject-when", nargs=2, action="append", default=[],
                     metavar=("TEXT", "FAULT"))
+    ap.add_argument("--clear-when", nargs=2, action="append", default=[],
+                    metavar=("TEXT", "FAULT"))
     ap.add_argument("--end-text")
     ap.add_argument("--end-grace", type=int, default=10)
     ap.add_argument("--commands")
@@ -114,6 +120,7 @@ def main():
     ap.add_argument("--data")
     a = ap.parse_args()
     a.inject_when = [tuple(x) for x in a.inject_when]
+    a.clear_when = [tuple(x) for x in a.clear_when]
     for f in (a.log, a.data):
         if f and os.path.exists(f):
             os.unlink(f)    # QEMU appends to a file chardev
