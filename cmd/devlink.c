@@ -14,6 +14,8 @@
 #include "lib/dev/devlink.h"
 #include "lib/out/fmsg_print.h"
 #include "lib/out/out.h"
+#include "lib/prm/crdump.h"
+#include "lib/util/writefile.h"
 
 static const struct argp info_argp = {
 	NULL, cmd_no_args, NULL,
@@ -68,11 +70,12 @@ static int ports(struct cmd_run *r)
 
 /* ---- health reporters ---- */
 
-enum { OPT_DIAGNOSE = 0x900, OPT_DUMP };
+enum { OPT_DIAGNOSE = 0x900, OPT_DUMP, OPT_CRDUMP };
 
 struct rep_opts {
 	bool diagnose;
 	const char *dump;
+	const char *crdump;	/* --crdump FILE */
 	const char *name;	/* recover */
 };
 
@@ -80,6 +83,8 @@ static const struct argp_option reporters_options[] = {
 	{ "diagnose", OPT_DIAGNOSE, NULL, 0, "Add each reporter's diagnose", 0 },
 	{ "dump", OPT_DUMP, "NAME", 0,
 	  "Add reporter NAME's stored dump (with --write: take one when none is stored)", 0 },
+	{ "crdump", OPT_CRDUMP, "FILE", 0,
+	  "With --dump fw_fatal: its crdump_data in cr dump's format, one line per dword", 0 },
 	{ 0 }
 };
 
@@ -94,6 +99,9 @@ static error_t reporters_parse(int key, char *arg, struct argp_state *state)
 	case OPT_DUMP:
 		o->dump = arg;
 		return 0;
+	case OPT_CRDUMP:
+		o->crdump = arg;
+		return 0;
 	case ARGP_KEY_ARG:
 		argp_error(state, "unexpected argument '%s'", arg);
 		return EINVAL;
@@ -106,9 +114,63 @@ static const struct argp reporters_argp = {
 	"The driver's health reporters over devlink (mlx5: fw, fw_fatal; per-port ones too): "
 	"state, error and recovery counts, grace period, auto recover and dump, the last dump's "
 	"time. --diagnose adds what each one diagnoses now; --dump NAME adds NAME's dump, every "
-	"member decoded as the driver sent it. Exit 4 when a reporter is in error.",
+	"member decoded as the driver sent it; --crdump FILE writes mlx5 fw_fatal's crdump "
+	"(the cr-space the driver read through the gateway) in cr dump's format. Exit 4 when a "
+	"reporter is in error.",
 	prm_global_children, NULL, NULL
 };
+
+static int reporters_check(struct cmd_run *r)
+{
+	const struct rep_opts *o = r->opts;
+	int rc = cmd_devlink_check(r);
+
+	if (rc || !o->crdump)
+		return rc;
+	if (!o->dump || strcmp(o->dump, "fw_fatal"))
+		return cmd_usage("--crdump: the crdump is mlx5 fw_fatal's (--dump fw_fatal)");
+	return cmd_out_file("--crdump", o->crdump) ? EXIT_USAGE : 0;
+}
+
+/*
+ * mlx5's fw_fatal dump carries crdump_data: the VSC scan cr-space from
+ * address 0, read a dword at a time through the gateway and kept as the
+ * driver's u32 array, so in the CPU order of the host that took it
+ * (little-endian: x86-64, arm64). Written as cr dump writes dwords, it
+ * diffs against 'prmctl cr dump' and mstregdump.
+ */
+static int crdump_file(const struct fmsg_node *root, const char *path, size_t *dwords,
+		       struct prm_err *err)
+{
+	const struct fmsg_node *b = root ? fmsg_get(root, "crdump_data") : NULL;
+	uint32_t *w;
+	char *text;
+	size_t n;
+	int rc;
+
+	if (!b || b->kind != FMSG_VAL || b->type != FMSG_BIN || !b->len || b->len % 4)
+		return prm_err_set(err, PRM_E_FAILED, 0, "no_crdump",
+				   "--crdump: the dump has no crdump_data of whole dwords%s",
+				   b && b->kind == FMSG_VAL && b->type == FMSG_BIN ? " (its size is not "
+				   "a multiple of 4)" : "");
+	n = b->len / 4;
+	w = malloc(n * sizeof(*w));
+	text = malloc(n * PRM_CRDUMP_LINE);
+	if (!w || !text) {
+		free(w);
+		free(text);
+		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
+	}
+	for (size_t i = 0; i < n; i++)
+		w[i] = (uint32_t)b->bin[4 * i] | (uint32_t)b->bin[4 * i + 1] << 8 |
+		       (uint32_t)b->bin[4 * i + 2] << 16 | (uint32_t)b->bin[4 * i + 3] << 24;
+	prm_crdump_format(text, 0, w, n);
+	rc = write_file_atomic(path, text, n * PRM_CRDUMP_LINE, true, err);
+	free(w);
+	free(text);
+	*dwords = n;
+	return rc;
+}
 
 /*
  * A health message, or null with the reason (a reporter without
@@ -204,6 +266,20 @@ static int reporters(struct cmd_run *run)
 			out_doc_abort();
 			goto fail;
 		}
+		if (o->crdump) {
+			size_t dwords = 0;
+
+			if (crdump_file(f.root, o->crdump, &dwords, &err)) {
+				fmsg_free(&f);
+				out_doc_abort();
+				goto fail;
+			}
+			out_obj_begin("crdump");
+			out_str("file", o->crdump);
+			out_str("space", "scan cr-space (0x7)");
+			out_u64("dwords", dwords);
+			out_obj_end();
+		}
 		message(o->dump, 0, &f, &err);
 		out_obj_end();
 	}
@@ -289,7 +365,7 @@ static const struct prm_verb verbs[] = {
 	  .argp = &ports_argp, .check = cmd_devlink_check, .exec = ports,
 	  .flags = CMD_NEEDS_DEVICE },
 	{ .name = "reporters", .summary = "Health reporters: state, counts, diagnose, dump",
-	  .argp = &reporters_argp, .check = cmd_devlink_check, .exec = reporters,
+	  .argp = &reporters_argp, .check = reporters_check, .exec = reporters,
 	  .opts_size = sizeof(struct rep_opts), .flags = CMD_NEEDS_DEVICE },
 	{ .name = "recover", .summary = "Ask the driver to recover a reporter (--write)",
 	  .argp = &recover_argp, .check = recover_check, .exec = recover,
