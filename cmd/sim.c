@@ -452,7 +452,7 @@ static int control(const struct sim_args *a, uint32_t op)
 	struct prm_err err = { 0 };
 	char reply[512], model[64] = "", events[256] = "";
 	uint32_t val = 0, reads = 0;
-	unsigned long long n[7] = { 0 };
+	unsigned long long n[9] = { 0 };
 
 	if (simsvc_call(a->arg[0], op, a->n > 1 ? a->arg[1] : "", reply, sizeof(reply), &val, &err) ||
 	    simsvc_call(a->arg[0], SIM_OP_STATUS, NULL, reply, sizeof(reply), &val, &err) ||
@@ -460,8 +460,8 @@ static int control(const struct sim_args *a, uint32_t op)
 	    simsvc_call(a->arg[0], SIM_OP_HEALTH_READS, NULL, NULL, 0, &reads, &err) ||
 	    simsvc_call(a->arg[0], SIM_OP_EVENTS, NULL, events, sizeof(events), NULL, &err))
 		return cmd_fail(&err);
-	if (sscanf(events, "%llu %llu %llu %llu %llu %llu %llu", &n[0], &n[1], &n[2], &n[3], &n[4],
-		   &n[5], &n[6]) != 7) {
+	if (sscanf(events, "%llu %llu %llu %llu %llu %llu %llu %llu %llu", &n[0], &n[1], &n[2],
+		   &n[3], &n[4], &n[5], &n[6], &n[7], &n[8]) != 9) {
 		prm_err_set(&err, PRM_E_FAILED, EPROTO, "bad_reply",
 			    "sim:%s: the service's activity reply is unreadable", a->arg[0]);
 		return cmd_fail(&err);
@@ -479,6 +479,8 @@ static int control(const struct sim_args *a, uint32_t op)
 	out_u64("command_eqe_count", n[4]);
 	out_u64("interrupt_count", n[5]);
 	out_u64("eq_doorbell_count", n[6]);
+	out_hex_width("gateway_semaphore", n[7], 32);
+	out_u64("semaphores_held", n[8]);
 	return cmd_done(EXIT_OK);
 }
 

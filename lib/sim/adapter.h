@@ -299,6 +299,8 @@ uint64_t sim_cfg_bar0_base(struct sim_adapter *a);
 struct sim_activity {
 	uint64_t commands, unsupported, pages;	/* pages: held now */
 	struct sim_eq_stats eq;
+	uint32_t gateway_semaphore;		/* the VSC semaphore's holder now, 0 free */
+	uint32_t semaphores_held;		/* dwords of the semaphore space held now */
 };
 void sim_activity(struct sim_adapter *a, struct sim_activity *out);
 

@@ -135,6 +135,12 @@ void sim_activity(struct sim_adapter *a, struct sim_activity *out)
 	out->unsupported = a->unsupported;
 	out->pages = (uint64_t)(a->pages_held > 0 ? a->pages_held : 0);
 	out->eq = a->eq_stats;
+	/* as a reader finds it: sem-held shows a holder that never lets go */
+	out->gateway_semaphore = a->faults[SIM_FAULT_SEM_HELD] && !a->vsc.semaphore ?
+				 a->fault_sem_ticket : a->vsc.semaphore;
+	out->semaphores_held = a->icmd.semaphore != 0;
+	for (size_t i = 0; i < sizeof(a->icmd.other_sems) / sizeof(a->icmd.other_sems[0]); i++)
+		out->semaphores_held += a->icmd.other_sems[i] != 0;
 	pthread_mutex_unlock(&a->lock);
 }
 

@@ -216,11 +216,13 @@ static void handle(struct svc *s, const struct sim_req *q, struct sim_rsp *r)
 		struct sim_activity v;
 
 		sim_activity(s->a, &v);
-		snprintf(r->text, sizeof(r->text), "%llu %llu %llu %llu %llu %llu %llu",
+		snprintf(r->text, sizeof(r->text), "%llu %llu %llu %llu %llu %llu %llu %llu %llu",
 			 (unsigned long long)v.commands, (unsigned long long)v.unsupported,
 			 (unsigned long long)v.pages,
 			 (unsigned long long)v.eq.eqes, (unsigned long long)v.eq.cmd_eqes,
-			 (unsigned long long)v.eq.interrupts, (unsigned long long)v.eq.doorbells);
+			 (unsigned long long)v.eq.interrupts, (unsigned long long)v.eq.doorbells,
+			 (unsigned long long)v.gateway_semaphore,
+			 (unsigned long long)v.semaphores_held);
 		return;
 	}
 	case SIM_OP_HEALTH_READS:
