@@ -167,6 +167,45 @@ static void pci_files(struct dstate *d)
 	}
 }
 
+/* Has the fw_fatal reporter a stored dump (devlink-reporters.json)? */
+static bool fatal_dump_stored(struct dstate *d)
+{
+	json_t *rep = load(d, "devlink-reporters.json"), *r;
+	bool stored = false;
+	size_t i;
+
+	json_array_foreach(json_object_get(rep, "reporters"), i, r) {
+		const char *name = json_string_value(json_object_get(r, "reporter"));
+
+		if (name && !strcmp(name, "fw_fatal") && json_is_null(json_object_get(r, "port")))
+			stored = json_is_string(json_object_get(r, "last_dump_time"));
+	}
+	json_decref(rep);
+	return stored;
+}
+
+/*
+ * The CR space the driver dumped at its fatal error (mlx5 fw_fatal), with
+ * its crdump decoded into cr dump's lines. Only a stored one: taking one
+ * makes the driver read the whole CR space, even with --write.
+ */
+static void fatal_dump(struct dstate *d)
+{
+	const char *files[] = { "fw_fatal-crdump.txt", NULL };
+	char path[COLLECT_PATH];
+
+	if (!fatal_dump_stored(d)) {
+		collect_skip(d->s, "devlink-fw_fatal-dump.json", "the fw_fatal reporter has no "
+			     "stored dump (no fatal error since the driver loaded, or it was cleared)");
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/fw_fatal-crdump.txt", d->s->path);
+	step(d, "devlink-fw_fatal-dump.json", "the fw_fatal reporter's stored dump: the CR space "
+	     "the driver read at its fatal error; fw_fatal-crdump.txt has it in cr dump's format",
+	     "devlink-fw_fatal-dump.json", files, collect_step_ms(), "-j", "devlink", "reporters",
+	     "--dump", "fw_fatal", "--crdump", path, NULL);
+}
+
 /* The driver's view, where a driver with devlink has the function. */
 static void devlink(struct dstate *d)
 {
@@ -185,6 +224,7 @@ static void devlink(struct dstate *d)
 	step(d, "devlink-fw-dump.json", "the fw reporter's stored dump (the tracer's last lines)",
 	     "devlink-fw-dump.json", NULL, collect_step_ms(), "-j", "devlink", "reporters",
 	     "--dump", "fw", NULL);
+	fatal_dump(d);
 }
 
 /*
