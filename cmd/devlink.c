@@ -13,6 +13,7 @@
 #include "cmd/dlview.h"
 #include "lib/dev/devlink.h"
 #include "lib/out/fmsg_print.h"
+#include "lib/out/fwreporter_read.h"
 #include "lib/out/out.h"
 #include "lib/prm/crdump.h"
 #include "lib/util/writefile.h"
@@ -142,18 +143,19 @@ static int reporters_check(struct cmd_run *r)
 static int crdump_file(const struct fmsg_node *root, const char *path, size_t *dwords,
 		       struct prm_err *err)
 {
-	const struct fmsg_node *b = root ? fmsg_get(root, "crdump_data") : NULL;
+	struct prm_fw_reporter r = { 0 };
 	uint32_t *w;
 	char *text;
 	size_t n;
 	int rc;
 
-	if (!b || b->kind != FMSG_VAL || b->type != FMSG_BIN || !b->len || b->len % 4)
+	if (fw_reporter_read(root, &r, err))
+		return -1;
+	if (!r.crdump_len || r.crdump_len % 4)
 		return prm_err_set(err, PRM_E_FAILED, 0, "no_crdump",
-				   "--crdump: the dump has no crdump_data of whole dwords%s",
-				   b && b->kind == FMSG_VAL && b->type == FMSG_BIN ? " (its size is not "
-				   "a multiple of 4)" : "");
-	n = b->len / 4;
+				   "--crdump: the dump has %s", !r.has_crdump ? "no crdump_data" :
+				   "a crdump_data that is not whole dwords");
+	n = r.crdump_len / 4;
 	w = malloc(n * sizeof(*w));
 	text = malloc(n * PRM_CRDUMP_LINE);
 	if (!w || !text) {
@@ -161,9 +163,7 @@ static int crdump_file(const struct fmsg_node *root, const char *path, size_t *d
 		free(text);
 		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
 	}
-	for (size_t i = 0; i < n; i++)
-		w[i] = (uint32_t)b->bin[4 * i] | (uint32_t)b->bin[4 * i + 1] << 8 |
-		       (uint32_t)b->bin[4 * i + 2] << 16 | (uint32_t)b->bin[4 * i + 3] << 24;
+	prm_crdump_le_words(r.crdump, n, w);
 	prm_crdump_format(text, 0, w, n);
 	rc = write_file_atomic(path, text, n * PRM_CRDUMP_LINE, true, err);
 	free(w);

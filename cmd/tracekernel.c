@@ -85,9 +85,13 @@ static int line(void *ctx, const char *l, size_t len)
 	rd->count++;
 	rd->lost += k.lost;
 	out_obj_begin(NULL);
-	if (k.has_seconds)
-		out_f64("seconds", k.seconds, NULL);
-	else
+	if (k.has_seconds) {
+		char secs[32];
+
+		/* as the kernel printed it: microseconds, not a float's digits */
+		snprintf(secs, sizeof(secs), "%.6f", k.seconds);
+		out_decimal("seconds", secs);
+	} else
 		out_null("seconds");
 	out_hex_width("timestamp", k.timestamp, 64);
 	out_bool("lost", k.lost);
@@ -128,10 +132,13 @@ int trace_kernel(struct cmd_run *r)
 	if (err.msg[0] || tracefs_find(EVENT, root, &err) ||
 	    tracefs_event_enabled(root, EVENT, &was_on, &err))
 		return cmd_fail(&err);
-	if (!was_on && dev_check_write(d, G.write, "turning on the kernel's mlx5:mlx5_fw trace "
-				      "event (every firmware message then goes through tracefs)",
-				      &err))
+	if (!was_on && !G.write) {
+		prm_err_set(&err, PRM_E_USAGE, EPERM, "needs_write",
+			    "%s: the kernel's mlx5:mlx5_fw trace event is off; turning it on (every "
+			    "firmware message then goes through tracefs, for --duration) needs --write",
+			    d->label);
 		return cmd_fail(&err);
+	}
 	cmd_catch_stop();
 	if (!was_on) {
 		if (tracefs_event_set(root, EVENT, true, &err))

@@ -137,6 +137,7 @@ int fw_reporter_read(const struct fmsg_node *root, struct prm_fw_reporter *r,
 			return wrong(err, "crdump_data");
 		r->has_crdump = true;
 		r->crdump_len = n->child ? n->child->len : 0;
+		r->crdump = n->child ? n->child->bin : NULL;
 	}
 	return 0;
 }

@@ -69,6 +69,13 @@ static void hex8(char *p, uint32_t v)
 }
 
 /* by hand, not snprintf: a ConnectX-7 dump is 230,590 lines of fixed width */
+void prm_crdump_le_words(const uint8_t *bytes, size_t n, uint32_t *w)
+{
+	for (size_t i = 0; i < n; i++, bytes += 4)
+		w[i] = (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 |
+		       (uint32_t)bytes[3] << 24;
+}
+
 void prm_crdump_format(char *buf, uint32_t addr, const uint32_t *vals, size_t n)
 {
 	for (size_t i = 0; i < n; i++, buf += PRM_CRDUMP_LINE) {

@@ -70,6 +70,12 @@ bool prm_crdump_tlv_decode(const uint32_t w[3], struct prm_crdump_tlv *t);
 /* One dump line: "0x%08x 0x%08x\n", address then value (mstregdump print_dword). */
 #define PRM_CRDUMP_LINE 22u
 
+/*
+ * n dwords from 4n bytes a host stored in its CPU order, little-endian
+ * (x86-64, arm64): mlx5's fw_fatal crdump_data, the driver's u32 array.
+ */
+void prm_crdump_le_words(const uint8_t *bytes, size_t n, uint32_t *w);
+
 /* n lines for n dwords read from addr on, into buf (n * PRM_CRDUMP_LINE bytes, no NUL). */
 void prm_crdump_format(char *buf, uint32_t addr, const uint32_t *vals, size_t n);
 

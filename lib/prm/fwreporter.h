@@ -37,6 +37,7 @@ struct prm_fw_reporter {
 	size_t ntraces;
 	bool has_crdump;		/* fw_fatal dump "crdump_data" */
 	size_t crdump_len;
+	const uint8_t *crdump;		/* its bytes, inside the tree (NULL when empty) */
 };
 
 /*

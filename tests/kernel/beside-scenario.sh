@@ -57,4 +57,72 @@ step set_diag_write prmctl -j -d fwctl0 --write cmd SET_DIAGNOSTIC_PARAMS
 step tainted_after cat /proc/sys/kernel/tainted
 step dmesg_fwctl sh -c 'dmesg | grep -i -E "fwctl|taint" || true'
 
+# item 4: the kernel owns the tracer. tracefs where systemd mounts it
+mount -t tracefs nodev /sys/kernel/tracing
+step trace_status prmctl -j -d "$FN" trace status
+step trace_capture prmctl -j -d "$FN" trace capture -o /tmp/t.trace --duration 1
+step trace_capture_write prmctl -j -d "$FN" --write trace capture -o /tmp/t.trace --duration 1
+step trace_stop_write prmctl -j -d "$FN" --write trace stop
+step trace_kernel_off prmctl -j -d "$FN" trace kernel
+step trace_kernel prmctl -j -d "$FN" --write trace kernel --duration 3s
+step trace_event_after cat /sys/kernel/tracing/events/mlx5/mlx5_fw/enable
+step trace_status_after prmctl -j -d "$FN" trace status
+
+# item 3: the real reporters, faults injected from the host on cue
+# (boot-vu.py --inject-when/--clear-when "prmctl-vu: cue X"), each waited for
+# until the driver's reporter counts it
+DL=pci/$FN
+count() { # REPORTER error|recover
+	devlink -j health show "$DL" reporter "$1" 2>/dev/null |
+		sed -n "s/.*\"$2\":\([0-9]*\).*/\1/p"
+}
+cue() { echo "prmctl-vu: cue $1" > /dev/ttyS0; }
+wait_count() { # REPORTER error|recover ABOVE: 40 s at most
+	t=0
+	while [ "$(count "$1" "$2")" -le "$3" ] && [ $t -lt 40 ]; do sleep 1; t=$((t + 1)); done
+	echo "prmctl-vu: $1 $2 $(count "$1" "$2") after $t s" > /dev/ttyS0
+}
+bg_start watch_dl 200 prmctl -j -d "$DL" health watch --interval 500
+bg_start watch_pci 200 prmctl -j -d "$FN" health watch --interval 500
+sleep 3
+cue thermal
+wait_count fw error 0
+step thermal_dl_show devlink -j health show "$DL"
+step thermal_dl_diag devlink -j health diagnose "$DL" reporter fw
+step thermal_reporters prmctl -j -d "$DL" devlink reporters --diagnose
+step thermal_health prmctl -j -d "$FN" health
+step thermal_health_dl prmctl -j -d "$DL" health
+step thermal_hwmon sh -c 'cat /sys/bus/pci/devices/'"$FN"'/hwmon/hwmon*/temp1_input'
+cue clear-thermal
+sleep 3
+# rfr: the driver's fatal path (fw_fatal: its crdump, SW reset, reload)
+cue fw-assert:rfr=1
+wait_count fw_fatal recover 0
+sleep 2
+step assert_dl_show devlink -j health show "$DL"
+step assert_dl_diag devlink -j health diagnose "$DL" reporter fw
+step assert_dl_dump devlink -j health dump show "$DL" reporter fw_fatal
+step assert_reporters prmctl -j -d "$DL" devlink reporters --diagnose --dump fw_fatal \
+	--crdump /tmp/fatal.crdump
+step assert_crdump cat /tmp/fatal.crdump
+step assert_health prmctl -j -d "$FN" health
+step assert_cr prmctl -j -d "$FN" cr read 0 0x10000
+bg_step watch_dl INT
+bg_step watch_pci INT
+
+# item 5: the gateway shared: prmctl's reads while the driver takes a new crdump
+devlink health dump clear "$DL" reporter fw_fatal
+bg_start cr_shared 120 prmctl -j -d "$FN" cr read 0 0x10000
+T=120 step dump_shared sh -c "devlink -j health dump show $DL reporter fw_fatal > /tmp/shared.json; echo rc=\$? bytes=\$(wc -c < /tmp/shared.json)"
+bg_step cr_shared
+step dump_shared_crdump sh -c "prmctl -q -d $DL devlink reporters --dump fw_fatal --crdump /tmp/shared.crdump > /dev/null && cat /tmp/shared.crdump"
+step cr_after prmctl -j -d "$FN" cr read 0xf0014
+
+# item 7: collect with the driver bound (cr dumps through the gateway are
+# minutes under emulation: the driver's crdump stands for them here)
+T=240 step collect prmctl -d "$FN" collect -o /tmp/bundle/ --crdumps 0
+step collect_analyze prmctl -j collect --analyze /tmp/bundle/
+step collect_bundle tar -C /tmp -c bundle
+step dmesg_faults sh -c 'dmesg | grep -E "mlx5|crdump|semaphore" | tail -80'
+
 frames_end

@@ -147,6 +147,21 @@ static void lines_are_mstregdumps(void **state)
 	assert_string_equal(buf, "0x000f0014 0x00000218\n0x000f0018 0xdeadbeef\n");
 }
 
+/* mlx5's crdump_data: the driver's u32 array as bytes, little-endian on x86-64 */
+static void crdump_data_words(void **state)
+{
+	/* the first 12 bytes of a fw_fatal dump as iproute2 printed them */
+	static const uint8_t b[12] = { 0, 0, 0, 0, 133, 178, 156, 36, 11, 101, 57, 73 };
+	uint32_t w[3];
+	char buf[3 * PRM_CRDUMP_LINE + 1] = { 0 };
+
+	(void)state;
+	prm_crdump_le_words(b, 3, w);
+	prm_crdump_format(buf, 0, w, 3);
+	assert_string_equal(buf, "0x00000000 0x00000000\n0x00000004 0x249cb285\n"
+			    "0x00000008 0x4939650b\n");
+}
+
 /* ---- the workflow, on the in-process simulator ---- */
 
 static struct dev *open_sim(void)
@@ -438,6 +453,7 @@ int main(void)
 		cmocka_unit_test(list_names_follow_mstflint),
 		cmocka_unit_test(tlv_decodes_as_mstflint_extracts_it),
 		cmocka_unit_test(lines_are_mstregdumps),
+		cmocka_unit_test(crdump_data_words),
 		cmocka_unit_test(dump_follows_list_then_tlvs),
 		cmocka_unit_test(tlv_loop_is_bounded),
 		cmocka_unit_test(deadline_bounds_the_dump),

@@ -22,6 +22,7 @@
 #include <cmocka.h>
 
 #include "lib/nl/fmsg.h"
+#include "lib/prm/crdump.h"
 #include "lib/prm/fwreporter.h"
 #include "tests/unit/mlx5_fmsg.h"
 #include "tests/unit/nlbuild.h"
@@ -263,6 +264,16 @@ static void fatal_crdump(void **state)
 	assert_int_equal(read_tree(&f, &r, &err), 0);
 	assert_true(r.has_crdump);
 	assert_int_equal(r.crdump_len, sizeof(cr));
+	/* the pieces joined, in order: the last dword is the array's last */
+	assert_non_null(r.crdump);
+	assert_memory_equal(r.crdump + sizeof(cr) - 4, "\xe5\xcc\xda\xba", 4);
+	{
+		uint32_t w[2];
+
+		prm_crdump_le_words(r.crdump, 2, w);
+		assert_int_equal(w[0], 0xbadacce5);
+		assert_int_equal(w[1], 0xbadacce5);
+	}
 	assert_true(r.has_ctx);
 	assert_int_equal(r.ctx_synd, SYND_FW_ERR);
 	assert_false(r.has_buffer);
