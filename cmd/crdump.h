@@ -12,12 +12,14 @@ struct crdump_cmd_opts {
 };
 
 extern const struct argp crdump_argp;
+/* Beside mlx5_core: a warning that the gateway is shared, and how (cmd/cr.c). */
+int cr_shared_gate(struct cmd_run *r);
 int crdump_check(struct cmd_run *r);
 int crdump_exec(struct cmd_run *r);
 
 #define CR_DUMP_VERB                                                                     \
 	{ .name = "dump", .summary = "Dump cr-space as mstregdump does", .argp = &crdump_argp, \
-	  .check = crdump_check, .exec = crdump_exec,                                     \
+	  .check = crdump_check, .exec = crdump_exec, .gate = cr_shared_gate,              \
 	  .opts_size = sizeof(struct crdump_cmd_opts), .flags = CMD_NEEDS_DEVICE }
 
 #endif

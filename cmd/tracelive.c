@@ -103,7 +103,7 @@ int trace_kernel_gate(struct cmd_run *r)
 	struct prm_err err = { 0 };
 	const char *l = r->dev->label;
 
-	if (!tracer_kernel_bound(r->dev))
+	if (!dev_mlx5_core_bound(r->dev))
 		return 0;
 	prm_err_set(&err, PRM_E_NODEV, EBUSY, "kernel_owns_tracer",
 		    "%s: mlx5_core is bound and its fw tracer owns the firmware tracer: %s "
@@ -119,7 +119,7 @@ static void kernel_event(const struct dev *d)
 	char root[TRACEFS_PATH_MAX];
 	bool on;
 
-	if (!tracer_kernel_bound(d) || tracefs_find("mlx5/mlx5_fw", root, &err) ||
+	if (!dev_mlx5_core_bound(d) || tracefs_find("mlx5/mlx5_fw", root, &err) ||
 	    tracefs_event_enabled(root, "mlx5/mlx5_fw", &on, &err))
 		out_null("kernel_trace_event");
 	else

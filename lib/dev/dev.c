@@ -215,6 +215,7 @@ int dev_vsec(struct dev *d, struct vsec **out, struct prm_err *err)
 			free(v);
 			return -1;
 		}
+		v->yield = dev_mlx5_core_bound(d);
 		d->vsec = v;
 	}
 	*out = d->vsec;
@@ -264,6 +265,11 @@ int dev_read_initseg(struct dev *d, uint8_t *buf, struct prm_err *err)
 	return 0;
 }
 
+bool dev_mlx5_core_bound(const struct dev *d)
+{
+	return d->has_info && !strcmp(d->info.driver, "mlx5_core");
+}
+
 void dev_probe_identity(struct dev *d, struct dev_identity *id)
 {
 	static uint8_t seg[DEV_INITSEG_BYTES];
@@ -275,7 +281,8 @@ void dev_probe_identity(struct dev *d, struct dev_identity *id)
 	if (d->ops && dev_read_initseg(d, seg, &err) == 0 &&
 	    prm_initseg_summarize(seg, sizeof(seg), &s, &err) == 0)
 		snprintf(id->fw_version, sizeof(id->fw_version), "%s", s.fw_version);
-	if (dev_vsec(d, &v, &err) == 0 &&
+	/* beside mlx5_core the gateway is the driver's too: not for a quick look */
+	if (!dev_mlx5_core_bound(d) && dev_vsec(d, &v, &err) == 0 &&
 	    vsec_read_block(v, VSEC_SPACE_CR, 0xf0014, &id->cr_hw_id, 1, &err) == 0)
 		id->has_cr_hw_id = true;
 }

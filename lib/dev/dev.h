@@ -100,6 +100,17 @@ struct dev_identity {
 };
 void dev_probe_identity(struct dev *d, struct dev_identity *id);
 
+/*
+ * Is the kernel's mlx5_core bound to it? Then the tracer is the kernel's,
+ * and the gateway is shared with a driver whose lock (mlx5_vsc_gw_lock)
+ * blocks user config access while it waits for the semaphore: if prmctl
+ * holds it then, prmctl cannot release it and the driver's crdump or
+ * reset lock fails with EBUSY after its 2048 retries. Routine reads avoid
+ * the gateway there (registers through fwctl); cr reads leave it free most
+ * of the time (vsec.h).
+ */
+bool dev_mlx5_core_bound(const struct dev *d);
+
 /* The device's config space (the gateway needs it); opened on first use. */
 struct cfg_port;
 struct vsec;

@@ -48,6 +48,11 @@ static int reg_reach(struct dev *d, uint16_t reg_id, enum prm_reg_method m, uint
 	struct prm_err why = { 0 };
 	struct icmd *ic;
 
+	/* beside mlx5_core with fwctl: ACCESS_REG through it, the gateway left to the driver */
+	if (!want && dev_mlx5_core_bound(d) && d->info.fwctl[0] && dev_cmd_chan(d, &c, &why) == 0) {
+		*via = c->access;
+		return over_command(d, reg_id, m, data, len, err);
+	}
 	if (!want || strcmp(want, "icmd") == 0 || strcmp(want, "pci") == 0) {
 		if (dev_icmd(d, &ic, want ? err : &why) == 0) {
 			*via = "icmd";

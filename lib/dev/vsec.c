@@ -140,6 +140,7 @@ int vsec_lock(struct vsec *v, struct prm_err *err)
 			if (back == ticket) {
 				v->ticket = ticket;
 				v->locked = true;
+				v->locked_at_us = clock_now_us();
 				return 0;
 			}
 			dev_hold_end();
@@ -162,6 +163,12 @@ void vsec_unlock(struct vsec *v)
 	wr(v, VSC_SEMAPHORE, 0, NULL);
 	v->locked = false;
 	dev_hold_end();
+	if (v->yield) {
+		uint64_t held = clock_now_us() - v->locked_at_us;
+
+		clock_sleep_us(held * 3 > 1000 ? (unsigned)(held * 3 < 1000000 ? held * 3 : 1000000)
+				: 1000);
+	}
 }
 
 int vsec_clear(struct vsec *v, uint32_t *holder, struct prm_err *err)

@@ -30,6 +30,14 @@ struct vsec {
 	bool locked;
 	unsigned lock_ms;	/* how long to wait for the semaphore */
 	unsigned flag_ms;	/* how long to wait for one transfer */
+	/*
+	 * A gateway shared with mlx5_core (dev_mlx5_core_bound): after each
+	 * hold, leave it free three times as long (1 ms at least), so that a
+	 * driver lock, which blocks our config access until it gets the
+	 * semaphore or gives up, finds it free most of the time.
+	 */
+	bool yield;
+	uint64_t locked_at_us;
 };
 
 int vsec_open(struct vsec *v, struct cfg_port *cfg, struct prm_err *err);

@@ -57,15 +57,10 @@ int tracer_read_state(struct dev *d, struct tracer_state *st, struct prm_err *er
 	return 0;
 }
 
-bool tracer_kernel_bound(const struct dev *d)
-{
-	return d->has_info && !strcmp(d->info.driver, "mlx5_core");
-}
-
 const char *tracer_owned_by(const struct dev *d, const struct tracer_state *st)
 {
 	if (st->cap.trace_owner)
-		return tracer_kernel_bound(d) ? "kernel" : "this_function";
+		return dev_mlx5_core_bound(d) ? "kernel" : "this_function";
 	return st->trace_status == 1 ? "another_function" : NULL;
 }
 

@@ -42,8 +42,6 @@ int tracer_read_state(struct dev *d, struct tracer_state *st, struct prm_err *er
  * (running, not ours), or NULL (nobody: stopped and not ours).
  */
 const char *tracer_owned_by(const struct dev *d, const struct tracer_state *st);
-/* Is d bound to the kernel's mlx5_core, whose tracer then owns the tracer? */
-bool tracer_kernel_bound(const struct dev *d);
 /* How a user gets the kernel's firmware traces: one sentence, for messages. */
 #define TRACER_KERNEL_HOWTO \
 	"the kernel's traces are the mlx5:mlx5_fw trace event: 'prmctl -d %s trace kernel " \
