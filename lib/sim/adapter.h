@@ -116,7 +116,7 @@ struct sim_dma_map {
 #define SIM_MSIX_PBA 0x3000
 
 /* One command the firmware ran, for `prmctl sim commands`. */
-#define SIM_CMDLOG 4096
+#define SIM_CMDLOG 32768	/* 640 KiB: a driver's probe, faults and recoveries, and more */
 struct sim_cmd_record {
 	uint16_t opcode, op_mod;
 	uint8_t status, delivery;

@@ -1,11 +1,13 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-# prmctl beside the real driver (issue 22, items 1 and 2): the 7.x guest of
+# prmctl beside the real driver (issue 22): the 7.x guest of
 # mlx5-vfio-user.bats, with prmctl ($PRMCTL: the normal or the ASan+UBSan
 # build) in its initramfs. Once mlx5_core has probed the simulator and
 # /dev/fwctl/fwctl0 is there, vu-init.sh runs beside-scenario.sh, whose steps
 # reach the host byte-exact on the guest's second serial port (frames.sh,
-# cut by boot-plain-vm.py --split-only). One boot, about 20 s.
+# cut by boot-plain-vm.py --split-only). Faults are injected from the host
+# when the scenario asks (a "prmctl-vu: cue X" line on the console,
+# boot-vu.py --inject-when). One boot, about a minute.
 #
 # "The same answer as the simulator gives through our own command queue":
 # the simulator serving the guest belongs to the driver while it is bound
@@ -47,7 +49,10 @@ setup_file() {
 	python3 "$BATS_TEST_DIRNAME/boot-vu.py" "$VM_QEMU" "$PRMCTL" "bes$$" "$VM_KERNEL" \
 		"$d/initrd.gz" "$d/console.log" --timeout 300 --end-text "prmctl-vu: === end" \
 		--append "prmctl.wait=60" --data "$d/data.bin" \
-		--commands "$d/commands.json" 2> "$d/broken" || {
+		--commands "$d/commands.json" --status "$d/status.json" --ring "$d/ring.trace" \
+		--inject-when "prmctl-vu: cue thermal" thermal \
+		--clear-when "prmctl-vu: cue clear-thermal" thermal \
+		--inject-when "prmctl-vu: cue fw-assert:rfr=1" fw-assert:rfr=1 2> "$d/broken" || {
 		echo "console: $(tail -5 "$d/console.log" 2>/dev/null)" >> "$d/broken"
 		return 0
 	}
@@ -68,6 +73,8 @@ setup() {
 	S=$d/steps
 	REF=$d/ref
 	COMMANDS=$d/commands.json
+	STATUS=$d/status.json
+	RING=$d/ring.trace
 	FN=$(sed -n 's/^prmctl-vu: pci \([^ ]*\) .*/\1/p' "$d/console.log" | tr -d '\r' | head -1)
 }
 
@@ -76,9 +83,9 @@ rc_is() { # NAME RC
 	[ "$(cat "$S/$1.rc")" = "$2" ] ||
 		fail "step $1 exited $(cat "$S/$1.rc"), not $2: $(head -c 600 "$S/$1.err")"
 }
-# jqt NAME FILTER: the step exited 0 and FILTER is true of its JSON
+# jqt NAME FILTER [RC]: the step exited RC (0) and FILTER is true of its JSON
 jqt() {
-	rc_is "$1" 0
+	rc_is "$1" "${3:-0}"
 	jq -e "$2" "$S/$1.out" > /dev/null || fail "step $1: not ($2): $(head -c 800 "$S/$1.out")"
 }
 # same NAME [JQ]: the guest's answer through fwctl equals the reference's
@@ -212,7 +219,10 @@ fwctl_taint() { echo $(( ($(out "$1") >> 19) & 1 )); }
 	# mlx5_fwctl refuses it: prmctl must have asked at debug-read-only
 	[ "$(fwctl_taint tainted_before)" = 0 ] && [ "$(fwctl_taint tainted_refused)" = 0 ] ||
 		fail "TAINT_FWCTL: $(out tainted_before) -> $(out tainted_refused)"
-	# the firmware never saw a DESTROY_DCT (the driver sends none)
+	# the firmware never saw a DESTROY_DCT (the driver sends none); the log
+	# holds every command the firmware ran
+	[ "$(jq '.commands | length' "$COMMANDS")" = "$(jq .command_count "$STATUS")" ] ||
+		fail "the command log wrapped: $(jq '.commands | length' "$COMMANDS") of $(jq .command_count "$STATUS")"
 	jq -e '[.commands[] | select(.opcode_name == "DESTROY_DCT")] | length == 0' "$COMMANDS"
 }
 
@@ -244,13 +254,165 @@ fwctl_taint() { echo $(( ($(out "$1") >> 19) & 1 )); }
 	local f docs=$BATS_TEST_TMPDIR/docs.jsonl files=()
 	for f in "$S"/*.out; do
 		# what is not prmctl's
-		case $(basename "$f") in sysfs_names.* | devlink_* | tainted_* | dmesg_*) continue ;; esac
+		case $(basename "$f" .out) in
+		sysfs_names | devlink_* | tainted_* | dmesg_* | *_dl_* | thermal_hwmon | \
+			trace_event_after | *crdump | dump_* | collect | collect_bundle) continue ;;
+		esac
 		files+=("$f")
 	done
 	keys_follow "$docs" "${files[@]}"
-	run jq -r 'select(.doc.error == null and (.cmd | test("^device_") | not) and
+	# the command channel's answers, and the registers the tracer's status reads
+	run jq -r 'select(.doc.error == null and (.cmd | test("^(caps|probe|query|esw|nvmf|reg|mtmp|trace_status)")) and
 		.doc.access != "fwctl") | "\(.cmd): access \(.doc.access)"' "$docs"
 	[ -z "$output" ] || fail "$output"
+}
+
+@test "the kernel owns the tracer: trace status says so; capture, stop refuse at once (exit 3) naming trace kernel; the tracer left as it was" {
+	jqt trace_status '.owner == true and .owned_by == "kernel" and .kernel_trace_event == "off"'
+	jqt trace_status '.trace_status_name == "active" and .trace_mode_name == "memory"'
+	local n
+	for n in trace_capture trace_capture_write trace_stop_write; do
+		rc_is $n 3
+		jq -e '.error.reason == "kernel_owns_tracer"' "$S/$n.out" > /dev/null
+		grep -q "mlx5_core is bound and its fw tracer owns the firmware tracer" "$S/$n.err"
+		grep -q "'prmctl -d $FN trace kernel --write --duration 10s'" "$S/$n.err"
+	done
+	# nothing was written: the same owner, ring and key, still running
+	[ "$(jq -c '{owned_by, trace_status, trace_mkey, log_trace_buffer_size}' "$S/trace_status.out")" = \
+	  "$(jq -c '{owned_by, trace_status, trace_mkey, log_trace_buffer_size}' "$S/trace_status_after.out")" ]
+}
+
+@test "trace kernel: the event off is exit 2 without --write; with it, the kernel's messages of this function, each one the firmware wrote, and the event off again" {
+	rc_is trace_kernel_off 2
+	jq -e '.error.reason == "needs_write"' "$S/trace_kernel_off.out"
+	jqt trace_kernel '.access == "tracefs" and .event == "mlx5:mlx5_fw" and .event_was_on == false'
+	jqt trace_kernel '.waited_ms >= 3000 and .count > 20 and .count == (.events | length)'
+	jqt trace_kernel '.events | all(.event_id >= 8 and (.message | length) > 0 and .timestamp > 0)'
+	[ "$(out trace_event_after)" = 0 ] || fail "the event was left on: $(out trace_event_after)"
+	# the firmware's side: prmctl's own decode of the ring the simulator
+	# wrote; each kernel message is one it wrote (the kernel prints %llx as
+	# %x%x, and the strings of event id 12 as BAD_FORMAT: those aside)
+	"$PRMCTL" -j trace decode "$RING" > "$BATS_TEST_TMPDIR/ring.jsonl"
+	python3 - "$S/trace_kernel.out" "$BATS_TEST_TMPDIR/ring.jsonl" <<'EOF'
+import json, sys
+k = json.load(open(sys.argv[1]))["events"]
+ring = set()
+for l in open(sys.argv[2]):
+    e = json.loads(l)
+    if e.get("type") == "string":
+        ring.add((e["event_id"], e["msg"]))
+mine = [e for e in k if e["event_id"] != 12 and "%" not in e["message"]]
+missing = [e for e in mine if (e["event_id"], e["message"]) not in ring]
+if len(mine) < 20 or len(missing) > len(mine) // 10:
+    sys.exit(f"{len(missing)} of {len(mine)} kernel messages not in the ring: {missing[:3]}")
+EOF
+}
+
+@test "thermal: prmctl's reporters and health agree with devlink's show and diagnose; hwmon reads the simulator's 118 C" {
+	rc_is thermal_reporters 4
+	# each reporter's counts and state, as iproute2 prints them
+	[ "$(jq -c '[.health[][] | {reporter, state, error, recover}]' "$S/thermal_dl_show.out")" = \
+	  "$(jq -c '[.reporters[] | {reporter, state, error: .error_count, recover: .recover_count}]' "$S/thermal_reporters.out")" ]
+	# the fw reporter's diagnose, member for member
+	[ "$(jq -S -c . "$S/thermal_dl_diag.out")" = \
+	  "$(jq -S -c '.diagnose[] | select(.reporter == "fw") | .message' "$S/thermal_reporters.out")" ]
+	jq -e '.Syndrome == 16 and .Description == "High temperature"' "$S/thermal_dl_diag.out"
+	local n
+	for n in thermal_health thermal_health_dl; do
+		jqt $n '.health == "thermal" and .synd == 16 and .access == "devlink" and .fw_reported == true' 4
+		jqt $n '.health_buffer.synd == 16 and .health_buffer.description == "High temperature"' 4
+	done
+	jqt thermal_health '.bar0_error | test("refuses to map BAR0 while driver mlx5_core holds it")' 4
+	[ "$(out thermal_hwmon)" = 118000 ]
+}
+
+@test "fw-assert with rfr: fw_fatal reported, dumped and recovered; its crdump decoded equals devlink's bytes and prmctl's cr read of the same addresses" {
+	jq -e '.health[][] | select(.reporter == "fw_fatal") | .error == 1 and .recover == 1 and
+		.state == "healthy"' "$S/assert_dl_show.out"
+	# exit 4: the fw reporter stays in error (it has no recovery)
+	jqt assert_reporters '.dump.reporter == "fw_fatal" and .dump.crdump.dwords == 16384' 4
+	jqt assert_reporters '.dump.crdump.space == "scan cr-space (0x7)"' 4
+	# the same dump as iproute2 read it, its bytes turned into lines here
+	python3 - "$S/assert_dl_dump.out" "$S/assert_crdump.out" "$S/assert_cr.out" <<'EOF'
+import json, struct, sys
+b = bytes(json.load(open(sys.argv[1]))["crdump_data"])
+words = [w for (w,) in struct.iter_unpack("<I", b)]
+want = "".join("0x%08x 0x%08x\n" % (4 * i, w) for i, w in enumerate(words))
+got = open(sys.argv[2]).read()
+if got != want:
+    sys.exit(f"--crdump differs from devlink's crdump_data: {len(got)} vs {len(want)} bytes")
+cr = json.load(open(sys.argv[3]))["dwords"]
+if len(cr) != 16384 or cr != words[:len(cr)]:
+    bad = next((i for i in range(min(len(cr), len(words))) if cr[i] != words[i]), -1)
+    sys.exit(f"cr read ({len(cr)} dwords) and the crdump differ first at dword {bad}")
+EOF
+	jqt assert_cr '.access == "pci"'
+	grep -q "mlx5_core is bound and locks this gateway too" "$S/assert_cr.err"
+}
+
+@test "health watch beside the driver, by pci/BDF and by address: over devlink (BAR0 refused, said once), the thermal and the reporters' notifications in order" {
+	local n
+	for n in watch_dl watch_pci; do
+		rc_is $n 0
+		jq -s -e 'all(.access == "devlink" or .event == "stopped")' "$S/$n.out" > /dev/null ||
+			fail "$n: $(head -c 600 "$S/$n.out")"
+		# started, then the thermal, then the fw reporter's own notification
+		jq -s -e '[.[].event] | index("started") == 0 and index("thermal") > 0 and
+			(index("reporter_error") > index("thermal"))' "$S/$n.out" > /dev/null ||
+			fail "$n: $(jq -c -s '[.[].event]' "$S/$n.out")"
+		jq -s -e '[.[] | select(.event == "thermal")][0].synd == 16' "$S/$n.out"
+		jq -s -e '[.[] | select(.event == "reporter_error")] | map(.reporter) | index("fw") and index("fw_fatal")' "$S/$n.out"
+		jq -s -e '.[-1].event == "stopped" and .[-1].events >= 3' "$S/$n.out"
+	done
+	jq -s -e '.[0] | has("bar0_error") | not' "$S/watch_dl.out"
+	jq -s -e '.[0].bar0_error | test("refuses to map BAR0")' "$S/watch_pci.out"
+}
+
+@test "the gateway shared with the driver: its crdump and prmctl's reads both complete untorn in either order; the semaphore is free after" {
+	local quiet
+	quiet=$(jq -c '.dwords[:4096]' "$S/assert_cr.out")
+	# the driver first: prmctl waited for it
+	grep -qx "rc=0 bytes=[0-9]*" "$S/dump_first.out" || fail "dump_first: $(cat "$S/dump_first.out" "$S/dump_first.err")"
+	[ "$(jq -c .dwords "$S/cr_during.out")" = "$quiet" ] || fail "cr_during differs from the quiet read"
+	# prmctl first: its read untorn; the driver's lock went first in a pause,
+	# or gave up as the kernel does, and the dump after it is whole
+	rc_is cr_first 0
+	[ "$(jq -c .dwords "$S/cr_first.out")" = "$quiet" ] || fail "cr_first differs from the quiet read"
+	if ! grep -qx "rc=0 bytes=[0-9]*" "$S/dump_during.out"; then
+		grep -q "crdump: failed to lock vsc gw err -16" "$S/dmesg_gateway.out" ||
+			fail "dump_during failed otherwise: $(cat "$S/dump_during.err")"
+		echo "# the driver's lock met a hold: EBUSY, as documented" >&3
+	fi
+	grep -qx "rc=0 bytes=[0-9]*" "$S/dump_retry.out"
+	[ "$(cat "$S/dump_retry_crdump.out")" = "$(cat "$S/assert_crdump.out")" ] ||
+		fail "the crdump taken after the shared reads differs from the first"
+	jqt cr_after '.dwords == [530]'
+	jq -e '.gateway_semaphore == 0 and .semaphores_held == 0' "$STATUS"
+}
+
+@test "collect beside the driver: a complete bundle, fwctl and devlink where the kernel holds the rest; --analyze here and in the guest say thermal and the fatal error" {
+	local b=$BATS_TEST_TMPDIR/b dev
+	rc_is collect 4
+	mkdir -p "$b"
+	tar -C "$b" -xf "$S/collect_bundle.out"
+	dev=$(echo "$b"/bundle/0000_*)
+	jq -e '.access == "fwctl"' "$dev/probe.json" "$dev/caps-general.json" "$dev/reg-MGIR.json" > /dev/null
+	jq -e '.owned_by == "kernel" and .access == "fwctl"' "$dev/tracer-status.json"
+	jq -e '[.reporters[] | select(.reporter == "fw_fatal")][0].error_count == 1' "$dev/devlink-reporters.json"
+	# the driver's crdump stored by the shared-gateway steps, decoded
+	cmp "$dev/fw_fatal-crdump.txt" "$S/assert_crdump.out"
+	jq -e '.dump.crdump.dwords == 16384' "$dev/devlink-fw_fatal-dump.json"
+	# what the kernel holds is skipped with its reason, never failed
+	jq -e '[.devices[0].skipped[] | select(.step == "trace.bin")][0].reason | test("kernel.s mlx5_core owns the tracer")' "$b/bundle/manifest.json"
+	jq -e '[.devices[0].skipped[] | select(.step == "trace-kernel.json")][0].reason | test("needs --write")' "$b/bundle/manifest.json"
+	# the verdict: both faults, from the bundle alone, here as in the guest
+	run "$PRMCTL" -j collect --analyze "$b/bundle"
+	[ "$status" -eq 4 ]
+	[ "$(echo "$output" | jq -S -c 'del(.bundle)')" = "$(jq -S -c 'del(.bundle)' "$S/collect_analyze.out")" ] ||
+		fail "the host's verdict differs from the guest's"
+	echo "$output" | jq -e '[.findings[].what] | index("thermal") and index("fw_error")'
+	echo "$output" | jq -e '[.findings[] | select(.what == "thermal")][0].text | test("0x10")'
+	echo "$output" | jq -e '.verdict == "problem"'
 }
 
 @test "prmctl and the simulator service reported no sanitizer error" {

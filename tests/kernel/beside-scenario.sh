@@ -106,17 +106,30 @@ step assert_reporters prmctl -j -d "$DL" devlink reporters --diagnose --dump fw_
 	--crdump /tmp/fatal.crdump
 step assert_crdump cat /tmp/fatal.crdump
 step assert_health prmctl -j -d "$FN" health
-step assert_cr prmctl -j -d "$FN" cr read 0 0x10000
+T=120 step assert_cr prmctl -j -d "$FN" cr read 0 0x10000
 bg_step watch_dl INT
 bg_step watch_pci INT
 
-# item 5: the gateway shared: prmctl's reads while the driver takes a new crdump
+# item 5: the gateway shared. The driver first: its crdump holds the
+# semaphore and blocks config access, prmctl's read waits for it
+# sh -c "$DUMP" FILE: the driver's fw_fatal dump (a new crdump when none is stored)
+DUMP='devlink -j health dump show '"$DL"' reporter fw_fatal > "$0"; echo "rc=$? bytes=$(wc -c < "$0")"'
 devlink health dump clear "$DL" reporter fw_fatal
-bg_start cr_shared 120 prmctl -j -d "$FN" cr read 0 0x10000
-T=120 step dump_shared sh -c "devlink -j health dump show $DL reporter fw_fatal > /tmp/shared.json; echo rc=\$? bytes=\$(wc -c < /tmp/shared.json)"
-bg_step cr_shared
-step dump_shared_crdump sh -c "prmctl -q -d $DL devlink reporters --dump fw_fatal --crdump /tmp/shared.crdump > /dev/null && cat /tmp/shared.crdump"
+bg_start dump_first 120 sh -c "$DUMP" /tmp/first.json
+sleep 0.5
+T=120 step cr_during prmctl -j -d "$FN" cr read 0 0x4000
+bg_step dump_first
+# prmctl first: a driver lock that lands in one of its holds gives up
+# (EBUSY), one that lands in a pause goes first
+devlink health dump clear "$DL" reporter fw_fatal
+bg_start cr_first 120 prmctl -j -d "$FN" cr read 0 0x4000
+sleep 2
+T=120 step dump_during sh -c "$DUMP" /tmp/during.json
+bg_step cr_first
+T=120 step dump_retry sh -c "$DUMP" /tmp/retry.json
+step dump_retry_crdump sh -c "prmctl -q -d $DL devlink reporters --dump fw_fatal --crdump /tmp/retry.crdump > /dev/null && cat /tmp/retry.crdump"
 step cr_after prmctl -j -d "$FN" cr read 0xf0014
+step dmesg_gateway sh -c 'dmesg | grep -E "vsc|crdump|semaphore" || true'
 
 # item 7: collect with the driver bound (cr dumps through the gateway are
 # minutes under emulation: the driver's crdump stands for them here)
