@@ -242,7 +242,7 @@ struct wstate {
 	const struct health_dl_watch *o;
 	enum prm_health_status status;
 	uint8_t synd;
-	uint64_t events;
+	uint64_t events, read_errors;
 	bool faulted, changed;
 };
 
@@ -356,7 +356,14 @@ int health_watch_devlink(struct dev *d, const struct health_dl_watch *o)
 			if (sample(&w, &dl, &h, false, &err)) {
 				if (cmd_stop_requested())
 					break;	/* a stop that cut the request short */
-				goto fail;
+				if (err.kind != PRM_E_TIMEOUT)
+					goto fail;
+				/* a driver recovering holds devlink's lock past the bound:
+				 * the watch goes on, the next reply tells */
+				out_warn("%s; reading again in %llu ms", err.msg,
+					 (unsigned long long)o->interval_ms);
+				prm_err_clear(&err);
+				w.read_errors++;
 			}
 			next = clock_now_ms() + o->interval_ms;
 		}
@@ -367,6 +374,7 @@ int health_watch_devlink(struct dev *d, const struct health_dl_watch *o)
 	out_str("event", "stopped");
 	out_str("access", "devlink");
 	out_u64("events", w.events);
+	out_u64("read_errors", w.read_errors);
 	out_str("health", prm_health_status_name(w.status));
 	cmd_done(EXIT_OK);
 	devlink_close(&mon);

@@ -127,7 +127,7 @@ sleep 2
 T=120 step dump_during sh -c "$DUMP" /tmp/during.json
 bg_step cr_first
 T=120 step dump_retry sh -c "$DUMP" /tmp/retry.json
-step dump_retry_crdump sh -c "prmctl -q -d $DL devlink reporters --dump fw_fatal --crdump /tmp/retry.crdump > /dev/null && cat /tmp/retry.crdump"
+step dump_retry_crdump sh -c "prmctl -q -d $DL devlink reporters --dump fw_fatal --crdump /tmp/retry.crdump > /dev/null; cat /tmp/retry.crdump"
 step cr_after prmctl -j -d "$FN" cr read 0xf0014
 step dmesg_gateway sh -c 'dmesg | grep -E "vsc|crdump|semaphore" || true'
 
