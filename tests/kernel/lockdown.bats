@@ -1,0 +1,128 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# prmctl on a locked-down host (issue 22, item 6): the 7.x guest of
+# beside-driver.bats booted with lockdown=integrity, mlx5_core bound to the
+# simulator over vfio-user, prmctl ($PRMCTL: the normal or the ASan+UBSan
+# build) in the initramfs. The kernel refuses user space BAR0 (resource0
+# mmap) and config-space writes, so the gateway and ICMD; prmctl must use
+# devlink and fwctl instead and say which path it used and why the others
+# were refused. vu-init.sh runs lockdown-scenario.sh once the probe is done.
+# One boot, under a minute. Skipped, with the reason, when the VM
+# environment is not installed (tools/install-deps test installs it).
+load ../cli/helper
+load vu-env
+load keys
+
+setup_file() {
+	local d=$BATS_FILE_TMPDIR envf t0 t1
+	export PRMCTL_SIM_DIR=$d/sim
+	export ASAN_OPTIONS="log_path=$d/sanitizer:${ASAN_OPTIONS:-}"
+	export UBSAN_OPTIONS="log_path=$d/sanitizer:print_stacktrace=1:${UBSAN_OPTIONS:-}"
+	envf=$(vu_env "$d/skip" jq) || return 0
+	. "$envf"
+	t0=$(date +%s)
+	PATH=$PATH:/usr/sbin:/sbin "$BATS_TEST_DIRNAME/build-vu-initrd.sh" "$envf" \
+		"$BATS_TEST_DIRNAME/vu-init.sh" "$d/initrd.gz" "$PRMCTL=/usr/bin/prmctl" \
+		"$BATS_TEST_DIRNAME/frames.sh=/frames.sh" \
+		"$BATS_TEST_DIRNAME/lockdown-scenario.sh=/scenario.sh" 2> "$d/broken" || return 0
+	python3 "$BATS_TEST_DIRNAME/boot-vu.py" "$VM_QEMU" "$PRMCTL" "lkd$$" "$VM_KERNEL" \
+		"$d/initrd.gz" "$d/console.log" --timeout 400 --end-text "prmctl-vu: === end" \
+		--append "prmctl.wait=60 lockdown=integrity" --data "$d/data.bin" \
+		--status "$d/status.json" 2> "$d/broken" || {
+		echo "console: $(tail -5 "$d/console.log" 2>/dev/null)" >> "$d/broken"
+		return 0
+	}
+	python3 "$BATS_TEST_DIRNAME/boot-plain-vm.py" - - - "$d/data.bin" --split-only \
+		--split "$d/steps" 2> "$d/broken" || {
+		echo "console: $(tr -d '\r' < "$d/console.log" | grep prmctl-vu | tail -5)" >> "$d/broken"
+		return 0
+	}
+	t1=$(date +%s)
+	rm -f "$d/broken"
+	echo "# Linux $VM_KVER, lockdown=integrity, $(wc -l < "$d/steps/steps") steps, $((t1 - t0)) s" >&3
+}
+
+setup() {
+	local d=$BATS_FILE_TMPDIR
+	[ ! -f "$d/skip" ] || skip "$(cat "$d/skip")"
+	[ ! -f "$d/broken" ] || fail "the VM run did not complete: $(cat "$d/broken")"
+	S=$d/steps
+	FN=$(sed -n 's/^prmctl-vu: pci \([^ ]*\) .*/\1/p' "$d/console.log" | tr -d '\r' | head -1)
+}
+
+rc_is() { # NAME RC
+	[ "$(cat "$S/$1.rc")" = "$2" ] ||
+		fail "step $1 exited $(cat "$S/$1.rc"), not $2: $(head -c 600 "$S/$1.err")"
+}
+# jqt NAME FILTER [RC]: the step exited RC (0) and FILTER is true of its JSON
+jqt() {
+	rc_is "$1" "${3:-0}"
+	jq -e "$2" "$S/$1.out" > /dev/null || fail "step $1: not ($2): $(head -c 800 "$S/$1.out")"
+}
+
+@test "the guest is locked down (integrity) and ran every step; the kernel logged what it refused" {
+	[ "$(wc -l < "$S/steps")" -ge 15 ]
+	grep -q "\[integrity\]" "$S/lockdown.out"
+	grep -q "Lockdown: prmctl: " "$S/dmesg_lockdown.out" ||
+		fail "no refusal logged: $(cat "$S/dmesg_lockdown.out")"
+}
+
+@test "device list and show: the kernel's names, BAR0 refused as lockdown's, the firmware version from devlink" {
+	jqt device_list ".devices[0].pci_address == \"$FN\" and .devices[0].driver == \"mlx5_core\""
+	jqt device_list '.devices[0].fw_version == "22.39.1002"'
+	jqt device_show '.bar0_error | test("lockdown")'
+	jqt device_show '.fw_version == "22.39.1002" and .fw_version_source == "devlink"'
+	jqt device_show ".devlink_view.devlink == \"pci/$FN\" and .fwctl == [\"fwctl0\"]"
+}
+
+@test "health: over devlink, saying BAR0 was refused by lockdown (JSON and text)" {
+	jqt health '.access == "devlink" and .health == "ok" and (.bar0_error | test("lockdown \\\\(integrity\\\\)"))'
+	grep -q "kernel lockdown (integrity) forbids BAR0 access from user space; reading the driver's view over devlink instead" \
+		"$S/health_text.err" || fail "$(cat "$S/health_text.err")"
+	jqt watch '.access == "devlink" or .event == "stopped"'
+	jq -s -e '.[0].event == "started" and (.[0].bar0_error | test("lockdown"))' "$S/watch.out"
+}
+
+@test "what only BAR0 or the gateway can do is refused (exit 3), naming lockdown" {
+	local n
+	for n in initseg cr_read reg_mgir_icmd; do
+		rc_is $n 3
+		grep -q "lockdown" "$S/$n.err" || fail "$n: $(cat "$S/$n.err")"
+	done
+}
+
+@test "registers, capabilities and the tracer's state through fwctl: the kernel's command channel" {
+	jqt reg_mgir '.access == "fwctl" and .register == "MGIR"'
+	jqt caps_general '.access == "fwctl"'
+	jqt trace_status '.access == "fwctl" and .owned_by == "kernel"'
+}
+
+@test "collect: a bundle from devlink and fwctl, each refused piece recorded with lockdown as its reason; lockdown.txt; verdict ok" {
+	local b=$BATS_TEST_TMPDIR/b dev m
+	rc_is collect 0
+	mkdir -p "$b"
+	tar -C "$b" -xf "$S/collect_bundle.out"
+	m=$b/bundle/manifest.json
+	dev=$(echo "$b"/bundle/0000_*)
+	grep -q "\[integrity\]" "$b/bundle/host/lockdown.txt"
+	jq -e '.access == "fwctl"' "$dev/probe.json" "$dev/caps-general.json" > /dev/null
+	jq -e '.access == "devlink"' "$dev/health-1.json"
+	# the images and cr dumps the kernel refused: failed, each naming lockdown
+	jq -e '[.devices[0].failed[] | select(.step | test("^(initseg|crdump)"))] |
+		length >= 2 and all(.reason | test("lockdown"))' "$m" ||
+		fail "$(jq -c '.devices[0].failed' "$m")"
+	jqt collect_analyze '.verdict == "ok"'
+	run "$PRMCTL" -j collect --analyze "$b/bundle"
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | jq -S -c 'del(.bundle)')" = "$(jq -S -c 'del(.bundle)' "$S/collect_analyze.out")" ]
+}
+
+@test "prmctl and the simulator service reported no sanitizer error" {
+	! grep -l "ERROR: AddressSanitizer\|runtime error:\|ERROR: LeakSanitizer" "$S"/*.err ||
+		fail "$(grep -h -A20 "Sanitizer\|runtime error:" "$S"/*.err | head -40)"
+	local f
+	for f in "$BATS_FILE_TMPDIR"/sanitizer*; do
+		[ -e "$f" ] || continue
+		fail "$(head -40 "$f")"
+	done
+}
