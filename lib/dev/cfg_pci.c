@@ -3,10 +3,12 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lib/dev/cfg.h"
 #include "lib/dev/dev.h"
 #include "lib/dev/pcilib.h"
+#include "lib/dev/sysfs.h"
 
 struct pci_port {
 	struct cfg_port port;
@@ -57,10 +59,26 @@ static int pci_wr(struct cfg_port *p, uint32_t off, uint32_t val, struct prm_err
 	if (setjmp(discover_pci_jmp))
 		return prm_err_set(err, PRM_E_NODEV, EIO, "config_write",
 				   "%s: config write at 0x%x: %s", p->label, off, discover_pci_msg);
-	if (!pci_write_block(pp->dev, (int)off, b, 4))
-		return prm_err_set(err, PRM_E_NODEV, EACCES, "config_write",
-				   "%s: cannot write config space at 0x%x (root needed)",
-				   p->label, off);
+	errno = 0;
+	if (!pci_write_block(pp->dev, (int)off, b, 4)) {
+		int e = errno;
+		char mode[32];
+		const char *lock = sysfs_lockdown_mode(mode, sizeof(mode));
+
+		/* lockdown refuses a root's write with EPERM: the gateway is closed */
+		if (e == EPERM && lock && strcmp(lock, "none"))
+			return prm_err_set(err, PRM_E_NODEV, e, "lockdown",
+					   "%s: kernel lockdown (%s) forbids config-space writes from "
+					   "user space: the gateway (cr-space, ICMD) is closed",
+					   p->label, lock);
+		if (geteuid() != 0)
+			return prm_err_set(err, PRM_E_NODEV, EACCES, "config_write",
+					   "%s: cannot write config space at 0x%x (root needed)",
+					   p->label, off);
+		return prm_err_set(err, PRM_E_NODEV, e ? e : EIO, "config_write",
+				   "%s: cannot write config space at 0x%x: %s", p->label, off,
+				   strerror(e ? e : EIO));
+	}
 	return 0;
 }
 

@@ -46,9 +46,15 @@ static const struct cmd_chan chan_cmdq = { "cmdq", cmdq_chan_exec, cmdq_refuses 
 
 static const char *icmd_refuses(struct dev *d, uint16_t opcode, uint16_t op_mod)
 {
-	(void)d, (void)op_mod;
-	return opcode == MLX5_CMD_OP_ACCESS_REG ? NULL :
-	       "ICMD carries only ACCESS_REG (a command needs fwctl or the command queue)";
+	(void)op_mod;
+	if (opcode == MLX5_CMD_OP_ACCESS_REG)
+		return NULL;
+	/* beside mlx5_core the queue is the driver's: fwctl is the only way */
+	if (dev_mlx5_core_bound(d) && !d->info.fwctl[0])
+		return "ICMD carries only ACCESS_REG, and the command queue is mlx5_core's: other "
+		       "commands need fwctl, and this function has no fwctl node (modprobe "
+		       "mlx5_fwctl: Linux 6.15 or later, a signed module under lockdown)";
+	return "ICMD carries only ACCESS_REG (a command needs fwctl or the command queue)";
 }
 
 static int icmd_chan_exec(struct dev *d, const void *in, size_t inlen, void *out,

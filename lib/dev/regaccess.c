@@ -66,8 +66,12 @@ static int reg_reach(struct dev *d, uint16_t reg_id, enum prm_reg_method m, uint
 			return -1;
 		}
 	}
-	if (dev_cmd_chan(d, &c, err))
+	if (dev_cmd_chan(d, &c, err)) {
+		/* neither: both reasons (lockdown closes the gateway, no fwctl node) */
+		if (!want && why.msg[0])
+			prm_err_prefix(err, "registers: ICMD: %.200s; the command channel: ", why.msg);
 		return -1;
+	}
 	*via = c->access;
 	return over_command(d, reg_id, m, data, len, err);
 }

@@ -356,9 +356,10 @@ EOF
 		rc_is $n 0
 		jq -s -e 'all(.access == "devlink" or .event == "stopped")' "$S/$n.out" > /dev/null ||
 			fail "$n: $(head -c 600 "$S/$n.out")"
-		# started, then the thermal, then the fw reporter's own notification
+		# started, then the thermal as prmctl read it and the fw reporter's
+		# own notification (the driver's 2 s poll), in either order
 		jq -s -e '[.[].event] | index("started") == 0 and index("thermal") > 0 and
-			(index("reporter_error") > index("thermal"))' "$S/$n.out" > /dev/null ||
+			index("reporter_error") > 0' "$S/$n.out" > /dev/null ||
 			fail "$n: $(jq -c -s '[.[].event]' "$S/$n.out")"
 		jq -s -e '[.[] | select(.event == "thermal")][0].synd == 16' "$S/$n.out"
 		jq -s -e '[.[] | select(.event == "reporter_error")] | map(.reporter) | index("fw") and index("fw_fatal")' "$S/$n.out"
@@ -366,6 +367,23 @@ EOF
 	done
 	jq -s -e '.[0] | has("bar0_error") | not' "$S/watch_dl.out"
 	jq -s -e '.[0].bar0_error | test("refuses to map BAR0")' "$S/watch_pci.out"
+}
+
+@test "health watch every 10 ms beside the driver's 2 s poll: detection latency and CPU, measured in the guest" {
+	# measured, not judged (the guest is emulated, 2 vCPUs on a shared host):
+	# printed for the record; only their sanity is checked
+	local cue thermal reporter cpu
+	cue=$(date -d "$(cat "$S/cue_thermal_time.out")" +%s.%N)
+	thermal=$(jq -s '[.[] | select(.event == "thermal")][0].time_ns / 1e9' "$S/watch_pci.out")
+	reporter=$(jq -s '[.[] | select(.event == "reporter_error" and .reporter == "fw")][0].time_ns / 1e9' \
+		"$S/watch_pci.out")
+	# ticks (USER_HZ 100) used between the two samples, over the seconds between them
+	cpu=$(awk 'NR == FNR { if (FNR == 1) { u0 = $1 + $2 } else t0 = $1; next }
+		FNR == 1 { u1 = $1 + $2 } FNR == 2 { t1 = $1 }
+		END { printf "%.1f", (u1 - u0) / (t1 - t0) }' "$S/watch_pci_cpu0.out" "$S/watch_pci_cpu1.out")
+	echo "# 10 ms watch over devlink: thermal seen $(awk -v a="$thermal" -v b="$cue" 'BEGIN { printf "%.0f", (a - b) * 1000 }') ms after the cue (the host injects within 200 ms of it), the driver's fw report $(awk -v a="$reporter" -v b="$thermal" 'BEGIN { printf "%+.0f", (a - b) * 1000 }') ms after that; ${cpu}% of a CPU" >&3
+	awk -v a="$thermal" -v b="$cue" 'BEGIN { exit !(a > b && a - b < 5) }'
+	awk -v c="$cpu" 'BEGIN { exit !(c >= 0 && c <= 100) }'
 }
 
 @test "the gateway shared with the driver: its crdump and prmctl's reads both complete untorn in either order; the semaphore is free after" {

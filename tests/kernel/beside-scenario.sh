@@ -82,11 +82,16 @@ wait_count() { # REPORTER error|recover ABOVE: 40 s at most
 	while [ "$(count "$1" "$2")" -le "$3" ] && [ $t -lt 40 ]; do sleep 1; t=$((t + 1)); done
 	echo "prmctl-vu: $1 $2 $(count "$1" "$2") after $t s" > /dev/ttyS0
 }
+# item 8: the address (BAR0 refused: over devlink) every 10 ms beside the
+# driver's 2 s poll; its CPU from /proc: utime, stime, start (ticks), uptime
 bg_start watch_dl 200 prmctl -j -d "$DL" health watch --interval 500
-bg_start watch_pci 200 prmctl -j -d "$FN" health watch --interval 500
+bg_start watch_pci 200 prmctl -j -d "$FN" health watch --interval 10
 sleep 3
+step watch_pci_cpu0 sh -c "cut -d' ' -f14,15,22 /proc/$bg_pid_watch_pci/stat; cut -d' ' -f1 /proc/uptime"
+step cue_thermal_time sh -c 'touch /tmp/cue; stat -c %y /tmp/cue'
 cue thermal
 wait_count fw error 0
+step watch_pci_cpu1 sh -c "cut -d' ' -f14,15,22 /proc/$bg_pid_watch_pci/stat; cut -d' ' -f1 /proc/uptime"
 step thermal_dl_show devlink -j health show "$DL"
 step thermal_dl_diag devlink -j health diagnose "$DL" reporter fw
 step thermal_reporters prmctl -j -d "$DL" devlink reporters --diagnose

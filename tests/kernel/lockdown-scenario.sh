@@ -4,8 +4,8 @@
 # lockdown.bats's steps, run in the 7.x guest booted with lockdown=integrity
 # by vu-init.sh once mlx5_core has probed the simulator: the kernel refuses
 # BAR0 and config-space writes (so the gateway) to user space; prmctl must
-# fall back to devlink and fwctl and say which path it used and why the
-# others were refused. Each step is one frame (frames.sh) on the second
+# fall back to devlink (and fwctl, where it loads: our unsigned out-of-tree
+# build does not) and say which path it used and why the others were refused. Each step is one frame (frames.sh) on the second
 # serial port.
 # shellcheck source=/dev/null
 . /frames.sh
@@ -18,6 +18,7 @@ mount -t securityfs securityfs /sys/kernel/security
 mount -t tracefs nodev /sys/kernel/tracing
 
 step lockdown cat /sys/kernel/security/lockdown
+step fwctl_nodes sh -c 'ls /dev/fwctl 2>/dev/null || true'
 step device_list prmctl -j device list
 step device_show prmctl -j -d "$FN" device show
 step health prmctl -j -d "$FN" health
