@@ -256,7 +256,7 @@ fwctl_taint() { echo $(( ($(out "$1") >> 19) & 1 )); }
 		# what is not prmctl's
 		case $(basename "$f" .out) in
 		sysfs_names | devlink_* | tainted_* | dmesg_* | *_dl_* | thermal_hwmon | \
-			trace_event_after | *crdump | dump_* | collect | collect_bundle) continue ;;
+			trace_event_after | *crdump | dump_* | collect | collect_bundle | cue_* | *_cpu?) continue ;;
 		esac
 		files+=("$f")
 	done
