@@ -41,53 +41,25 @@ setup_file() {
 	$P nvmf ns > "$d/ref/nvmf_ns.out"
 	$P --access cmdq reg read MGIR > "$d/ref/reg_mgir.out"
 	"$PRMCTL" sim stop "$ref" > /dev/null 2>&1
-	# the guest: /usr/bin/prmctl whichever build it is
-	PATH=$PATH:/usr/sbin:/sbin "$BATS_TEST_DIRNAME/build-vu-initrd.sh" "$envf" \
-		"$BATS_TEST_DIRNAME/vu-init.sh" "$d/initrd.gz" "$PRMCTL=/usr/bin/prmctl" \
-		"$BATS_TEST_DIRNAME/frames.sh=/frames.sh" \
-		"$BATS_TEST_DIRNAME/beside-scenario.sh=/scenario.sh" 2> "$d/broken" || return 0
-	python3 "$BATS_TEST_DIRNAME/boot-vu.py" "$VM_QEMU" "$PRMCTL" "bes$$" "$VM_KERNEL" \
-		"$d/initrd.gz" "$d/console.log" --timeout 300 --end-text "prmctl-vu: === end" \
-		--append "prmctl.wait=60" --data "$d/data.bin" \
+	vu_scenario "$d" "$envf" beside-scenario.sh "bes$$" "prmctl.wait=60" \
 		--commands "$d/commands.json" --status "$d/status.json" --ring "$d/ring.trace" \
 		--inject-when "prmctl-vu: cue thermal" thermal \
 		--clear-when "prmctl-vu: cue clear-thermal" thermal \
-		--inject-when "prmctl-vu: cue fw-assert:rfr=1" fw-assert:rfr=1 2> "$d/broken" || {
-		echo "console: $(tail -5 "$d/console.log" 2>/dev/null)" >> "$d/broken"
-		return 0
-	}
-	python3 "$BATS_TEST_DIRNAME/boot-plain-vm.py" - - - "$d/data.bin" --split-only \
-		--split "$d/steps" 2> "$d/broken" || {
-		echo "console: $(tr -d '\r' < "$d/console.log" | grep prmctl-vu | tail -5)" >> "$d/broken"
-		return 0
-	}
+		--inject-when "prmctl-vu: cue fw-assert:rfr=1" fw-assert:rfr=1 || return 0
 	t1=$(date +%s)
-	rm -f "$d/broken"
 	echo "# Linux $VM_KVER, $(wc -l < "$d/steps/steps") steps, $((t1 - t0)) s" >&3
 }
 
 setup() {
 	local d=$BATS_FILE_TMPDIR
-	[ ! -f "$d/skip" ] || skip "$(cat "$d/skip")"
-	[ ! -f "$d/broken" ] || fail "the VM run did not complete: $(cat "$d/broken")"
-	S=$d/steps
+	vu_steps_setup
 	REF=$d/ref
 	COMMANDS=$d/commands.json
 	STATUS=$d/status.json
 	RING=$d/ring.trace
-	FN=$(sed -n 's/^prmctl-vu: pci \([^ ]*\) .*/\1/p' "$d/console.log" | tr -d '\r' | head -1)
 }
 
 out() { cat "$S/$1.out"; }
-rc_is() { # NAME RC
-	[ "$(cat "$S/$1.rc")" = "$2" ] ||
-		fail "step $1 exited $(cat "$S/$1.rc"), not $2: $(head -c 600 "$S/$1.err")"
-}
-# jqt NAME FILTER [RC]: the step exited RC (0) and FILTER is true of its JSON
-jqt() {
-	rc_is "$1" "${3:-0}"
-	jq -e "$2" "$S/$1.out" > /dev/null || fail "step $1: not ($2): $(head -c 800 "$S/$1.out")"
-}
 # same NAME [JQ]: the guest's answer through fwctl equals the reference's
 # through the command queue, after JQ (both documents), device and access aside
 same() {
@@ -434,12 +406,5 @@ EOF
 }
 
 @test "prmctl and the simulator service reported no sanitizer error" {
-	# the guest's prmctl writes to its stderr, which each step keeps
-	! grep -l "ERROR: AddressSanitizer\|runtime error:\|ERROR: LeakSanitizer" "$S"/*.err ||
-		fail "$(grep -h -A20 "Sanitizer\|runtime error:" "$S"/*.err | head -40)"
-	local f
-	for f in "$BATS_FILE_TMPDIR"/sanitizer*; do
-		[ -e "$f" ] || continue
-		fail "$(head -40 "$f")"
-	done
+	vu_no_sanitizer_report
 }

@@ -25,43 +25,14 @@ setup_file() {
 	envf=$(vu_env "$d/skip" jq) || return 0
 	. "$envf"
 	t0=$(date +%s)
-	PATH=$PATH:/usr/sbin:/sbin "$BATS_TEST_DIRNAME/build-vu-initrd.sh" "$envf" \
-		"$BATS_TEST_DIRNAME/vu-init.sh" "$d/initrd.gz" "$PRMCTL=/usr/bin/prmctl" \
-		"$BATS_TEST_DIRNAME/frames.sh=/frames.sh" \
-		"$BATS_TEST_DIRNAME/lockdown-scenario.sh=/scenario.sh" 2> "$d/broken" || return 0
-	python3 "$BATS_TEST_DIRNAME/boot-vu.py" "$VM_QEMU" "$PRMCTL" "lkd$$" "$VM_KERNEL" \
-		"$d/initrd.gz" "$d/console.log" --timeout 400 --end-text "prmctl-vu: === end" \
-		--append "prmctl.wait=15 lockdown=integrity" --data "$d/data.bin" \
-		--status "$d/status.json" 2> "$d/broken" || {
-		echo "console: $(tail -5 "$d/console.log" 2>/dev/null)" >> "$d/broken"
-		return 0
-	}
-	python3 "$BATS_TEST_DIRNAME/boot-plain-vm.py" - - - "$d/data.bin" --split-only \
-		--split "$d/steps" 2> "$d/broken" || {
-		echo "console: $(tr -d '\r' < "$d/console.log" | grep prmctl-vu | tail -5)" >> "$d/broken"
-		return 0
-	}
+	vu_scenario "$d" "$envf" lockdown-scenario.sh "lkd$$" "prmctl.wait=15 lockdown=integrity" \
+		--status "$d/status.json" || return 0
 	t1=$(date +%s)
-	rm -f "$d/broken"
 	echo "# Linux $VM_KVER, lockdown=integrity, $(wc -l < "$d/steps/steps") steps, $((t1 - t0)) s" >&3
 }
 
 setup() {
-	local d=$BATS_FILE_TMPDIR
-	[ ! -f "$d/skip" ] || skip "$(cat "$d/skip")"
-	[ ! -f "$d/broken" ] || fail "the VM run did not complete: $(cat "$d/broken")"
-	S=$d/steps
-	FN=$(sed -n 's/^prmctl-vu: pci \([^ ]*\) .*/\1/p' "$d/console.log" | tr -d '\r' | head -1)
-}
-
-rc_is() { # NAME RC
-	[ "$(cat "$S/$1.rc")" = "$2" ] ||
-		fail "step $1 exited $(cat "$S/$1.rc"), not $2: $(head -c 600 "$S/$1.err")"
-}
-# jqt NAME FILTER [RC]: the step exited RC (0) and FILTER is true of its JSON
-jqt() {
-	rc_is "$1" "${3:-0}"
-	jq -e "$2" "$S/$1.out" > /dev/null || fail "step $1: not ($2): $(head -c 800 "$S/$1.out")"
+	vu_steps_setup
 }
 
 @test "the guest is locked down (integrity) and ran every step; the kernel refused our unsigned fwctl modules and logged what it refused" {
@@ -132,11 +103,5 @@ jqt() {
 }
 
 @test "prmctl and the simulator service reported no sanitizer error" {
-	! grep -l "ERROR: AddressSanitizer\|runtime error:\|ERROR: LeakSanitizer" "$S"/*.err ||
-		fail "$(grep -h -A20 "Sanitizer\|runtime error:" "$S"/*.err | head -40)"
-	local f
-	for f in "$BATS_FILE_TMPDIR"/sanitizer*; do
-		[ -e "$f" ] || continue
-		fail "$(head -40 "$f")"
-	done
+	vu_no_sanitizer_report
 }

@@ -24,3 +24,63 @@ vu_env() {
 	fi
 	echo "$envf"
 }
+
+# vu_scenario DIR ENVF SCENARIO NAME APPEND [BOOT-VU OPTION...]: the 7.x guest
+# with prmctl ($PRMCTL, whichever build) as /usr/bin/prmctl and SCENARIO as
+# /scenario.sh (vu-init.sh runs it once the probe is done), booted with
+# APPEND on its command line; its framed output cut into DIR/steps. The
+# console is DIR/console.log. On a failure the reason is in DIR/broken
+# (setup() fails every test with it) and the status is 1.
+vu_scenario() {
+	local d=$1 envf=$2 scenario=$3 name=$4 append=$5
+	shift 5
+	PATH=$PATH:/usr/sbin:/sbin "$BATS_TEST_DIRNAME/build-vu-initrd.sh" "$envf" \
+		"$BATS_TEST_DIRNAME/vu-init.sh" "$d/initrd.gz" "$PRMCTL=/usr/bin/prmctl" \
+		"$BATS_TEST_DIRNAME/frames.sh=/frames.sh" \
+		"$BATS_TEST_DIRNAME/$scenario=/scenario.sh" 2> "$d/broken" || return 1
+	python3 "$BATS_TEST_DIRNAME/boot-vu.py" "$VM_QEMU" "$PRMCTL" "$name" "$VM_KERNEL" \
+		"$d/initrd.gz" "$d/console.log" --timeout 400 --end-text "prmctl-vu: === end" \
+		--append "$append" --data "$d/data.bin" "$@" 2> "$d/broken" || {
+		echo "console: $(tail -5 "$d/console.log" 2>/dev/null)" >> "$d/broken"
+		return 1
+	}
+	python3 "$BATS_TEST_DIRNAME/boot-plain-vm.py" - - - "$d/data.bin" --split-only \
+		--split "$d/steps" 2> "$d/broken" || {
+		echo "console: $(tr -d '\r' < "$d/console.log" | grep prmctl-vu | tail -5)" >> "$d/broken"
+		return 1
+	}
+	rm -f "$d/broken"
+}
+
+# The steps of a scenario, in $S: rc_is NAME RC; jqt NAME FILTER [RC] (the
+# step exited RC, 0 unless given, and FILTER is true of its JSON)
+rc_is() {
+	[ "$(cat "$S/$1.rc")" = "$2" ] ||
+		fail "step $1 exited $(cat "$S/$1.rc"), not $2: $(head -c 600 "$S/$1.err")"
+}
+jqt() {
+	rc_is "$1" "${3:-0}"
+	jq -e "$2" "$S/$1.out" > /dev/null || fail "step $1: not ($2): $(head -c 800 "$S/$1.out")"
+}
+
+# In setup(): skip or fail as setup_file left it, then S (the steps) and FN
+# (the function's address as the guest saw it)
+vu_steps_setup() {
+	local d=$BATS_FILE_TMPDIR
+	[ ! -f "$d/skip" ] || skip "$(cat "$d/skip")"
+	[ ! -f "$d/broken" ] || fail "the VM run did not complete: $(cat "$d/broken")"
+	S=$d/steps
+	FN=$(sed -n 's/^prmctl-vu: pci \([^ ]*\) .*/\1/p' "$d/console.log" | tr -d '\r' | head -1)
+}
+
+# No sanitizer report from the guest's prmctl (each step keeps its stderr)
+# or from the simulator service (log_path in $BATS_FILE_TMPDIR/sanitizer*)
+vu_no_sanitizer_report() {
+	! grep -l "ERROR: AddressSanitizer\|runtime error:\|ERROR: LeakSanitizer" "$S"/*.err ||
+		fail "$(grep -h -A20 "Sanitizer\|runtime error:" "$S"/*.err | head -40)"
+	local f
+	for f in "$BATS_FILE_TMPDIR"/sanitizer*; do
+		[ -e "$f" ] || continue
+		fail "$(head -40 "$f")"
+	done
+}
