@@ -7,6 +7,8 @@
 # (frames.sh) on the second serial port.
 # shellcheck source=/dev/null
 . /frames.sh
+# shellcheck source=/dev/null
+. /cues.sh
 FN=
 for d in /sys/bus/pci/devices/*; do
 	[ "$(cat "$d/vendor")" = 0x15b3 ] && FN=$(basename "$d")
@@ -70,28 +72,18 @@ step trace_status_after prmctl -j -d "$FN" trace status
 
 # item 3: the real reporters, faults injected from the host on cue
 # (boot-vu.py --inject-when/--clear-when "prmctl-vu: cue X"), each waited for
-# until the driver's reporter counts it
+# until the driver's reporter counts it (cues.sh)
 DL=pci/$FN
-count() { # REPORTER error|recover
-	devlink -j health show "$DL" reporter "$1" 2>/dev/null |
-		sed -n "s/.*\"$2\":\([0-9]*\).*/\1/p"
-}
-cue() { echo "prmctl-vu: cue $1" > /dev/ttyS0; }
-wait_count() { # REPORTER error|recover ABOVE: 40 s at most
-	t=0
-	while [ "$(count "$1" "$2")" -le "$3" ] && [ $t -lt 40 ]; do sleep 1; t=$((t + 1)); done
-	echo "prmctl-vu: $1 $2 $(count "$1" "$2") after $t s" > /dev/ttyS0
-}
 # item 8: the address (BAR0 refused: over devlink) every 10 ms beside the
 # driver's 2 s poll; its CPU from /proc: utime, stime, start (ticks), uptime
 bg_start watch_dl 200 prmctl -j -d "$DL" health watch --interval 500
 bg_start watch_pci 200 prmctl -j -d "$FN" health watch --interval 10
 sleep 3
-step watch_pci_cpu0 sh -c "cut -d' ' -f14,15,22 /proc/$bg_pid_watch_pci/stat; cut -d' ' -f1 /proc/uptime"
-step cue_thermal_time sh -c 'touch /tmp/cue; stat -c %y /tmp/cue'
+step watch_pci_cpu0 sh -c ". /cues.sh; cpu_sample $bg_pid_watch_pci"
+step cue_thermal_time sh -c ". /cues.sh; cue_time"
 cue thermal
 wait_count fw error 0
-step watch_pci_cpu1 sh -c "cut -d' ' -f14,15,22 /proc/$bg_pid_watch_pci/stat; cut -d' ' -f1 /proc/uptime"
+step watch_pci_cpu1 sh -c ". /cues.sh; cpu_sample $bg_pid_watch_pci"
 step thermal_dl_show devlink -j health show "$DL"
 step thermal_dl_diag devlink -j health diagnose "$DL" reporter fw
 step thermal_reporters prmctl -j -d "$DL" devlink reporters --diagnose
