@@ -42,7 +42,8 @@ static const struct argp_option options[] = {
 	{ "images", OPT_IMAGES, "N", 0,
 	  "Initialization-segment images per device, spread over the collection (1 to 10; 3)", 0 },
 	{ "trace-seconds", OPT_TRACE_S, "N", 0,
-	  "Capture the firmware tracer N seconds when it is free (" CMD_DURATION_S
+	  "Capture the firmware tracer N seconds when it is free, or with --write the "
+	  "kernel's traces beside mlx5_core (" CMD_DURATION_S
 	  "; whole seconds, 0 to 600; default 5; 0: none)", 0 },
 	{ "kernel-log", OPT_KERNEL_LOG, "FILE", 0,
 	  "Read the kernel log from FILE, not from the journal or dmesg", 0 },

@@ -228,7 +228,8 @@ fwctl_taint() { echo $(( ($(out "$1") >> 19) & 1 )); }
 		# what is not prmctl's
 		case $(basename "$f" .out) in
 		sysfs_names | devlink_* | tainted_* | dmesg_* | *_dl_* | thermal_hwmon | \
-			trace_event_after | *crdump | dump_* | collect | collect_bundle | cue_* | *_cpu?) continue ;;
+			trace_event_after* | *crdump | dump_* | collect | collect_bundle | collect_write | \
+			cue_* | *_cpu?) continue ;;
 		esac
 		files+=("$f")
 	done
@@ -403,6 +404,13 @@ EOF
 	echo "$output" | jq -e '[.findings[].what] | index("thermal") and index("fw_error")'
 	echo "$output" | jq -e '[.findings[] | select(.what == "thermal")][0].text | test("0x10")'
 	echo "$output" | jq -e '.verdict == "problem"'
+}
+
+@test "collect --write beside the driver: the kernel's traces for --trace-seconds, the event off again after" {
+	rc_is collect_write 4
+	jqt collect_write_traces '.access == "tracefs" and .event_was_on == false and .count > 0'
+	jqt collect_write_traces '.waited_ms >= 2000'
+	[ "$(out trace_event_after_collect)" = 0 ]
 }
 
 @test "prmctl and the simulator service reported no sanitizer error" {

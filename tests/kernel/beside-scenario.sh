@@ -133,6 +133,10 @@ step dmesg_gateway sh -c 'dmesg | grep -E "vsc|crdump|semaphore" || true'
 T=240 step collect prmctl -d "$FN" collect -o /tmp/bundle/ --crdumps 0
 step collect_analyze prmctl -j collect --analyze /tmp/bundle/
 step collect_bundle tar -C /tmp -c bundle
+# with --write: the kernel's traces, the event on for the capture's time only
+T=240 step collect_write prmctl -d "$FN" --write collect -o /tmp/bundle2/ --crdumps 0 --trace-seconds 2
+step collect_write_traces sh -c 'cat /tmp/bundle2/0000_*/trace-kernel.json'
+step trace_event_after_collect cat /sys/kernel/tracing/events/mlx5/mlx5_fw/enable
 step dmesg_faults sh -c 'dmesg | grep -E "mlx5|crdump|semaphore" | tail -80'
 
 frames_end
