@@ -64,6 +64,13 @@ static void health(struct dstate *d)
 	     file, NULL, collect_step_ms(), "-j", "health", "show", NULL);
 }
 
+static bool driver_is(struct dstate *d, const char *name)
+{
+	const char *driver = json_string_value(json_object_get(d->show, "driver"));
+
+	return driver && !strcmp(driver, name);
+}
+
 static void crdump(struct dstate *d)
 {
 	char file[32], path[COLLECT_PATH];
@@ -71,6 +78,15 @@ static void crdump(struct dstate *d)
 
 	if (d->crdump >= d->s->run->o->crdumps)
 		return;
+	if (driver_is(d, "mlx5_core") && !d->s->run->o->write) {
+		/* its crdump and reset lock fail if they start while we hold the gateway */
+		collect_skip(d->s, "crdump", "mlx5_core is bound and shares the gateway: a crdump "
+			     "or reset it starts while prmctl holds it fails (prmctl-cr(8), BESIDE "
+			     "MLX5_CORE); the driver's own is devlink-fw_fatal-dump.json; --write "
+			     "takes them anyway");
+		d->crdump = d->s->run->o->crdumps;
+		return;
+	}
 	snprintf(file, sizeof(file), "crdump-%u.txt", ++d->crdump);
 	snprintf(path, sizeof(path), "%s/%s", d->s->path, file);
 	step(d, file, "cr-space dump in mstregdump's format", NULL, files, collect_step_ms(),

@@ -393,7 +393,9 @@ EOF
 	# the driver's crdump stored by the shared-gateway steps, decoded
 	cmp "$dev/fw_fatal-crdump.txt" "$S/assert_crdump.out"
 	jq -e '.dump.crdump.dwords == 16384' "$dev/devlink-fw_fatal-dump.json"
-	# what the kernel holds is skipped with its reason, never failed
+	# what the kernel holds is skipped with its reason, never failed; the
+	# gateway it shares too
+	jq -e '[.devices[0].skipped[] | select(.step == "crdump")][0].reason | test("shares the gateway")' "$b/bundle/manifest.json"
 	jq -e '[.devices[0].skipped[] | select(.step == "trace.bin")][0].reason | test("kernel.s mlx5_core owns the tracer")' "$b/bundle/manifest.json"
 	jq -e '[.devices[0].skipped[] | select(.step == "trace-kernel.json")][0].reason | test("needs --write")' "$b/bundle/manifest.json"
 	# the verdict: both faults, from the bundle alone, here as in the guest

@@ -128,12 +128,13 @@ step dump_retry_crdump sh -c "prmctl -q -d $DL devlink reporters --dump fw_fatal
 step cr_after prmctl -j -d "$FN" cr read 0xf0014
 step dmesg_gateway sh -c 'dmesg | grep -E "vsc|crdump|semaphore" || true'
 
-# item 7: collect with the driver bound (cr dumps through the gateway are
-# minutes under emulation: the driver's crdump stands for them here)
-T=240 step collect prmctl -d "$FN" collect -o /tmp/bundle/ --crdumps 0
+# item 7: collect with the driver bound (no cr dumps through the gateway it
+# shares without --write: the driver's own crdump stands for them)
+T=240 step collect prmctl -d "$FN" collect -o /tmp/bundle/
 step collect_analyze prmctl -j collect --analyze /tmp/bundle/
 step collect_bundle tar -C /tmp -c bundle
 # with --write: the kernel's traces, the event on for the capture's time only
+# (no cr dump: minutes through the gateway under emulation)
 T=240 step collect_write prmctl -d "$FN" --write collect -o /tmp/bundle2/ --crdumps 0 --trace-seconds 2
 step collect_write_traces sh -c 'cat /tmp/bundle2/0000_*/trace-kernel.json'
 step trace_event_after_collect cat /sys/kernel/tracing/events/mlx5/mlx5_fw/enable
