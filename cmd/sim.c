@@ -479,7 +479,7 @@ static int control(const struct sim_args *a, uint32_t op)
 	out_u64("command_eqe_count", n[4]);
 	out_u64("interrupt_count", n[5]);
 	out_u64("eq_doorbell_count", n[6]);
-	out_hex_width("gateway_semaphore", n[7], 32);
+	out_hex_width("gateway_semaphore_holder", n[7], 32);
 	out_u64("semaphores_held", n[8]);
 	return cmd_done(EXIT_OK);
 }

@@ -146,12 +146,12 @@ teardown() {
 	echo "$output" | jq -e '.unsupported_count == 1 and .command_count > 2'
 	echo "$output" | jq -e '.interrupt_count == 0 and .eq_doorbell_count == 0'	# nobody armed an EQ
 	# every lock prmctl took (the gateway's for cmd's ICMD probe, if any) was given back
-	echo "$output" | jq -e '.gateway_semaphore == 0 and .semaphores_held == 0'
+	echo "$output" | jq -e '.gateway_semaphore_holder == 0 and .semaphores_held == 0'
 	prm -d sim:act cr read 0 8
 	assert_success
 	"$PRMCTL" sim inject act sem-held >/dev/null
 	prm -j sim status act
-	echo "$output" | jq -e '.gateway_semaphore != 0 and .semaphores_held == 0'
+	echo "$output" | jq -e '.gateway_semaphore_holder != 0 and .semaphores_held == 0'
 }
 
 @test "sem-held: a bounded wait, then 'held by ticket N, unchanged', exit 1" {

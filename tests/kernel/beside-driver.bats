@@ -378,7 +378,7 @@ EOF
 	[ "$(cat "$S/dump_retry_crdump.out")" = "$(cat "$S/assert_crdump.out")" ] ||
 		fail "the crdump taken after the shared reads differs from the first"
 	jqt cr_after '.dwords == [530]'
-	jq -e '.gateway_semaphore == 0 and .semaphores_held == 0' "$STATUS"
+	jq -e '.gateway_semaphore_holder == 0 and .semaphores_held == 0' "$STATUS"
 }
 
 @test "collect beside the driver: a complete bundle, fwctl and devlink where the kernel holds the rest; --analyze here and in the guest say thermal and the fatal error" {
