@@ -79,6 +79,7 @@ DL=pci/$FN
 bg_start watch_dl 200 prmctl -j -d "$DL" health watch --interval 500
 bg_start watch_pci 200 prmctl -j -d "$FN" health watch --interval 10
 sleep 3
+# shellcheck disable=SC2154 # bg_pid_watch_pci: set by bg_start (eval)
 step watch_pci_cpu0 sh -c ". /cues.sh; cpu_sample $bg_pid_watch_pci"
 step cue_thermal_time sh -c ". /cues.sh; cue_time"
 cue thermal
@@ -110,6 +111,7 @@ bg_step watch_pci INT
 # item 5: the gateway shared. The driver first: its crdump holds the
 # semaphore and blocks config access, prmctl's read waits for it
 # sh -c "$DUMP" FILE: the driver's fw_fatal dump (a new crdump when none is stored)
+# shellcheck disable=SC2016 # expanded by the sh -c that runs it
 DUMP='devlink -j health dump show '"$DL"' reporter fw_fatal > "$0"; echo "rc=$? bytes=$(wc -c < "$0")"'
 devlink health dump clear "$DL" reporter fw_fatal
 bg_start dump_first 120 sh -c "$DUMP" /tmp/first.json

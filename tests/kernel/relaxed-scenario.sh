@@ -21,6 +21,7 @@ step cmdline cat /proc/cmdline
 step health_ok prmctl -j -d "$FN" health
 bg_start watch 200 prmctl -j -d "$FN" health watch --interval 10
 sleep 3
+# shellcheck disable=SC2154 # bg_pid_watch: set by bg_start (eval)
 step watch_cpu0 sh -c ". /cues.sh; cpu_sample $bg_pid_watch"
 step cue_thermal_time sh -c ". /cues.sh; cue_time"
 cue thermal
