@@ -141,7 +141,7 @@ step collect_bundle tar -C /tmp -c bundle
 # kernel owner, far above an idle firmware, and trace kernel reads all the
 # buffer holds (the ASan build needed 15 s for the 5856 of trace_kernel's 3 s)
 echo > /sys/kernel/tracing/trace
-T=240 step collect_write prmctl -d "$FN" --write collect -o /tmp/bundle2/ --crdumps 0 --trace-seconds 2
+T=240 step collect_write prmctl -d "$FN" --write collect -o /tmp/bundle2/ --crdumps 0 --trace-seconds 1
 step collect_write_traces sh -c 'cat /tmp/bundle2/0000_*/trace-kernel.json'
 step trace_event_after_collect cat /sys/kernel/tracing/events/mlx5/mlx5_fw/enable
 step dmesg_faults sh -c 'dmesg | grep -E "mlx5|crdump|semaphore" | tail -80'
