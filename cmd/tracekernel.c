@@ -15,11 +15,12 @@
 #include "cmd/trace.h"
 #include "lib/dev/dev.h"
 #include "lib/dev/tracefs.h"
+#include "lib/ops/tracer.h"
 #include "lib/out/out.h"
 #include "lib/prm/kfwtrace.h"
 #include "lib/util/clock.h"
 
-#define EVENT "mlx5/mlx5_fw"
+#define EVENT TRACER_KERNEL_EVENT
 #define DEFAULT_WAIT_MS 5000	/* when prmctl turns the event on: a few of the driver's polls */
 
 enum { OPT_DURATION = 0x620 };
@@ -56,9 +57,11 @@ const struct argp trace_kernel_argp = {
 
 struct reader {
 	const char *bdf;
+	size_t bdf_len;
 	uint64_t count, others, lost;
 	char *msg;
 	size_t msg_cap;
+	bool oom;		/* a message did not fit in memory: the read stopped */
 };
 
 static int line(void *ctx, const char *l, size_t len)
@@ -68,15 +71,17 @@ static int line(void *ctx, const char *l, size_t len)
 
 	if (prm_kfwtrace_parse(l, len, &k))
 		return 0;
-	if (k.dev_len != strlen(rd->bdf) || memcmp(k.dev, rd->bdf, k.dev_len)) {
+	if (k.dev_len != rd->bdf_len || memcmp(k.dev, rd->bdf, k.dev_len)) {
 		rd->others++;
 		return 0;
 	}
 	if (k.msg_len + 1 > rd->msg_cap) {
 		char *m = realloc(rd->msg, k.msg_len + 1);
 
-		if (!m)
+		if (!m) {
+			rd->oom = true;
 			return 1;
+		}
 		rd->msg = m;
 		rd->msg_cap = k.msg_len + 1;
 	}
@@ -149,6 +154,7 @@ int trace_kernel(struct cmd_run *r)
 	wait_ms(o->duration_given ? o->duration_ms : turned_on ? DEFAULT_WAIT_MS : 0);
 	waited = clock_now_ms() - waited;
 	rd.bdf = d->info.bdf;
+	rd.bdf_len = strlen(rd.bdf);
 	out_doc_begin();
 	cmd_out_device(d);
 	out_str("access", "tracefs");
@@ -158,6 +164,10 @@ int trace_kernel(struct cmd_run *r)
 	out_u64("waited_ms", waited);
 	out_table_begin("events");
 	rc = tracefs_read_trace(root, line, &rd, &err);
+	if (!rc && rd.oom)
+		rc = prm_err_set(&err, PRM_E_FAILED, ENOMEM, "oom",
+				 "%s: out of memory after %llu events", d->label,
+				 (unsigned long long)rd.count);
 	out_table_end();
 	if (turned_on && tracefs_event_set(root, EVENT, false, &oerr))
 		out_warn("%s; the event is left on: echo 0 > %s/events/" EVENT "/enable", oerr.msg,

@@ -119,8 +119,8 @@ static void kernel_event(const struct dev *d)
 	char root[TRACEFS_PATH_MAX];
 	bool on;
 
-	if (!dev_mlx5_core_bound(d) || tracefs_find("mlx5/mlx5_fw", root, &err) ||
-	    tracefs_event_enabled(root, "mlx5/mlx5_fw", &on, &err))
+	if (!dev_mlx5_core_bound(d) || tracefs_find(TRACER_KERNEL_EVENT, root, &err) ||
+	    tracefs_event_enabled(root, TRACER_KERNEL_EVENT, &on, &err))
 		out_null("kernel_trace_event");
 	else
 		out_str("kernel_trace_event", on ? "on" : "off");

@@ -42,7 +42,9 @@ int tracer_read_state(struct dev *d, struct tracer_state *st, struct prm_err *er
  * (running, not ours), or NULL (nobody: stopped and not ours).
  */
 const char *tracer_owned_by(const struct dev *d, const struct tracer_state *st);
-/* How a user gets the kernel's firmware traces: one sentence, for messages. */
+/* The kernel's trace event for them (tracefs SYSTEM/NAME), and how a user
+ * gets them: one sentence, for messages. */
+#define TRACER_KERNEL_EVENT "mlx5/mlx5_fw"
 #define TRACER_KERNEL_HOWTO \
 	"the kernel's traces are the mlx5:mlx5_fw trace event: 'prmctl -d %s trace kernel " \
 	"--write --duration 10s' (or echo 1 > /sys/kernel/tracing/events/mlx5/mlx5_fw/enable " \

@@ -52,19 +52,19 @@ static int lit(const char **p, const char *end, const char *what)
 	return 0;
 }
 
-/* "SECONDS: " right before the event's name: digits, a dot, digits. */
+/* "SECONDS: " right before the event's name: digits, one dot, digits. */
 static void header_seconds(const char *line, const char *tag, struct prm_kfwtrace *out)
 {
-	const char *e = tag, *b, *dot = NULL;
+	const char *e = tag - 2, *b = e, *dot = NULL;
+	unsigned dots = 0;
 	double whole = 0, frac = 0, scale = 1;
 
-	if (e - line < 3 || e[-1] != ' ' || e[-2] != ':')
+	if (tag - line < 3 || tag[-1] != ' ' || tag[-2] != ':')
 		return;
-	e -= 2;
-	for (b = e; b > line && ((b[-1] >= '0' && b[-1] <= '9') || b[-1] == '.'); b--)
-		if (b[-1] == '.')
-			dot = dot ? line : b - 1;	/* a second dot: not a time */
-	if (!dot || dot == line || dot == b || dot + 1 == e)
+	while (b > line && ((b[-1] >= '0' && b[-1] <= '9') || b[-1] == '.'))
+		if (*--b == '.')
+			dots++, dot = b;
+	if (dots != 1 || dot == b || dot + 1 == e)
 		return;
 	for (const char *s = b; s < dot; s++)
 		whole = whole * 10 + (*s - '0');
