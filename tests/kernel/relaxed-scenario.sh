@@ -11,10 +11,7 @@
 . /frames.sh
 # shellcheck source=/dev/null
 . /cues.sh
-FN=
-for d in /sys/bus/pci/devices/*; do
-	[ "$(cat "$d/vendor")" = 0x15b3 ] && FN=$(basename "$d")
-done
+: "${FN:?vu-init.sh gives the address of the function}"
 DL=pci/$FN
 
 step cmdline cat /proc/cmdline

@@ -15,9 +15,7 @@ load vu-env
 
 setup_file() {
 	local d=$BATS_FILE_TMPDIR envf t0 t1
-	export PRMCTL_SIM_DIR=$d/sim
-	export ASAN_OPTIONS="log_path=$d/sanitizer:${ASAN_OPTIONS:-}"
-	export UBSAN_OPTIONS="log_path=$d/sanitizer:print_stacktrace=1:${UBSAN_OPTIONS:-}"
+	vu_sanitizer_env
 	envf=$(vu_env "$d/skip" jq) || return 0
 	. "$envf"
 	t0=$(date +%s)

@@ -85,3 +85,12 @@ vu_no_sanitizer_report() {
 		fail "$(head -40 "$f")"
 	done
 }
+
+# In setup_file(): simulator services and sanitizer reports in the file's
+# temporary directory (vu_no_sanitizer_report reads them)
+vu_sanitizer_env() {
+	local d=$BATS_FILE_TMPDIR
+	export PRMCTL_SIM_DIR=$d/sim
+	export ASAN_OPTIONS="log_path=$d/sanitizer:${ASAN_OPTIONS:-}"
+	export UBSAN_OPTIONS="log_path=$d/sanitizer:print_stacktrace=1:${UBSAN_OPTIONS:-}"
+}

@@ -8,8 +8,9 @@
 # print the driver's view of it once a reporter counts it (prmctl.fault_wait s at most), unload the
 # drivers, print the whole kernel log framed, and power off. Every line the
 # tests read starts "prmctl-vu: ". An initramfs with /scenario.sh
-# (beside-driver.bats) runs that instead once the probe is done, its framed
-# output on the second serial port, and goes straight to the unload.
+# (beside-driver.bats) runs that instead once the probe is done, with FN the
+# function's address, its framed output on the second serial port, and goes
+# straight to the unload.
 /bin/busybox --install -s /bin
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
@@ -78,7 +79,7 @@ if [ -f /scenario.sh ]; then
 	# raw: no \n -> \r\n, 8-bit clean; closing the tty waits for its buffer
 	stty -F /dev/ttyS1 raw -echo
 	say "scenario start"
-	sh /scenario.sh > /dev/ttyS1
+	FN=$bdf sh /scenario.sh > /dev/ttyS1
 	say "scenario done rc=$?"
 	finish
 fi
