@@ -174,17 +174,21 @@ int sim_dma_unmap(struct sim_adapter *a, uint64_t iova, uint64_t size, size_t *c
 	struct sim_iova_table *t;
 	size_t first, last;
 	int rc = 0;
+	/* the range's last byte: a size past 2^64 means "to the end" (QEMU's
+	 * vIOMMU unmaps so: iova 0xfef00000, size 0xffffffff01100000) */
+	uint64_t end;
 
 	*count = 0;
-	if (iova + size < iova)
-		return -EINVAL;
+	if (!size)
+		return 0;
+	end = iova + size - 1 < iova ? UINT64_MAX : iova + size - 1;
 	pthread_mutex_lock(&a->dma_lock);
 	t = a->iova;
-	if (!t || !size)
+	if (!t)
 		goto out;
 	first = lower(t, iova);
-	for (last = first; last < t->n && t->m[last].iova < iova + size; last++)
-		if (t->m[last].iova < iova || t->m[last].iova + t->m[last].size > iova + size) {
+	for (last = first; last < t->n && t->m[last].iova <= end; last++)
+		if (t->m[last].iova < iova || t->m[last].iova + (t->m[last].size - 1) > end) {
 			rc = -EINVAL;	/* it would split a mapping: refused, as VFIO does */
 			goto out;
 		}

@@ -467,6 +467,19 @@ static void iommu_pages_map_and_unmap_by_thousands(void **state)
 	assert_null(sim_dma(c.a, 0x200000000ull, 4));
 	assert_int_equal(dma_unmap(&c, 0, 0, 2), 0);	/* VFIO_DMA_UNMAP_FLAG_ALL */
 	assert_int_equal(sim_dma_iova_count(c.a), 0);
+	/* QEMU's vIOMMU unmaps "from here to the end of the 64-bit space"
+	 * (seen: iova 0xfef00000, size 0xffffffff01100000): the end is 2^64 */
+	for (uint64_t i = 0; i < 4; i++) {
+		int own = dup(fd);
+
+		assert_int_equal(dma_map(&c, 0x100000000ull + (i << 12), 4096, i << 12, &own, 1), 0);
+		close(own);
+	}
+	assert_int_equal(dma_map(&c, 0x10000, 4096, 0, &fd, 1), 0);	/* below: kept */
+	assert_int_equal(dma_unmap(&c, 0xfef00000ull, 0xffffffff01100000ull, 0), 0);
+	assert_int_equal(sim_dma_iova_count(c.a), 1);
+	assert_int_equal(dma_unmap(&c, 0x1000, UINT64_MAX, 0), 0);	/* past 2^64: to the end */
+	assert_int_equal(sim_dma_iova_count(c.a), 0);
 	finish(&c);
 	assert_int_equal(open_fds(), before);
 }
