@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cmd/core/cmd.h"
+#include "cmd/device.h"
 #include "cmd/dlview.h"
 #include "cmd/physview.h"
 #include "lib/dev/dev.h"
@@ -341,6 +342,9 @@ static const struct prm_verb verbs[] = {
 	  .exec = device_list },
 	{ .name = "show", .summary = "Describe one device", .argp = &show_argp,
 	  .exec = device_show, .flags = CMD_NEEDS_DEVICE },
+	{ .name = "bind", .summary = "Hand the function to vfio-pci or back to mlx5_core",
+	  .argp = &device_bind_argp, .exec = device_bind, .flags = CMD_NEEDS_DEVICE,
+	  .opts_size = sizeof(struct device_bind_opts) },
 };
 
 const struct prm_cmd cmd_device = {

@@ -37,7 +37,7 @@ static const struct argp_option global_options[] = {
 	{ "verbose", 'v', NULL, 0, "More detail (repeatable)", 0 },
 	{ "quiet", 'q', NULL, 0, "Print only errors and results", 0 },
 	{ "access", OPT_ACCESS, "PATH", 0,
-	  "Force an access path: fwctl, pci, devlink, cmdq, icmd", 0 },
+	  "Force an access path: fwctl, pci, devlink, cmdq, icmd, vfio", 0 },
 	{ "timeout", OPT_TIMEOUT, "MS", 0,
 	  "Give up on a device command after MS (" CMD_DURATION_MS "; command queue: what "
 	  "the firmware advertises, plus a second; devlink: 10000)", 0 },

@@ -41,6 +41,8 @@ static const char *cmdq_refuses(struct dev *d, uint16_t opcode, uint16_t op_mod)
 }
 
 static const struct cmd_chan chan_cmdq = { "cmdq", cmdq_chan_exec, cmdq_refuses };
+/* the same queue, run by prmctl on a function bound to vfio-pci */
+static const struct cmd_chan chan_vfio = { "vfio", cmdq_chan_exec, cmdq_refuses };
 
 /* ---- ICMD: ACCESS_REG only, as the gateway's register access ---- */
 
@@ -150,9 +152,9 @@ static int pick(struct dev *d, const char *want, const struct cmd_chan **out,
 			return 0;
 		}
 	}
-	if (!want || strcmp(want, "cmdq") == 0) {
+	if (!want || strcmp(want, "cmdq") == 0 || strcmp(want, "vfio") == 0) {
 		if (dev_cmdq(d, &q, want ? err : &why) == 0) {
-			*out = &chan_cmdq;
+			*out = d->access && !strcmp(d->access, "vfio") ? &chan_vfio : &chan_cmdq;
 			return 0;
 		}
 		if (want || why.kind == PRM_E_TIMEOUT || (d->ops && d->ops->dma_open)) {
@@ -175,7 +177,7 @@ static int pick(struct dev *d, const char *want, const struct cmd_chan **out,
 				   "command queue, no config space for ICMD", d->label);
 	}
 	return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "no_access_path",
-			   "%s: access path '%s' does not carry commands (fwctl, cmdq, icmd do)",
+			   "%s: access path '%s' does not carry commands (fwctl, cmdq, icmd, vfio do)",
 			   d->label, want);
 }
 

@@ -17,7 +17,7 @@
 #include "lib/prm/models.h"
 #include "lib/util/match.h"
 
-const char *const dev_access_paths[] = { "fwctl", "pci", "devlink", "cmdq", "icmd", NULL };
+const char *const dev_access_paths[] = { "fwctl", "pci", "devlink", "cmdq", "icmd", "vfio", NULL };
 
 static int check_access(const char *access, struct prm_err *err)
 {
@@ -28,7 +28,7 @@ static int check_access(const char *access, struct prm_err *err)
 		if (strcmp(access, dev_access_paths[i]) == 0)
 			return 0;
 	return prm_err_set(err, PRM_E_USAGE, 0, "bad_access",
-			   "unknown access path '%s'%s (fwctl, pci, devlink, cmdq, icmd)",
+			   "unknown access path '%s'%s (fwctl, pci, devlink, cmdq, icmd, vfio)",
 			   access, match_hint(&s, access, hint, sizeof(hint)));
 }
 
@@ -68,6 +68,9 @@ static int open_pci(struct dev *d, const struct dev_open_opts *o,
 			    "%s: BAR0 is not read with --access devlink", d->label);
 		return 0;
 	}
+	if (o->access && strcmp(o->access, "vfio") == 0)
+		/* BAR0, config space and DMA through vfio-pci; nothing else tried */
+		return dev_vfio_open(d, err);
 	d->access = "pci";
 	if (dev_bar_open(d, &d->bar_err) && o->need_bar) {
 		*err = d->bar_err;
@@ -306,7 +309,7 @@ int dev_cmdq(struct dev *d, struct cmdq **out, struct prm_err *err)
 		if (!d->ops || !d->ops->dma_open)
 			return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "no_dma",
 					   "%s: the command queue needs memory the device can reach by DMA: "
-					   "the simulator has it; a vfio-pci function is not supported yet",
+					   "the simulator has it, and a function bound to vfio-pci (--access vfio)",
 					   d->label);
 		if (!d->dma && !(d->dma = d->ops->dma_open(d, err)))
 			return -1;

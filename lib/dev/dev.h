@@ -37,7 +37,7 @@ struct dev {
 	const char *via;		/* "rdma", "netdev", "fwctl" or NULL */
 	bool has_info;
 	struct dev_info info;
-	const char *access;		/* access path in use: "pci", "image", "sim" */
+	const char *access;		/* access path in use: "pci", "image", "sim", "vfio" */
 	const struct dev_ops *ops;	/* NULL: BAR0 not reachable */
 	struct prm_err bar_err;		/* why BAR0 is not reachable */
 	size_t bar_size;
@@ -121,8 +121,8 @@ int dev_icmd(struct dev *d, struct icmd **out, struct prm_err *err);
 
 /*
  * The PRM command queue, brought up on first use and torn down by
- * dev_close(): on the simulator in this process or a simulator service
- * (a driverless vfio-pci function is not implemented). Commands should go
+ * dev_close(): on the simulator in this process, a simulator service, or a
+ * function bound to vfio-pci (--access vfio). Commands should go
  * through dev_cmd_exec (lib/dev/cmdchan.h), which picks the carrier.
  */
 struct cmdq;
@@ -139,6 +139,8 @@ int dev_check_write(const struct dev *d, bool write, const char *what,
 /* Backends (one file each). They fill d->ops, d->priv, d->bar_size. */
 int dev_image_open(struct dev *d, const char *file, struct prm_err *err);
 int dev_bar_open(struct dev *d, struct prm_err *err);
+/* A function bound to vfio-pci: BAR0, config space and DMA through VFIO. */
+int dev_vfio_open(struct dev *d, struct prm_err *err);
 int dev_sim_open(struct dev *d, const char *name, const struct dev_open_opts *o,
 		 struct prm_err *err);
 int dev_simsvc_open(struct dev *d, const char *name, struct prm_err *err);

@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -182,15 +183,49 @@ void sysfs_fwctl_of(const struct pci_addr *a, char *buf, size_t sz)
 int sysfs_pci_link_base(const struct pci_addr *a, const char *link, char *buf,
 			size_t sz)
 {
+	char bdf[32], rel[PATH_MAX];
+
+	pci_addr_format(a, bdf, sizeof(bdf));
+	snprintf(rel, sizeof(rel), "bus/pci/devices/%s/%s", bdf, link);
+	return sysfs_link_base(rel, buf, sz);
+}
+
+void sysfs_list(const char *rel, char *buf, size_t sz)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	list_dir(path, buf, sz);
+}
+
+int sysfs_link_base(const char *rel, char *buf, size_t sz)
+{
 	char path[PATH_MAX], real[PATH_MAX];
 
-	pci_dir(a, path, sizeof(path));
-	strncat(path, "/", sizeof(path) - strlen(path) - 1);
-	strncat(path, link, sizeof(path) - strlen(path) - 1);
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
 	if (!realpath(path, real))
 		return -1;
 	snprintf(buf, sz, "%s", strrchr(real, '/') ? strrchr(real, '/') + 1 : real);
 	return 0;
+}
+
+int sysfs_write(const char *rel, const char *text)
+{
+	char path[PATH_MAX];
+	size_t len = strlen(text);
+	ssize_t w;
+	int fd, e;
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	/* one write: a sysfs store sees the whole value or nothing */
+	w = write(fd, text, len);
+	e = errno;
+	close(fd);
+	errno = w == (ssize_t)len ? 0 : (w < 0 ? e : EIO);
+	return w == (ssize_t)len ? 0 : -1;
 }
 
 int sysfs_read_line(const char *rel, char *buf, size_t sz)

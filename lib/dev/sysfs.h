@@ -36,6 +36,15 @@ void sysfs_fwctl_of(const struct pci_addr *a, char *buf, size_t sz);
 int sysfs_pci_link_base(const struct pci_addr *a, const char *link, char *buf,
 			size_t sz);
 
+/* Names in the directory <root>/<rel>, sorted, comma-joined ("" if none). */
+void sysfs_list(const char *rel, char *buf, size_t sz);
+
+/* The last component of where the link <root>/<rel> points; -1 if none. */
+int sysfs_link_base(const char *rel, char *buf, size_t sz);
+
+/* Store text in the attribute <root>/<rel> in one write; -1 with errno. */
+int sysfs_write(const char *rel, const char *text);
+
 /* First line of <root>/<rel> without the newline; -1 if unreadable. */
 int sysfs_read_line(const char *rel, char *buf, size_t sz);
 

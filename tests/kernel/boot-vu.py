@@ -19,12 +19,16 @@ usage: boot-vu.py QEMU PRMCTL NAME KERNEL INITRD LOG [--timeout S]
        [--model M] [--mem 1G] [--smp N] [--append ARGS] [--inject FAULT]...
        [--inject-when TEXT FAULT]... [--clear-when TEXT FAULT]...
        [--end-text TEXT] [--end-grace S]
-       [--commands FILE] [--status FILE] [--ring FILE] [--data FILE]
+       [--commands FILE] [--status FILE] [--ring FILE] [--data FILE] [--iommu]
 
 --inject-when injects FAULT into the running simulator once TEXT appears in
 the guest's console log (a fault the driver must meet mid-probe);
 --clear-when clears FAULT once TEXT appears. Each acts once, in the order
 given.
+
+--iommu puts a virtual IOMMU (intel-iommu, interrupt remapping on, caching
+mode as vfio-user needs) before the device, for vfio-pci in the guest; the
+guest wants intel_iommu=on iommu.strict=1 on its command line.
 
 --data FILE gives the guest a second serial port (ttyS1) written to FILE:
 a scenario's framed output (frames.sh), kept apart from kernel messages, for
@@ -60,6 +64,7 @@ def qemu_command(a, sock):
             "-nographic", "-no-reboot", "-nodefaults"] + serial + [
             "-kernel", a.kernel, "-initrd", a.initrd,
             "-append", "console=ttyS0 panic=-1 " + a.append,
+            ] + (["-device", "intel-iommu,intremap=on,caching-mode=on"] if a.iommu else []) + [
             "-device", "pcie-root-port,id=rp0,bus=pcie.0,chassis=1,slot=1",
             "-device", json.dumps(dev)]
 
@@ -118,6 +123,7 @@ def main():
     ap.add_argument("--status")
     ap.add_argument("--ring")
     ap.add_argument("--data")
+    ap.add_argument("--iommu", action="store_true")
     a = ap.parse_args()
     a.inject_when = [tuple(x) for x in a.inject_when]
     a.clear_when = [tuple(x) for x in a.clear_when]

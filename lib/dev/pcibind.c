@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+#include "lib/dev/pcibind.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <ifaddrs.h>
+#include <net/if.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lib/dev/cfg.h"
+#include "lib/dev/sysfs.h"
+#include "lib/util/clock.h"
+
+#define POLL_MS 50
+
+static bool in_list(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = list; *p; ) {
+		size_t len = strcspn(p, ",");
+
+		if (len == n && !strncmp(p, name, n))
+			return true;
+		p += len + (p[len] == ',');
+	}
+	return false;
+}
+
+/* An address that reaches beyond the link: traffic of the host's own. */
+static bool routed(const struct sockaddr *sa)
+{
+	if (sa->sa_family == AF_INET) {
+		uint32_t a = ntohl(((const struct sockaddr_in *)sa)->sin_addr.s_addr);
+
+		return (a >> 24) != 127 && (a >> 16) != 0xa9fe && a != 0;
+	}
+	if (sa->sa_family == AF_INET6) {
+		const struct in6_addr *a = &((const struct sockaddr_in6 *)sa)->sin6_addr;
+
+		return !IN6_IS_ADDR_LINKLOCAL(a) && !IN6_IS_ADDR_LOOPBACK(a) &&
+		       !IN6_IS_ADDR_UNSPECIFIED(a);
+	}
+	return false;
+}
+
+bool pci_bind_carries_traffic(const char *netdevs, const struct ifaddrs *addrs, char *why,
+			      size_t sz)
+{
+	why[0] = 0;
+	for (const struct ifaddrs *i = addrs; i; i = i->ifa_next) {
+		char ip[INET6_ADDRSTRLEN] = "";
+
+		if (!i->ifa_name || !i->ifa_addr || !(i->ifa_flags & IFF_UP) ||
+		    !in_list(netdevs, i->ifa_name) || !routed(i->ifa_addr))
+			continue;
+		inet_ntop(i->ifa_addr->sa_family, i->ifa_addr->sa_family == AF_INET ?
+			  (const void *)&((const struct sockaddr_in *)i->ifa_addr)->sin_addr :
+			  (const void *)&((const struct sockaddr_in6 *)i->ifa_addr)->sin6_addr,
+			  ip, sizeof(ip));
+		snprintf(why, sz, "%s is up with address %s", i->ifa_name, ip);
+		return true;
+	}
+	return false;
+}
+
+bool pci_bind_host_traffic(const char *netdevs, char *why, size_t sz)
+{
+	struct ifaddrs *all = NULL;
+	bool yes;
+
+	why[0] = 0;
+	if (!netdevs[0] || getifaddrs(&all))
+		return false;
+	yes = pci_bind_carries_traffic(netdevs, all, why, sz);
+	freeifaddrs(all);
+	return yes;
+}
+
+static int store(const char *rel, const char *text, const char *bdf, const char *what,
+		 struct prm_err *err)
+{
+	if (sysfs_write(rel, text) == 0)
+		return 0;
+	return prm_err_set(err, errno == EACCES || errno == EPERM ? PRM_E_NODEV : PRM_E_FAILED,
+			   errno, errno == EACCES || errno == EPERM ? "permission" : "bind_failed",
+			   "%s: %s (writing %s/%s): %s%s", bdf, what, sysfs_root(), rel, strerror(errno),
+			   errno == EACCES || errno == EPERM ? " (root needed)" : "");
+}
+
+static void driver_of(const char *bdf, char *buf, size_t sz)
+{
+	char rel[96];
+
+	snprintf(rel, sizeof(rel), "bus/pci/devices/%s/driver", bdf);
+	if (sysfs_link_base(rel, buf, sz))
+		buf[0] = 0;
+}
+
+int pci_bind(const struct dev_info *info, const char *driver, unsigned wait_ms, char *now,
+	     size_t sz, struct prm_err *err)
+{
+	char rel[128], cur[64];
+	uint64_t deadline;
+
+	if (driver) {
+		snprintf(rel, sizeof(rel), "bus/pci/drivers/%s", driver);
+		sysfs_list(rel, cur, sizeof(cur));
+		if (!cur[0])
+			return prm_err_set(err, PRM_E_NODEV, ENOENT, "driver_not_loaded",
+					   "%s: driver %s is not loaded (modprobe %s)", info->bdf,
+					   driver, driver);
+	}
+	/* the override first: nothing else may take the function once it is free */
+	snprintf(rel, sizeof(rel), "bus/pci/devices/%s/driver_override", info->bdf);
+	if (store(rel, driver ? driver : "\n", info->bdf, "setting the driver override", err))
+		return -1;
+	driver_of(info->bdf, cur, sizeof(cur));
+	if (cur[0] && (!driver || strcmp(cur, driver))) {
+		snprintf(rel, sizeof(rel), "bus/pci/devices/%s/driver/unbind", info->bdf);
+		if (store(rel, info->bdf, info->bdf, "unbinding the driver", err))
+			return -1;
+	}
+	driver_of(info->bdf, cur, sizeof(cur));
+	if (!cur[0] && store("bus/pci/drivers_probe", info->bdf, info->bdf,
+			     "asking the kernel to probe it", err))
+		return -1;
+	/* a driver loaded with async_probe answers drivers_probe at once */
+	deadline = clock_now_ms() + wait_ms;
+	for (;;) {
+		driver_of(info->bdf, cur, sizeof(cur));
+		if (cur[0] && (!driver || !strcmp(cur, driver)))
+			break;
+		if (clock_now_ms() >= deadline || dev_interrupted())
+			return prm_err_set(err, PRM_E_FAILED, EIO, "not_bound",
+					   "%s: %s did not take the function%s (%s after %u ms): its probe failed or is still running; the kernel log says why (dmesg)",
+					   info->bdf, driver ? driver : "no driver",
+					   dev_interrupted() ? ": interrupted" : "",
+					   cur[0] ? cur : "unbound", wait_ms);
+		clock_sleep_us(POLL_MS * 1000);
+	}
+	snprintf(now, sz, "%s", cur);
+	return 0;
+}
