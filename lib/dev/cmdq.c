@@ -183,12 +183,11 @@ int cmdq_exec(struct cmdq *q, const void *in, size_t inlen, void *out, size_t ou
 	if (ring(q, slot, err))
 		goto out;
 	if (wait_done(q, &e[0x3f], prm_cmd_opcode(in, inlen), err)) {
-		if (err->kind == PRM_E_TIMEOUT) {
-			q->stuck |= 1u << slot;
-			free(blk);	/* the chain stays allocated: see stuck */
-			return -1;
-		}
-		goto out;
+		/* timed out, interrupted or gone: the entry is still the device's,
+		 * which may write it and its mailboxes late (see stuck) */
+		q->stuck |= 1u << slot;
+		free(blk);	/* the chain stays allocated */
+		return -1;
 	}
 	ds = e[0x3f] >> 1;
 	if (ds) {

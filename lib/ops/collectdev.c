@@ -15,6 +15,7 @@
 struct dstate {
 	struct collect_scope *s;
 	const char *target;	/* what -d gets */
+	const char *access;	/* --access every step gets, or NULL (the globals' alone) */
 	unsigned image, crdump, health;
 	json_t *show;		/* device.json, once read */
 };
@@ -34,6 +35,10 @@ static int step(struct dstate *d, const char *name, const char *what, const char
 	argv[n++] = (char *)d->target;
 	for (size_t i = 0; i < o->nglobals && n < ARGV_MAX - 16; i++)
 		argv[n++] = (char *)o->globals[i];
+	if (d->access) {
+		argv[n++] = (char *)"--access";
+		argv[n++] = (char *)d->access;
+	}
 	va_start(ap, ms);
 	while ((w = va_arg(ap, const char *)) && n < ARGV_MAX - 1)
 		argv[n++] = (char *)w;
@@ -231,6 +236,13 @@ static void devlink(struct dstate *d)
 		collect_skip(d->s, "devlink", "no driver bound: no devlink view");
 		return;
 	}
+	if (strcmp(driver, "mlx5_core")) {
+		char why[128];
+
+		snprintf(why, sizeof(why), "bound to %s, which has no devlink instance", driver);
+		collect_skip(d->s, "devlink", why);
+		return;
+	}
 	step(d, "devlink-info.json", "the driver's devlink info: versions, serial, board id",
 	     "devlink-info.json", NULL, collect_step_ms(), "-j", "devlink", "info", NULL);
 	step(d, "devlink-reporters.json",
@@ -332,6 +344,14 @@ static void facts(struct dstate *d, json_t *dev)
 	json_decref(h);
 }
 
+static bool access_given(const struct collect_opts *o)
+{
+	for (size_t i = 0; i < o->nglobals; i++)
+		if (!strcmp(o->globals[i], "--access"))
+			return true;
+	return false;
+}
+
 /* The first health report saw all-ones. */
 static bool gone(struct dstate *d)
 {
@@ -353,6 +373,14 @@ void collect_device(struct collect_scope *s, const char *name, const char *targe
 	step(&d, "device.json", "device show: identity, firmware, state, link, temperature",
 	     "device.json", NULL, collect_step_ms(), "-j", "device", "show", NULL);
 	d.show = load(&d, "device.json");
+	if (driver_is(&d, "vfio-pci") && !access_given(o)) {
+		/* no driver, no fwctl: prmctl's own command queue is the only way */
+		d.access = "vfio";
+		json_object_set_new(dev, "commands_via", json_string("vfio"));
+		json_object_set_new(dev, "commands_via_reason",
+				    json_string("bound to vfio-pci: no driver holds it, so prmctl "
+						"ran the command queue itself through VFIO (--access vfio)"));
+	}
 	image(&d);
 	health(&d);
 	if (image_only) {

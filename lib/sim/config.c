@@ -12,6 +12,7 @@
 
 /* Where the capabilities sit; a real ConnectX has more, these suffice. */
 #define CAP_PM 0x40
+#define PMCSR_NO_SOFT_RESET 0x0008
 #define CAP_VSC 0x60
 #define VSC_LEN 0x18
 #define CAP_EXP 0x80		/* PCI Express, version 2: 0x3c bytes */
@@ -21,6 +22,8 @@
 /* PCI Express capability registers (PCIe Base Specification 7.5.3). */
 #define EXP_DEVCAP 0x04
 #define EXP_DEVCTL 0x08
+#define DEVCAP_FLR (1u << 28)
+#define DEVCTL_FLR 0x8000u
 #define EXP_LNKCAP 0x0c
 #define EXP_LNKSTA 0x12
 #define EXP_LNKCAP2 0x2c
@@ -86,7 +89,8 @@ static void express_init(struct sim_adapter *a, uint8_t *c)
 
 	c[CAP_EXP] = 0x10;			/* PCI Express, last in the list */
 	put16(c + CAP_EXP + 2, 0x0002);		/* version 2, endpoint */
-	put32(c + CAP_EXP + EXP_DEVCAP, 0x00008022);	/* MPS 512, ext tag, role-based errors */
+	/* MPS 512, ext tag, role-based errors, function-level reset */
+	put32(c + CAP_EXP + EXP_DEVCAP, 0x00008022 | DEVCAP_FLR);
 	put16(c + CAP_EXP + EXP_DEVCTL, 0x2130);	/* MPS 256, MRRS 512, ext tag, RO */
 	put32(c + CAP_EXP + EXP_LNKCAP, (uint32_t)m->pcie_width << 4 | m->pcie_speed);
 	/* supported speeds vector: every rate up to the max */
@@ -130,7 +134,8 @@ void sim_config_init(struct sim_adapter *a)
 	c[0x3d] = 0x01;				/* INTA */
 	c[CAP_PM] = 0x01;			/* power management */
 	c[CAP_PM + 1] = CAP_VSC;
-	put16(c + CAP_PM + 2, 0x0003);
+	put16(c + CAP_PM + 2, 0x0003);		/* version 3: D3hot only, no D1 or D2 */
+	put16(c + CAP_PM + 4, PMCSR_NO_SOFT_RESET);	/* D0; the state survives D3hot, as on ConnectX */
 	/* vendor-specific: id 9, next PCI Express, length, type 0 = functional */
 	put32(c + CAP_VSC, 0x09u | (uint32_t)CAP_EXP << 8 | (uint32_t)VSC_LEN << 16 | 0u << 24);
 	express_init(a, c);
@@ -304,6 +309,8 @@ uint32_t sim_cfg_read32(struct sim_adapter *a, uint32_t off)
 
 void sim_cfg_write32(struct sim_adapter *a, uint32_t off, uint32_t val)
 {
+	bool flr = false;
+
 	off &= ~3u;
 	if (off >= SIM_CFG_BYTES)
 		return;
@@ -323,12 +330,23 @@ void sim_cfg_write32(struct sim_adapter *a, uint32_t off, uint32_t val)
 		put32(a->cfg + off, val);	/* BAR0, high half */
 	} else if (off == 0x04) {
 		put16(a->cfg + off, (uint16_t)val);	/* command; status is not writable here */
+	} else if (off == CAP_EXP + EXP_DEVCTL) {
+		/* DevCtl's settings stay as they are; Initiate FLR resets the
+		 * function (vfio-pci's reset of choice) and reads back 0 */
+		flr = val & DEVCTL_FLR;
+	} else if (off == CAP_PM + 4 && ((val & 3) == 0 || (val & 3) == 3)) {
+		/* PowerState, D0 or D3hot (D1 and D2 are not offered: ignored);
+		 * QEMU maps the BARs by what it last saw written, the guest
+		 * kernel by what reads back: they must agree */
+		put16(a->cfg + off, (uint16_t)((get32(a->cfg + off) & ~3u) | (val & 3)));
 	} else if (off == CAP_MSIX && a->msix_vectors) {
 		uint16_t ctrl = (uint16_t)(get32(a->cfg + off) >> 16);
 
 		put16(a->cfg + off + 2, (uint16_t)((ctrl & ~MSIX_CTRL_RW) | ((val >> 16) & MSIX_CTRL_RW)));
 	}
 	pthread_mutex_unlock(&a->lock);
+	if (flr)
+		sim_adapter_reset(a);
 }
 
 void sim_cfg_read(struct sim_adapter *a, uint32_t off, uint8_t *buf, size_t len)

@@ -431,6 +431,87 @@ static void commands_run_through_the_guest_memory(void **state)
 	finish(&c);
 }
 
+/*
+ * The power state, as a guest's vfio-pci moves an idle function to D3hot
+ * and back: PMCSR's PowerState reads back what was written (QEMU unmaps the
+ * BARs in D3hot and maps them again only when it sees D0 written; a state
+ * that did not stick left mlx5_core reading zeros after vfio-pci let go),
+ * D1 and D2 (not offered) are ignored, No_Soft_Reset is set as on ConnectX.
+ */
+static void power_state_reads_back(void **state)
+{
+	uint8_t cfg[256];
+	uint16_t pmcsr;
+	unsigned at, hops = 0;
+	struct client c;
+
+	(void)state;
+	start(&c);
+	version(&c);
+	assert_int_equal(region_read(&c, CFG, 0, cfg, sizeof(cfg)), 0);
+	for (at = cfg[0x34]; at && cfg[at] != 0x01 && hops < 48; at = cfg[at + 1], hops++)
+		;
+	assert_int_equal(cfg[at], 0x01);	/* power management */
+	memcpy(&pmcsr, cfg + at + 4, 2);
+	assert_int_equal(pmcsr, 0x0008);	/* D0, No_Soft_Reset */
+	pmcsr = 0x0003;				/* D3hot */
+	region_write(&c, CFG, at + 4, &pmcsr, 2, 0);
+	assert_int_equal(reply(&c), 0);
+	assert_int_equal(region_read(&c, CFG, at + 4, &pmcsr, 2), 0);
+	assert_int_equal(pmcsr, 0x000b);
+	pmcsr = 0x0001;				/* D1: not offered, ignored */
+	region_write(&c, CFG, at + 4, &pmcsr, 2, 0);
+	assert_int_equal(reply(&c), 0);
+	assert_int_equal(region_read(&c, CFG, at + 4, &pmcsr, 2), 0);
+	assert_int_equal(pmcsr, 0x000b);
+	pmcsr = 0x0000;				/* back to D0 */
+	region_write(&c, CFG, at + 4, &pmcsr, 2, 0);
+	assert_int_equal(reply(&c), 0);
+	assert_int_equal(region_read(&c, CFG, at + 4, &pmcsr, 2), 0);
+	assert_int_equal(pmcsr, 0x0008);
+	finish(&c);
+}
+
+/*
+ * Function-level reset, which vfio-pci prefers for the reset it does when
+ * a user opens the function and again when it lets go: offered in DevCap
+ * as ConnectX does, and Initiate FLR (DevCtl bit 15) forgets the command
+ * queue as a reset must, reading back 0.
+ */
+static void flr_is_offered_and_resets(void **state)
+{
+	uint8_t cfg[256];
+	uint32_t devcap, w;
+	uint16_t devctl;
+	unsigned at, hops = 0;
+	struct client c;
+
+	(void)state;
+	start(&c);
+	version(&c);
+	assert_int_equal(region_read(&c, CFG, 0, cfg, sizeof(cfg)), 0);
+	for (at = cfg[0x34]; at && cfg[at] != 0x10 && hops < 48; at = cfg[at + 1], hops++)
+		;
+	assert_int_equal(cfg[at], 0x10);	/* PCI Express */
+	memcpy(&devcap, cfg + at + 4, 4);
+	assert_int_equal(devcap >> 28 & 1, 1);	/* FLR capable */
+	sim_bar_host_write(c.a, 0x10, 0);
+	sim_bar_host_write(c.a, 0x14, __builtin_bswap32(0x12345000));
+	memcpy(&w, c.a->bar0 + 0x14, 4);
+	assert_int_equal(__builtin_bswap32(w) >> 12, 0x12345);
+	memcpy(&devctl, cfg + at + 8, 2);
+	devctl |= 0x8000;
+	region_write(&c, CFG, at + 8, &devctl, 2, 0);
+	assert_int_equal(reply(&c), 0);
+	memcpy(&w, c.a->bar0 + 0x14, 4);
+	assert_int_equal(__builtin_bswap32(w) >> 12, 0);	/* the queue forgotten */
+	assert_int_equal(region_read(&c, CFG, at + 8, &devctl, 2), 0);
+	assert_int_equal(devctl & 0x8000, 0);
+	memcpy(&devcap, cfg + at + 8, 2);	/* the rest of DevCtl as it was */
+	assert_int_equal(devctl, devcap & 0xffff);
+	finish(&c);
+}
+
 static void iommu_pages_map_and_unmap_by_thousands(void **state)
 {
 	struct client c;
@@ -722,6 +803,8 @@ int main(void)
 		cmocka_unit_test(config_space_has_msix),
 		cmocka_unit_test(firmware_version_from_bar0),
 		cmocka_unit_test(commands_run_through_the_guest_memory),
+		cmocka_unit_test(power_state_reads_back),
+		cmocka_unit_test(flr_is_offered_and_resets),
 		cmocka_unit_test(iommu_pages_map_and_unmap_by_thousands),
 		cmocka_unit_test(msix_vectors_fire_their_eventfds),
 		cmocka_unit_test(dma_messages_reach_memory_without_a_descriptor),
