@@ -145,7 +145,8 @@ static void list_dir(const char *path, char *buf, size_t sz)
 		n++;
 	}
 	closedir(d);
-	qsort(ents, n, sizeof(*ents), cmp_str);
+	if (n)
+		qsort(ents, n, sizeof(*ents), cmp_str);
 	for (size_t i = 0; i < n; i++) {
 		join(buf, sz, ents[i]->d_name);
 		free(ents[i]);
