@@ -9,8 +9,8 @@
 
 /*
  * Memory the device reaches by DMA: a CPU address and the bus address the
- * device uses. The provider is its own piece (the simulator's host memory
- * today, a VFIO container for a driverless device later), so the command
+ * device uses. The provider is its own piece (the simulator's host memory,
+ * or a VFIO container for --access vfio: lib/dev/vfio.c), so the command
  * queue does not change when one is added.
  */
 struct dma_buf {

@@ -23,6 +23,7 @@
 #include "lib/dev/dev.h"
 #include "lib/dev/dma.h"
 #include "lib/dev/sysfs.h"
+#include "lib/dev/vfio.h"
 
 #define DMA_RESERVE (256u << 20)	/* address space held back; pinned only as used */
 #define DMA_CHUNK (1u << 20)		/* mapped into the IOMMU this much at a time */
@@ -303,12 +304,64 @@ static int open_group(struct dev *d, struct vfio *v, struct prm_err *err)
 	return 0;
 }
 
-/* The lowest usable I/O virtual address of at least DMA_RESERVE bytes. */
+/*
+ * The lowest I/O virtual address, at or above floor and aligned to align,
+ * with size bytes free in one of the IOMMU's usable ranges, from the reply
+ * to VFIO_IOMMU_GET_INFO (len bytes; its capability chain walked with every
+ * offset checked). 1 when the reply lists no ranges (any address will do),
+ * 0 with *base, -1 when no range has room.
+ */
+int vfio_iova_pick(const uint8_t *info, size_t len, uint64_t size, uint64_t align,
+		   uint64_t floor, uint64_t *base)
+{
+	struct vfio_iommu_type1_info hdr;
+	uint32_t off, seen = 0;
+
+	if (len < sizeof(hdr))
+		return 1;
+	memcpy(&hdr, info, sizeof(hdr));
+	if (!(hdr.flags & VFIO_IOMMU_INFO_CAPS))
+		return 1;
+	for (off = hdr.cap_offset; off && off >= sizeof(hdr) && off <= len - sizeof(struct vfio_info_cap_header) &&
+	     seen++ < 64;) {
+		struct vfio_info_cap_header h;
+		struct vfio_iommu_type1_info_cap_iova_range r;
+
+		memcpy(&h, info + off, sizeof(h));
+		if (h.id == VFIO_IOMMU_TYPE1_INFO_CAP_IOVA_RANGE && off + sizeof(r) <= len) {
+			memcpy(&r, info + off, sizeof(r));
+			for (uint32_t i = 0; i < r.nr_iovas; i++) {
+				struct vfio_iova_range one;
+				size_t at = off + sizeof(r) + (size_t)i * sizeof(one);
+				uint64_t s;
+
+				if (at + sizeof(one) > len)
+					break;
+				memcpy(&one, info + at, sizeof(one));
+				s = one.start < floor ? floor : one.start;
+				if (s > UINT64_MAX - (align - 1))
+					continue;
+				s = (s + align - 1) / align * align;
+				if (s <= one.end && one.end - s >= size - 1) {
+					*base = s;
+					return 0;
+				}
+			}
+			return -1;
+		}
+		if (h.next <= off)
+			break;	/* the chain runs forward only */
+		off = h.next;
+	}
+	return 1;
+}
+
 static int choose_iova(struct dev *d, struct vfio *v, struct prm_err *err)
 {
 	struct vfio_iommu_type1_info probe = { .argsz = sizeof(probe) };
-	struct vfio_iommu_type1_info *info;
-	uint64_t base = 0;
+	uint8_t *info;
+	size_t len;
+	int rc;
 
 	if (ioctl(v->container, VFIO_IOMMU_GET_INFO, &probe))
 		return sys_err(d, "vfio_iommu", "VFIO_IOMMU_GET_INFO", err);
@@ -316,43 +369,24 @@ static int choose_iova(struct dev *d, struct vfio *v, struct prm_err *err)
 		return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "iommu_page_size",
 				   "%s: the IOMMU maps no page of 4 or 8 KiB (sizes 0x%llx)", d->label,
 				   (unsigned long long)probe.iova_pgsizes);
-	info = calloc(1, probe.argsz > sizeof(probe) ? probe.argsz : sizeof(probe));
+	/* the first reply says how long the whole one is, capabilities included */
+	len = probe.argsz > sizeof(probe) ? probe.argsz : sizeof(probe);
+	info = calloc(1, len);
 	if (!info)
 		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
-	info->argsz = probe.argsz > sizeof(probe) ? probe.argsz : sizeof(probe);
+	((struct vfio_iommu_type1_info *)(void *)info)->argsz = (uint32_t)len;
 	if (ioctl(v->container, VFIO_IOMMU_GET_INFO, info)) {
 		free(info);
 		return sys_err(d, "vfio_iommu", "VFIO_IOMMU_GET_INFO", err);
 	}
-	if ((info->flags & VFIO_IOMMU_INFO_CAPS) && info->cap_offset) {
-		for (uint32_t off = info->cap_offset; off && off + sizeof(struct vfio_info_cap_header) <= info->argsz;) {
-			struct vfio_info_cap_header *h = (void *)((uint8_t *)info + off);
-			struct vfio_iommu_type1_info_cap_iova_range *r = (void *)h;
-
-			if (h->id == VFIO_IOMMU_TYPE1_INFO_CAP_IOVA_RANGE &&
-			    off + sizeof(*r) + (uint64_t)r->nr_iovas * sizeof(r->iova_ranges[0]) <= info->argsz) {
-				for (uint32_t i = 0; i < r->nr_iovas && !base; i++) {
-					uint64_t s = r->iova_ranges[i].start < IOVA_FLOOR ? IOVA_FLOOR :
-						     (r->iova_ranges[i].start + DMA_CHUNK - 1) / DMA_CHUNK * DMA_CHUNK;
-
-					if (s <= r->iova_ranges[i].end &&
-					    r->iova_ranges[i].end - s >= DMA_RESERVE - 1)
-						base = s;
-				}
-				if (!base) {
-					free(info);
-					return prm_err_set(err, PRM_E_NODEV, ENOSPC, "iova_space",
-							   "%s: the IOMMU offers no %u MiB range of I/O addresses",
-							   d->label, DMA_RESERVE >> 20);
-				}
-			}
-			if (h->next <= off)
-				break;
-			off = h->next;
-		}
-	}
+	rc = vfio_iova_pick(info, len, DMA_RESERVE, DMA_CHUNK, IOVA_FLOOR, &v->iova_base);
 	free(info);
-	v->iova_base = base ? base : IOVA_FLOOR;	/* no ranges given: the low ones are usable */
+	if (rc < 0)
+		return prm_err_set(err, PRM_E_NODEV, ENOSPC, "iova_space",
+				   "%s: the IOMMU offers no %u MiB range of I/O addresses", d->label,
+				   DMA_RESERVE >> 20);
+	if (rc > 0)
+		v->iova_base = IOVA_FLOOR;	/* no ranges given: the low ones are usable */
 	return 0;
 }
 

@@ -91,6 +91,7 @@ ELSEWHERE=(
 	"devlink region read|devlink needs a kernel: tests/kernel/devlink.bats"
 	"devlink region del|devlink needs a kernel: tests/kernel/devlink.bats"
 	"trace kernel|the kernel's mlx5_fw event needs a bound mlx5_core: tests/kernel/beside-driver.bats (its JSON held to this convention there)"
+	"device bind|binding drivers needs a kernel's sysfs: tests/kernel/vfio.bats (its JSON held to this convention there)"
 )
 
 setup_file() {

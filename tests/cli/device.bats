@@ -223,3 +223,30 @@ make_image() {
 	prm -j -d sim --inject device-gone device show
 	echo "$output" | jq -e '.psid == null'
 }
+
+@test "device bind: a driver or --restore, not both, not neither; only a PCI function; the rest of it runs in tests/kernel/vfio.bats" {
+	prm -d sim device bind
+	assert_failure 2
+	[[ $stderr == *"name the driver (vfio-pci, mlx5_core) or give --restore"* ]]
+	prm -d sim device bind vfio-pci --restore
+	assert_failure 2
+	prm -d sim device bind vfio-pci mlx5_core
+	assert_failure 2
+	[[ $stderr == *"unexpected argument 'mlx5_core' (one driver)"* ]]
+	prm -j -d sim --write device bind vfio-pci
+	assert_failure 2
+	echo "$output" | jq -e '.error.reason == "usage"'
+	[[ $stderr == *"sim: device bind takes a PCI function, not sim"* ]]
+	prm -d sim device bind vfio-pci --wait 0
+	assert_failure 2
+}
+
+@test "--access vfio: not for the simulator, and named among the paths" {
+	prm -j -d sim --access vfio caps general
+	assert_failure 3
+	echo "$output" | jq -e '.error.reason == "no_access_path"'
+	[[ $stderr == *"access path 'vfio' is not available for the simulated adapter"* ]]
+	prm -d sim --access vfi caps general
+	assert_failure 2
+	[[ $stderr == *"did you mean 'vfio'? (fwctl, pci, devlink, cmdq, icmd, vfio)"* ]]
+}

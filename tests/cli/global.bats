@@ -107,7 +107,7 @@ teardown() {
 	assert_success
 	echo "$output" | jq -e '.schema == "prmctl/1" and (.commands | length) >= 2'
 	echo "$output" | jq -e '[.commands[].name] | index("device") != null'
-	echo "$output" | jq -e '.commands[] | select(.name == "device") | [.verbs[].verb] == ["list", "show"]'
+	echo "$output" | jq -e '.commands[] | select(.name == "device") | [.verbs[].verb] == ["list", "show", "bind"]'
 	echo "$output" | jq -e '[.global_options[].long] | index("device") != null and index("json") != null'
 }
 
@@ -147,7 +147,7 @@ teardown() {
 	"
 	assert_success
 	assert_line --index 0 "device"
-	assert_line --index 1 "list show"
+	assert_line --index 1 "list show bind"
 	assert_line --index 2 "sim"
 	assert_line --index 3 "health_buffer"
 }

@@ -30,14 +30,7 @@ setup_file() {
 	# the reference: the same model through prmctl's own command queue
 	mkdir -p "$d/ref"
 	"$PRMCTL" sim start "$ref" --model cx6dx > /dev/null 2> "$d/broken" || return 0
-	local P="$PRMCTL -j -d sim:$ref"
-	$P caps general > "$d/ref/caps_general.out"
-	$P caps general --max > "$d/ref/caps_general_max.out"
-	$P probe > "$d/ref/probe.out"
-	$P cmd QUERY_ADAPTER > "$d/ref/query_adapter.out"
-	$P esw functions > "$d/ref/esw_functions.out"
-	$P nvmf ns > "$d/ref/nvmf_ns.out"
-	$P --access cmdq reg read MGIR > "$d/ref/reg_mgir.out"
+	vu_reference "$d/ref" "$PRMCTL" -j -d "sim:$ref"
 	"$PRMCTL" sim stop "$ref" > /dev/null 2>&1
 	vu_scenario "$d" "$envf" beside-scenario.sh "bes$$" "prmctl.wait=60" \
 		--commands "$d/commands.json" --status "$d/status.json" --ring "$d/ring.trace" \
@@ -59,14 +52,7 @@ setup() {
 
 out() { cat "$S/$1.out"; }
 # same NAME [JQ]: the guest's answer through fwctl equals the reference's
-# through the command queue, after JQ (both documents), device and access aside
-same() {
-	local f="del(.device, .access) | ${2:-.}" g r
-	jqt "$1" '.access == "fwctl"'
-	jq -e '.access == "cmdq"' "$REF/$1.out" > /dev/null || fail "reference $1: $(head -c 300 "$REF/$1.out")"
-	g=$(jq -S "$f" "$S/$1.out") r=$(jq -S "$f" "$REF/$1.out")
-	[ "$g" = "$r" ] || fail "$1 through fwctl differs from the command queue's: $(diff <(echo "$r") <(echo "$g") | head -20)"
-}
+same() { same_as_ref fwctl "$@"; }
 # the kernel's taint mask in step NAME has TAINT_FWCTL (bit 19) or not
 fwctl_taint() { echo $(( ($(out "$1") >> 19) & 1 )); }
 

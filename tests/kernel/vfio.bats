@@ -28,15 +28,9 @@ setup_file() {
 	. "$envf"
 	t0=$(date +%s)
 	mkdir -p "$d/ref"
-	local P="$PRMCTL -j -d sim --model cx6dx --access cmdq"
-	$P caps general > "$d/ref/caps_general.out"
-	$P caps general --max > "$d/ref/caps_general_max.out"
-	$P probe > "$d/ref/probe.out"
-	$P cmd QUERY_ADAPTER > "$d/ref/query_adapter.out"
-	$P esw functions > "$d/ref/esw_functions.out"
-	$P nvmf ns > "$d/ref/nvmf_ns.out"
-	$P reg read MGIR > "$d/ref/reg_mgir.out"
-	$P --write dct create > "$d/ref/dct.out"
+	# the reference: the same model through prmctl's in-process command queue
+	vu_reference "$d/ref" "$PRMCTL" -j -d sim --model cx6dx --access cmdq
+	"$PRMCTL" -j -d sim --model cx6dx --write dct create > "$d/ref/dct.out"
 	vu_scenario "$d" "$envf" vfio-scenario.sh "vf$$" \
 		"prmctl.wait=5 intel_iommu=on iommu.strict=1" --iommu \
 		--commands "$d/commands.json" --status "$d/status.json" \
@@ -57,14 +51,7 @@ setup() {
 
 out() { cat "$S/$1.out"; }
 # same NAME [JQ]: the guest's answer through VFIO equals the reference's
-# through the in-process command queue, after JQ, device and access aside
-same() {
-	local f="del(.device, .access) | ${2:-.}" g r
-	jqt "$1" '.access == "vfio"'
-	jq -e '.access == "cmdq"' "$REF/$1.out" > /dev/null || fail "reference $1: $(head -c 300 "$REF/$1.out")"
-	g=$(jq -S "$f" "$S/$1.out") r=$(jq -S "$f" "$REF/$1.out")
-	[ "$g" = "$r" ] || fail "$1 through VFIO differs from the command queue's: $(diff <(echo "$r") <(echo "$g") | head -20)"
-}
+same() { same_as_ref vfio "$@"; }
 err() { cat "$S/$1.err"; }
 
 @test "the dead driver: mlx5_core's probe fails on SET_HCA_CAP and leaves the function unbound, behind a virtual IOMMU" {
@@ -179,6 +166,20 @@ err() { cat "$S/$1.err"; }
 	rc_is not_vfio_now 3
 	[[ "$(err not_vfio_now)" == *"(it is bound to mlx5_core); bind it with: prmctl device bind vfio-pci --write $FN"* ]] ||
 		fail "$(err not_vfio_now)"
+}
+
+@test "prmctl's JSON here (device bind's too) follows prmctl(8)'s Keys convention (tests/cli/keys.jq)" {
+	local f docs=$BATS_TEST_TMPDIR/docs.jsonl files=()
+	for f in "$S"/*.out; do
+		# what is not prmctl's JSON: shell steps, text output, the JSON Lines of trace decode
+		case $(basename "$f" .out) in
+		probe_failed | iommu | bound | sigint | gone | after_gone | collect | collect_files | \
+			restored | trace_capture | trace_decode) continue ;;
+		esac
+		files+=("$f")
+	done
+	keys_follow "$docs" "${files[@]}"
+	grep -q '"cmd":"bind"' "$docs"
 }
 
 @test "no sanitizer report from the guest's prmctl or the simulator" {

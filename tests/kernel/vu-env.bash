@@ -64,6 +64,32 @@ jqt() {
 	jq -e "$2" "$S/$1.out" > /dev/null || fail "step $1: not ($2): $(head -c 800 "$S/$1.out")"
 }
 
+# vu_reference DIR PRMCTL...: the answers a guest's are held to, through the
+# command queue of a simulator of the same model (PRMCTL: the command and
+# its device options), each in DIR/NAME.out as the guest's step NAME
+vu_reference() {
+	local d=$1
+	shift
+	"$@" caps general > "$d/caps_general.out"
+	"$@" caps general --max > "$d/caps_general_max.out"
+	"$@" probe > "$d/probe.out"
+	"$@" cmd QUERY_ADAPTER > "$d/query_adapter.out"
+	"$@" esw functions > "$d/esw_functions.out"
+	"$@" nvmf ns > "$d/nvmf_ns.out"
+	"$@" --access cmdq reg read MGIR > "$d/reg_mgir.out"
+}
+
+# same_as_ref ACCESS NAME [JQ]: step NAME's answer (through ACCESS) equals
+# the reference's in $REF/NAME.out (through the command queue), after JQ
+# (both documents), device and access aside
+same_as_ref() {
+	local f="del(.device, .access) | ${3:-.}" g r
+	jqt "$2" ".access == \"$1\""
+	jq -e '.access == "cmdq"' "$REF/$2.out" > /dev/null || fail "reference $2: $(head -c 300 "$REF/$2.out")"
+	g=$(jq -S "$f" "$S/$2.out") r=$(jq -S "$f" "$REF/$2.out")
+	[ "$g" = "$r" ] || fail "$2 through $1 differs from the command queue's: $(diff <(echo "$r") <(echo "$g") | head -20)"
+}
+
 # In setup(): skip or fail as setup_file left it, then S (the steps) and FN
 # (the function's address as the guest saw it)
 vu_steps_setup() {

@@ -305,12 +305,31 @@ static void device_and_regions(void **state)
 	assert_int_equal(open_fds(), before);
 }
 
+/* Write a config word over the socket, and what reads back there. */
+static uint16_t cfg_write16(struct client *c, unsigned at, uint16_t v)
+{
+	region_write(c, CFG, at, &v, 2, 0);
+	assert_int_equal(reply(c), 0);
+	assert_int_equal(region_read(c, CFG, at, &v, 2), 0);
+	return v;
+}
+
+/* Where capability id is in the list of config header cfg (0: not found). */
+static unsigned cap_at(const uint8_t *cfg, uint8_t id)
+{
+	unsigned at, hops = 0;
+
+	for (at = cfg[0x34]; at && cfg[at] != id && hops < 48; at = cfg[at + 1], hops++)
+		;
+	return hops < 48 ? at : 0;
+}
+
 static void config_space_has_msix(void **state)
 {
 	uint8_t cfg[256];
 	uint16_t ids[2], ctrl;
 	uint32_t table, pba;
-	unsigned at, hops = 0;
+	unsigned at;
 	struct client c;
 
 	(void)state;
@@ -320,8 +339,7 @@ static void config_space_has_msix(void **state)
 	memcpy(ids, cfg, 4);
 	assert_int_equal(ids[0], 0x15b3);
 	assert_int_equal(ids[1], 0x1021);	/* ConnectX-7 */
-	for (at = cfg[0x34]; at && cfg[at] != 0x11 && hops < 48; at = cfg[at + 1], hops++)
-		;
+	at = cap_at(cfg, 0x11);
 	assert_int_equal(cfg[at], 0x11);	/* MSI-X in the list */
 	memcpy(&ctrl, cfg + at + 2, 2);
 	memcpy(&table, cfg + at + 4, 4);
@@ -442,33 +460,20 @@ static void power_state_reads_back(void **state)
 {
 	uint8_t cfg[256];
 	uint16_t pmcsr;
-	unsigned at, hops = 0;
+	unsigned at;
 	struct client c;
 
 	(void)state;
 	start(&c);
 	version(&c);
 	assert_int_equal(region_read(&c, CFG, 0, cfg, sizeof(cfg)), 0);
-	for (at = cfg[0x34]; at && cfg[at] != 0x01 && hops < 48; at = cfg[at + 1], hops++)
-		;
+	at = cap_at(cfg, 0x01);
 	assert_int_equal(cfg[at], 0x01);	/* power management */
 	memcpy(&pmcsr, cfg + at + 4, 2);
 	assert_int_equal(pmcsr, 0x0008);	/* D0, No_Soft_Reset */
-	pmcsr = 0x0003;				/* D3hot */
-	region_write(&c, CFG, at + 4, &pmcsr, 2, 0);
-	assert_int_equal(reply(&c), 0);
-	assert_int_equal(region_read(&c, CFG, at + 4, &pmcsr, 2), 0);
-	assert_int_equal(pmcsr, 0x000b);
-	pmcsr = 0x0001;				/* D1: not offered, ignored */
-	region_write(&c, CFG, at + 4, &pmcsr, 2, 0);
-	assert_int_equal(reply(&c), 0);
-	assert_int_equal(region_read(&c, CFG, at + 4, &pmcsr, 2), 0);
-	assert_int_equal(pmcsr, 0x000b);
-	pmcsr = 0x0000;				/* back to D0 */
-	region_write(&c, CFG, at + 4, &pmcsr, 2, 0);
-	assert_int_equal(reply(&c), 0);
-	assert_int_equal(region_read(&c, CFG, at + 4, &pmcsr, 2), 0);
-	assert_int_equal(pmcsr, 0x0008);
+	assert_int_equal(cfg_write16(&c, at + 4, 0x0003), 0x000b);	/* D3hot */
+	assert_int_equal(cfg_write16(&c, at + 4, 0x0001), 0x000b);	/* D1: not offered, ignored */
+	assert_int_equal(cfg_write16(&c, at + 4, 0x0000), 0x0008);	/* back to D0 */
 	finish(&c);
 }
 
@@ -483,15 +488,14 @@ static void flr_is_offered_and_resets(void **state)
 	uint8_t cfg[256];
 	uint32_t devcap, w;
 	uint16_t devctl;
-	unsigned at, hops = 0;
+	unsigned at;
 	struct client c;
 
 	(void)state;
 	start(&c);
 	version(&c);
 	assert_int_equal(region_read(&c, CFG, 0, cfg, sizeof(cfg)), 0);
-	for (at = cfg[0x34]; at && cfg[at] != 0x10 && hops < 48; at = cfg[at + 1], hops++)
-		;
+	at = cap_at(cfg, 0x10);
 	assert_int_equal(cfg[at], 0x10);	/* PCI Express */
 	memcpy(&devcap, cfg + at + 4, 4);
 	assert_int_equal(devcap >> 28 & 1, 1);	/* FLR capable */
@@ -500,12 +504,9 @@ static void flr_is_offered_and_resets(void **state)
 	memcpy(&w, c.a->bar0 + 0x14, 4);
 	assert_int_equal(__builtin_bswap32(w) >> 12, 0x12345);
 	memcpy(&devctl, cfg + at + 8, 2);
-	devctl |= 0x8000;
-	region_write(&c, CFG, at + 8, &devctl, 2, 0);
-	assert_int_equal(reply(&c), 0);
+	devctl = cfg_write16(&c, at + 8, devctl | 0x8000);
 	memcpy(&w, c.a->bar0 + 0x14, 4);
 	assert_int_equal(__builtin_bswap32(w) >> 12, 0);	/* the queue forgotten */
-	assert_int_equal(region_read(&c, CFG, at + 8, &devctl, 2), 0);
 	assert_int_equal(devctl & 0x8000, 0);
 	memcpy(&devcap, cfg + at + 8, 2);	/* the rest of DevCtl as it was */
 	assert_int_equal(devctl, devcap & 0xffff);
