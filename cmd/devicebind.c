@@ -123,6 +123,8 @@ int device_bind(struct cmd_run *r)
 			    i->bdf, loss, traffic);
 		return cmd_fail(&err);
 	}
+	if (pci_bind_blocked(i, to, &err))
+		return cmd_fail(&err);
 	if (!G.write) {
 		prm_err_set(&err, PRM_E_USAGE, EPERM, "needs_write",
 			    "%s: binding %s would unbind %s: refused without --write", i->bdf,

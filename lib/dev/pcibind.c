@@ -2,12 +2,17 @@
 #include "lib/dev/pcibind.h"
 
 #include <arpa/inet.h>
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <ifaddrs.h>
 #include <net/if.h>
 #include <netinet/in.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lib/dev/cfg.h"
 #include "lib/dev/sysfs.h"
@@ -99,6 +104,72 @@ static void driver_of(const char *bdf, char *buf, size_t sz)
 		buf[0] = 0;
 }
 
+/* A process with node open: "PID (comm)" in who; false when none is seen. */
+static bool node_user(const char *node, char *who, size_t sz)
+{
+	DIR *proc = opendir("/proc"), *fds;
+	struct dirent *p, *f;
+	bool found = false;
+
+	if (!proc)
+		return false;
+	while (!found && (p = readdir(proc))) {
+		char dir[64], link[PATH_MAX], target[PATH_MAX];
+
+		if (!isdigit((unsigned char)p->d_name[0]))
+			continue;
+		snprintf(dir, sizeof(dir), "/proc/%.16s/fd", p->d_name);
+		if (!(fds = opendir(dir)))
+			continue;	/* gone, or not ours to look into */
+		while (!found && (f = readdir(fds))) {
+			ssize_t n;
+
+			snprintf(link, sizeof(link), "%s/%.32s", dir, f->d_name);
+			n = readlink(link, target, sizeof(target) - 1);
+			if (n <= 0)
+				continue;
+			target[n] = 0;
+			if (!strcmp(target, node)) {
+				char comm[32] = "?", rel[64];
+				FILE *c;
+
+				snprintf(rel, sizeof(rel), "/proc/%.16s/comm", p->d_name);
+				if ((c = fopen(rel, "r"))) {
+					if (fgets(comm, sizeof(comm), c))
+						comm[strcspn(comm, "\n")] = 0;
+					fclose(c);
+				}
+				snprintf(who, sz, "%.16s (%s%s)", p->d_name, comm,
+					 atoi(p->d_name) == getpid() ? ": this one, by a descriptor it inherited" : "");
+				found = true;
+			}
+		}
+		closedir(fds);
+	}
+	closedir(proc);
+	return found;
+}
+
+int pci_bind_blocked(const struct dev_info *info, const char *driver, struct prm_err *err)
+{
+	char cur[64];
+
+	driver_of(info->bdf, cur, sizeof(cur));
+	if (!strcmp(cur, "vfio-pci") && info->iommu_group >= 0 && (!driver || strcmp(driver, cur))) {
+		char node[32], who[128];
+
+		/* a group a process holds is the user's: the kernel lets no other
+		 * driver take its devices, and vfio-pci's unbind of a device the
+		 * process has open waits, unkillable, until it lets go */
+		snprintf(node, sizeof(node), "/dev/vfio/%d", info->iommu_group);
+		if (node_user(node, who, sizeof(who)))
+			return prm_err_set(err, PRM_E_NODEV, EBUSY, "vfio_busy",
+					   "%s: %s is open in process %s: no other driver can take the function until it closes it",
+					   info->bdf, node, who);
+	}
+	return 0;
+}
+
 int pci_bind(const struct dev_info *info, const char *driver, unsigned wait_ms, char *now,
 	     size_t sz, struct prm_err *err)
 {
@@ -113,6 +184,8 @@ int pci_bind(const struct dev_info *info, const char *driver, unsigned wait_ms, 
 					   "%s: driver %s is not loaded (modprobe %s)", info->bdf,
 					   driver, driver);
 	}
+	if (pci_bind_blocked(info, driver, err))
+		return -1;
 	/* the override first: nothing else may take the function once it is free */
 	snprintf(rel, sizeof(rel), "bus/pci/devices/%s/driver_override", info->bdf);
 	if (store(rel, driver ? driver : "\n", info->bdf, "setting the driver override", err))
@@ -135,8 +208,9 @@ int pci_bind(const struct dev_info *info, const char *driver, unsigned wait_ms, 
 			break;
 		if (clock_now_ms() >= deadline || dev_interrupted())
 			return prm_err_set(err, PRM_E_FAILED, EIO, "not_bound",
-					   "%s: %s did not take the function%s (%s after %u ms): its probe failed or is still running; the kernel log says why (dmesg)",
-					   info->bdf, driver ? driver : "no driver",
+					   "%s: %s%s%s (%s after %u ms): its probe failed or is still running; the kernel log says why (dmesg)",
+					   info->bdf, driver ? driver : "no driver took the function",
+					   driver ? " did not take the function" : "",
 					   dev_interrupted() ? ": interrupted" : "",
 					   cur[0] ? cur : "unbound", wait_ms);
 		clock_sleep_us(POLL_MS * 1000);

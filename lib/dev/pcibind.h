@@ -29,6 +29,15 @@ bool pci_bind_carries_traffic(const char *netdevs, const struct ifaddrs *addrs, 
 bool pci_bind_host_traffic(const char *netdevs, char *why, size_t sz);
 
 /*
+ * Can the function leave vfio-pci now? Not while a process holds its
+ * group open: no other driver may take it then, and unbinding a device the
+ * process has open waits, unkillable. -1 with the process named
+ * (PRM_E_NODEV, "vfio_busy"). pci_bind() asks this too; ask it first to
+ * refuse before saying what is unbound.
+ */
+int pci_bind_blocked(const struct dev_info *info, const char *driver, struct prm_err *err);
+
+/*
  * Bind the function to driver (NULL: the kernel's own choice, any override
  * cleared) and wait up to wait_ms for the driver to hold it (a driver may
  * probe in the background). The driver must be loaded. On success now

@@ -30,6 +30,7 @@
 #define IOVA_FLOOR (1u << 20)		/* never near 0: a zero pointer means "none" to the PRM */
 #define PCI_COMMAND_OFF 4
 #define PCI_CMD_MEM_MASTER 0x6
+#define PCI_CMD_MASTER 0x4
 
 struct vfio {
 	int container, group, device;
@@ -197,10 +198,14 @@ static struct dma_provider *vfio_dma_open(struct dev *d, struct prm_err *err)
 
 /* ---- the function ---- */
 
+/* Bus mastering back as it was found (vfio-pci restores the rest). */
 static void restore_command(struct vfio *v)
 {
-	uint16_t cmd = v->cmd_found;
+	uint16_t cmd;
 
+	if (pread(v->device, &cmd, 2, (off_t)(v->cfg_off + PCI_COMMAND_OFF)) != 2)
+		return;
+	cmd = (uint16_t)((cmd & ~PCI_CMD_MASTER) | (v->cmd_found & PCI_CMD_MASTER));
 	(void)!pwrite(v->device, &cmd, 2, (off_t)(v->cfg_off + PCI_COMMAND_OFF));
 }
 

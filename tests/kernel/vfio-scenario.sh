@@ -71,6 +71,17 @@ T=240 step collect prmctl -d "$FN" collect -o /tmp/bundle/ --crdumps 0 --trace-s
 step collect_manifest sh -c 'cat /tmp/bundle/manifest.json'
 step collect_files sh -c 'ls /tmp/bundle/0000_*/'
 
+# what a --access vfio run costs here, against the same binary's in-process
+# simulator (TCG: every BAR access is a trip to the host's simulator)
+step timing sh -c "for a in '-d sim' '--access vfio -d $FN'; do
+		t0=\$(cut -d' ' -f1 /proc/uptime)
+		for i in 1 2 3 4 5; do prmctl \$a cmd NOP > /dev/null || echo failed; done
+		echo \"\$a \$t0 \$(cut -d' ' -f1 /proc/uptime)\"
+	done"
+# while a process holds the group no other driver can take the function: refused
+step restore_busy sh -c "sleep 30 3<>/dev/vfio/\$(basename \$(readlink /sys/bus/pci/devices/$FN/iommu_group)) &
+	s=\$!; sleep 1; prmctl -j -d $FN --write device bind --restore; rc=\$?; kill \$s; exit \$rc"
+
 # the fault cleared on the host: mlx5_core takes the function back and probes it
 cue clear-cmd-status
 sleep 2

@@ -159,6 +159,13 @@ err() { cat "$S/$1.err"; }
 }
 
 @test "the fault cleared: device bind --restore gives the function back to mlx5_core, which probes it (fwctl0, devlink); --access vfio then says how to bind" {
+	# not while a process holds the group: no other driver could take it
+	rc_is restore_busy 3
+	jq -e '.error.reason == "vfio_busy"' "$S/restore_busy.out" > /dev/null
+	[[ "$(err restore_busy)" == *"/dev/vfio/"*" is open in process "*"(sleep): no other driver can take the function until it closes it"* ]] ||
+		fail "$(err restore_busy)"
+	# and nothing was changed: no warning of an unbind
+	[[ "$(err restore_busy)" != *"unbinding"* ]]
 	jqt restore '.from == "vfio-pci" and .to == null and .driver == "mlx5_core" and .changed == true'
 	grep -qx "driver mlx5_core" <(head -1 "$S/restored.out")
 	grep -qx "fwctl0" "$S/restored.out" || fail "$(out restored)"
@@ -174,12 +181,22 @@ err() { cat "$S/$1.err"; }
 		# what is not prmctl's JSON: shell steps, text output, the JSON Lines of trace decode
 		case $(basename "$f" .out) in
 		probe_failed | iommu | bound | sigint | gone | after_gone | collect | collect_files | \
-			restored | trace_capture | trace_decode) continue ;;
+			restored | trace_capture | trace_decode | timing) continue ;;
 		esac
 		files+=("$f")
 	done
 	keys_follow "$docs" "${files[@]}"
 	grep -q '"cmd":"bind"' "$docs"
+}
+
+@test "a --access vfio run against the same binary's in-process simulator, timed in the guest" {
+	rc_is timing 0
+	! grep -q failed "$S/timing.out"
+	local sim vfio
+	sim=$(awk '/^-d sim/ { print ($NF - $(NF - 1)) / 5 }' "$S/timing.out")
+	vfio=$(awk '/^--access vfio/ { print ($NF - $(NF - 1)) / 5 }' "$S/timing.out")
+	[ -n "$sim" ] && [ -n "$vfio" ] || fail "$(out timing)"
+	echo "# one prmctl cmd NOP (open, bring-up, NOP, teardown, close): in-process simulator ${sim} s, through VFIO ${vfio} s (TCG)" >&3
 }
 
 @test "no sanitizer report from the guest's prmctl or the simulator" {
