@@ -11,7 +11,7 @@
 #include "cmd/dct.h"
 #include "lib/dev/dev.h"
 #include "lib/ops/dct.h"
-#include "lib/ops/eq.h"
+#include "lib/dev/eq.h"
 #include "lib/ops/pd.h"
 #include "lib/out/out.h"
 #include "lib/prm/dct.h"

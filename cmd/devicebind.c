@@ -104,12 +104,20 @@ int device_bind(struct cmd_run *r)
 	if (!d->has_info)
 		return cmd_usage("%s: device bind takes a PCI function, not %s", d->label,
 				 d->access ? d->access : "this device");
+	if (o->restore) {
+		char ovr[64];
+
+		/* the kernel's own choice already: nothing to undo */
+		pci_bind_override(i, ovr, sizeof(ovr));
+		if (!ovr[0] && i->driver[0] && strcmp(i->driver, "vfio-pci"))
+			to = i->driver;
+	}
 	if (to && !strcmp(i->driver, to)) {
 		out_doc_begin();
 		out_str("device", d->label);
 		out_str("pci_address", i->bdf);
 		out_str("from", i->driver);
-		out_str("to", to);
+		out_str("to", o->restore ? NULL : to);
 		out_str("driver", i->driver);
 		out_bool("changed", false);
 		out_note("%s is already bound to %s", i->bdf, to);
@@ -132,7 +140,8 @@ int device_bind(struct cmd_run *r)
 		return cmd_fail(&err);
 	}
 	if (i->driver[0])
-		out_warn("%s: unbinding %s", i->bdf, loss);
+		out_warn("%s: unbinding %s%s", i->bdf, loss,
+			 i->rdma[0] ? ": RDMA users (storage, NVMe-oF, NFS over RDMA) are not seen by the traffic check" : "");
 	t0 = clock_now_ms();
 	if (pci_bind(i, to, (unsigned)o->wait_ms, now, sizeof(now), &err))
 		return cmd_fail(&err);

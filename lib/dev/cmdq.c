@@ -39,11 +39,28 @@ struct cmdq {
 	/* slots whose command never came back: the firmware may still write
 	 * them and their mailboxes, so neither is used again */
 	uint32_t stuck;
+	uint32_t busy;		/* slots in flight (the hook's commands run while one waits) */
 	bool gone;		/* reads returned all-ones: nothing more is sent */
 	struct dma_buf pages[MAX_PAGES];
 	unsigned npages;
 	bool enabled, initialized;
+	/* called while commands wait and before each is sent (page requests) */
+	int (*on_wait)(void *ctx, struct prm_err *err);
+	void *on_wait_ctx;
+	bool in_hook;		/* the hook's own commands do not call it again */
 };
+
+/* The hook, once at a time: what it fails at is the hook's, not the command's. */
+static void run_hook(struct cmdq *q)
+{
+	struct prm_err ignored = { 0 };
+
+	if (!q->on_wait || q->in_hook)
+		return;
+	q->in_hook = true;
+	(void)q->on_wait(q->on_wait_ctx, &ignored);
+	q->in_hook = false;
+}
 
 /* A chain of n mailbox blocks; blocks[] gets them in order. */
 static int chain_alloc(struct cmdq *q, struct dma_buf *blocks, size_t n,
@@ -117,6 +134,7 @@ static int wait_done(struct cmdq *q, volatile uint8_t *own, uint16_t opcode,
 			uint32_t w = 0;
 
 			next_look = clock_now_ms() + GONE_LOOK_MS;
+			run_hook(q);	/* the firmware may wait for pages to finish this one */
 			if (dev_bar_read(q->d, 0, &w, sizeof(w), err) == 0 && w == 0xffffffffu) {
 				q->gone = true;
 				return prm_err_set(err, PRM_E_NODEV, ENODEV, "device_gone",
@@ -149,7 +167,8 @@ int cmdq_exec(struct cmdq *q, const void *in, size_t inlen, void *out, size_t ou
 	if (q->gone)
 		return prm_err_set(err, PRM_E_NODEV, ENODEV, "device_gone",
 				   "%s: device not responding (reads return all-ones)", q->d->label);
-	while (slot < q->nslots && (q->stuck >> slot & 1))
+	run_hook(q);
+	while (slot < q->nslots && ((q->stuck | q->busy) >> slot & 1))
 		slot++;
 	if (slot == q->nslots)
 		return prm_err_set(err, PRM_E_FAILED, EBUSY, "cmdq_stuck",
@@ -180,9 +199,11 @@ int cmdq_exec(struct cmdq *q, const void *in, size_t inlen, void *out, size_t ou
 	e[0x3f] = 1;				/* owned by the device */
 	e[0x3d] = (uint8_t)~prm_xor8(e, ENTRY_BYTES);	/* signature over the rest */
 	__atomic_thread_fence(__ATOMIC_RELEASE);	/* descriptor valid before the bell */
+	q->busy |= 1u << slot;
 	if (ring(q, slot, err))
 		goto out;
 	if (wait_done(q, &e[0x3f], prm_cmd_opcode(in, inlen), err)) {
+		q->busy &= ~(1u << slot);
 		/* timed out, interrupted or gone: the entry is still the device's,
 		 * which may write it and its mailboxes late (see stuck) */
 		q->stuck |= 1u << slot;
@@ -215,6 +236,7 @@ int cmdq_exec(struct cmdq *q, const void *in, size_t inlen, void *out, size_t ou
 	res->syndrome = (uint32_t)PRM_GET(mbox_out, out, outlen, "syndrome");
 	rc = 0;
 out:
+	q->busy &= ~(1u << slot);
 	chain_free(q, blk, nin + nout);
 	free(blk);
 	return rc;
@@ -243,16 +265,13 @@ static int simple(struct cmdq *q, uint16_t opcode, uint16_t op_mod,
 	return cmdq_run(q, in, inlen, out, prm_layout_bytes(out_l), err);
 }
 
-static int give_pages(struct cmdq *q, uint16_t which, struct prm_err *err)
+/* MANAGE_PAGES: n more pages of ours to the firmware, kept for the teardown. */
+static int give_n(struct cmdq *q, uint64_t n, struct prm_err *err)
 {
 	size_t hdr = prm_layout_bytes(&prm_layout_manage_pages_in);
 	uint8_t out[64] = { 0 }, *in;
-	uint64_t n;
 	int rc;
 
-	if (simple(q, MLX5_CMD_OP_QUERY_PAGES, which, &prm_layout_query_pages_in, out, &prm_layout_query_pages_out, err))
-		return -1;
-	n = PRM_GET(query_pages_out, out, prm_layout_bytes(&prm_layout_query_pages_out), "num_pages");
 	if (n > MAX_PAGES - q->npages)
 		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "too_many_pages",
 				   "%s: firmware asks for %llu pages, more than prmctl gives (%u)",
@@ -278,6 +297,67 @@ static int give_pages(struct cmdq *q, uint16_t which, struct prm_err *err)
 	rc = cmdq_run(q, in, hdr + n * 8, out, prm_layout_bytes(&prm_layout_manage_pages_out), err);
 	free(in);
 	return rc;
+}
+
+/* MANAGE_PAGES: n pages back from the firmware, each forgotten as it returns. */
+static int take_n(struct cmdq *q, uint64_t n, struct prm_err *err)
+{
+	size_t hdr = prm_layout_bytes(&prm_layout_manage_pages_in);
+	size_t ohdr = prm_layout_bytes(&prm_layout_manage_pages_out), olen;
+	uint8_t in[64] = { 0 }, *out;
+	uint64_t got;
+
+	n = n < q->npages ? n : q->npages;
+	if (!n)
+		return 0;
+	olen = ohdr + n * 8;
+	out = calloc(1, olen);
+	if (!out)
+		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
+	PRM_SET(mbox_in, in, prm_layout_bytes(&prm_layout_mbox_in), "opcode", MLX5_CMD_OP_MANAGE_PAGES);
+	PRM_SET(mbox_in, in, prm_layout_bytes(&prm_layout_mbox_in), "op_mod", 2);	/* take */
+	PRM_SET(manage_pages_in, in, hdr, "input_num_entries", n);
+	if (cmdq_run(q, in, hdr, out, olen, err)) {
+		free(out);
+		return -1;
+	}
+	got = PRM_GET(manage_pages_out, out, olen, "output_num_entries");
+	for (uint64_t i = 0; i < got && i < n; i++) {
+		uint64_t addr = 0;
+
+		prm_bits_get(out, olen, (uint32_t)((ohdr + i * 8) * 8), 64, &addr);
+		for (unsigned k = 0; k < q->npages; k++)
+			if (q->pages[k].iova == addr) {
+				/* the bump allocator reuses only its last block:
+				 * a page freed out of order stays allocated */
+				q->dma->free(q->dma, &q->pages[k]);
+				q->pages[k] = q->pages[--q->npages];
+				break;
+			}
+	}
+	free(out);
+	return 0;
+}
+
+int cmdq_page_request(struct cmdq *q, int32_t n, struct prm_err *err)
+{
+	return n >= 0 ? give_n(q, (uint64_t)n, err) : take_n(q, (uint64_t)-(int64_t)n, err);
+}
+
+void cmdq_on_wait(struct cmdq *q, int (*fn)(void *ctx, struct prm_err *err), void *ctx)
+{
+	q->on_wait = fn;
+	q->on_wait_ctx = ctx;
+}
+
+/* What QUERY_PAGES says the firmware wants (which: 1 boot, 2 init), given. */
+static int give_pages(struct cmdq *q, uint16_t which, struct prm_err *err)
+{
+	uint8_t out[64] = { 0 };
+
+	if (simple(q, MLX5_CMD_OP_QUERY_PAGES, which, &prm_layout_query_pages_in, out, &prm_layout_query_pages_out, err))
+		return -1;
+	return give_n(q, PRM_GET(query_pages_out, out, prm_layout_bytes(&prm_layout_query_pages_out), "num_pages"), err);
 }
 
 static int bring_up(struct cmdq *q, struct prm_err *err)

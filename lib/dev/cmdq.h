@@ -35,6 +35,19 @@ int cmdq_exec(struct cmdq *q, const void *in, size_t inlen, void *out, size_t ou
 int cmdq_run(struct cmdq *q, const void *in, size_t inlen, void *out, size_t outlen,
 	     struct prm_err *err);
 
+/*
+ * The firmware's page request (an event): n > 0 more pages given, n < 0 that
+ * many taken back (MANAGE_PAGES); the queue keeps count for its teardown.
+ */
+int cmdq_page_request(struct cmdq *q, int32_t n, struct prm_err *err);
+
+/*
+ * fn(ctx) is called before each command is sent and every few milliseconds
+ * while one is waited for (never from within its own commands): where the
+ * events a command may wait on (page requests) are polled.
+ */
+void cmdq_on_wait(struct cmdq *q, int (*fn)(void *ctx, struct prm_err *err), void *ctx);
+
 /* Teardown (TEARDOWN_HCA, pages back, DISABLE_HCA), the first failure in err. */
 int cmdq_shutdown(struct cmdq *q, struct prm_err *err);
 void cmdq_close(struct cmdq *q);	/* the same, failures ignored */

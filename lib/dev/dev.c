@@ -9,11 +9,14 @@
 #include "lib/dev/cfg.h"
 #include "lib/dev/cmdq.h"
 #include "lib/dev/dma.h"
+#include "lib/dev/eq.h"
 #include "lib/dev/fwctl.h"
 #include "lib/dev/icmd.h"
 #include "lib/dev/vsec.h"
 #include "lib/dev/sysfs.h"
+#include "lib/prm/events.h"
 #include "lib/prm/initseg.h"
+#include "lib/prm/layouts/layouts.h"
 #include "lib/prm/models.h"
 #include "lib/util/match.h"
 
@@ -160,6 +163,13 @@ void dev_close(struct dev *d)
 {
 	if (!d)
 		return;
+	if (d->page_eq) {
+		struct prm_err ignored = { 0 };
+
+		cmdq_on_wait(d->cmdq, NULL, NULL);
+		eq_destroy(d->page_eq, &ignored);	/* before the queue it needs goes */
+		d->page_eq = NULL;
+	}
 	cmdq_close(d->cmdq);		/* teardown while the device is still there */
 	fwctl_close(d->fwctl);
 	if (d->dma)
@@ -303,6 +313,35 @@ int dev_bar_write(struct dev *d, uint32_t off, const void *buf, size_t len,
 	return d->ops->bar_write(d, off, buf, len, err);
 }
 
+/* The page requests in the event queue, answered (cmdq_on_wait's hook). */
+static int answer_page_requests(void *ctx, struct prm_err *err)
+{
+	struct dev *d = ctx;
+	uint8_t eqe[EQE_BYTES];
+	int rc;
+
+	while ((rc = eq_next(d->page_eq, eqe, 0, err)) == 0) {
+		int32_t n = (int32_t)PRM_GET(eqe_page_req, eqe + 0x20, EQE_BYTES - 0x20, "num_pages");
+
+		if (eqe[1] == MLX5_EVENT_TYPE_PAGE_REQUEST && cmdq_page_request(d->cmdq, n, err))
+			return -1;
+	}
+	return rc < 0 ? -1 : 0;
+}
+
+int dev_page_events(struct dev *d, struct prm_err *err)
+{
+	struct eq *q;
+
+	if (d->page_eq)
+		return 0;
+	if (eq_create_one(d, 6, MLX5_EVENT_TYPE_PAGE_REQUEST, &q, err))
+		return -1;
+	d->page_eq = q;
+	cmdq_on_wait(d->cmdq, answer_page_requests, d);
+	return 0;
+}
+
 int dev_cmdq(struct dev *d, struct cmdq **out, struct prm_err *err)
 {
 	if (!d->cmdq) {
@@ -315,6 +354,12 @@ int dev_cmdq(struct dev *d, struct cmdq **out, struct prm_err *err)
 			return -1;
 		if (cmdq_open(d, d->dma, d->cmd_timeout_ms, &d->cmdq, err))
 			return -1;
+		/* on hardware nobody else answers the firmware's page requests */
+		if (d->access && !strcmp(d->access, "vfio") && dev_page_events(d, err)) {
+			cmdq_close(d->cmdq);
+			d->cmdq = NULL;
+			return -1;
+		}
 	}
 	*out = d->cmdq;
 	return 0;

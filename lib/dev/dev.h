@@ -48,6 +48,7 @@ struct dev {
 	struct icmd *icmd;		/* ICMD over it (dev_icmd) */
 	struct cmdq *cmdq;		/* the command queue, brought up (dev_cmdq) */
 	struct dma_provider *dma;	/* its DMA memory */
+	struct eq *page_eq;		/* the firmware's page requests (dev_page_events) */
 	const struct cmd_chan *chan;	/* the command channel chosen (dev_cmd_chan) */
 	const char *want_access;	/* --access, or NULL */
 	bool write;			/* --write: state changes allowed on hardware */
@@ -128,6 +129,15 @@ int dev_icmd(struct dev *d, struct icmd **out, struct prm_err *err);
 struct cmdq;
 struct dma_provider;
 int dev_cmdq(struct dev *d, struct cmdq **out, struct prm_err *err);
+
+/*
+ * The firmware's page requests answered: an event queue for them (polled,
+ * no interrupt) whose entries the command queue reads before each command
+ * and while one waits (cmdq_on_wait), giving or taking pages. dev_cmdq()
+ * sets it up on a function it runs itself (--access vfio): the simulator
+ * asks for pages only when told to (page-request).
+ */
+int dev_page_events(struct dev *d, struct prm_err *err);
 
 /*
  * Changing device state needs --write on real hardware; the simulator and

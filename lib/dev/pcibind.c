@@ -71,15 +71,58 @@ bool pci_bind_carries_traffic(const char *netdevs, const struct ifaddrs *addrs, 
 	return false;
 }
 
+/* Append name to a comma-joined list (as long as it fits). */
+static void add_name(char *list, size_t sz, const char *name)
+{
+	size_t n = strlen(list);
+
+	if (n + strlen(name) + 2 <= sz)
+		snprintf(list + n, sz - n, "%s%s", n ? "," : "", name);
+}
+
 bool pci_bind_host_traffic(const char *netdevs, char *why, size_t sz)
 {
+	char all_devs[1024] = "", rel[160], master[64], uppers[512];
 	struct ifaddrs *all = NULL;
 	bool yes;
 
 	why[0] = 0;
-	if (!netdevs[0] || getifaddrs(&all))
+	if (!netdevs[0])
 		return false;
-	yes = pci_bind_carries_traffic(netdevs, all, why, sz);
+	/* a port of a bond, a bridge or OVS carries what its master does; an
+	 * address may sit on a VLAN or macvlan above it */
+	for (const char *p = netdevs; *p; ) {
+		size_t len = strcspn(p, ",");
+		char name[64];
+
+		snprintf(name, sizeof(name), "%.*s", (int)len, p);
+		p += len + (p[len] == ',');
+		add_name(all_devs, sizeof(all_devs), name);
+		snprintf(rel, sizeof(rel), "class/net/%s/master", name);
+		if (sysfs_link_base(rel, master, sizeof(master)) == 0) {
+			snprintf(why, sz, "%s is a port of %s", name, master);
+			return true;
+		}
+		snprintf(rel, sizeof(rel), "class/net/%s", name);
+		sysfs_list(rel, uppers, sizeof(uppers));
+		for (const char *u = uppers; *u; ) {
+			size_t ul = strcspn(u, ",");
+
+			if (ul > 6 && !strncmp(u, "upper_", 6)) {
+				char upper[64];
+
+				snprintf(upper, sizeof(upper), "%.*s", (int)(ul - 6), u + 6);
+				add_name(all_devs, sizeof(all_devs), upper);
+			}
+			u += ul + (u[ul] == ',');
+		}
+	}
+	if (getifaddrs(&all)) {
+		/* not knowing is not a yes to unbinding */
+		snprintf(why, sz, "the host's addresses could not be read (%s)", strerror(errno));
+		return true;
+	}
+	yes = pci_bind_carries_traffic(all_devs, all, why, sz);
 	freeifaddrs(all);
 	return yes;
 }
@@ -154,6 +197,12 @@ int pci_bind_blocked(const struct dev_info *info, const char *driver, struct prm
 {
 	char cur[64];
 
+	/* vfio-pci's probe refuses a function in no IOMMU group: nothing unbound for that */
+	if (driver && !strcmp(driver, "vfio-pci") && info->iommu_group < 0)
+		return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "no_iommu_group",
+				   "%s: the function is in no IOMMU group: vfio-pci would refuse it (intel_iommu=on or amd_iommu=on; VFIO's no-IOMMU mode is not used)",
+				   info->bdf);
+
 	driver_of(info->bdf, cur, sizeof(cur));
 	if (!strcmp(cur, "vfio-pci") && info->iommu_group >= 0 && (!driver || strcmp(driver, cur))) {
 		char node[32], who[128];
@@ -170,10 +219,19 @@ int pci_bind_blocked(const struct dev_info *info, const char *driver, struct prm
 	return 0;
 }
 
+void pci_bind_override(const struct dev_info *info, char *buf, size_t sz)
+{
+	char rel[96];
+
+	snprintf(rel, sizeof(rel), "bus/pci/devices/%s/driver_override", info->bdf);
+	if (sysfs_read_line(rel, buf, sz) || !strcmp(buf, "(null)"))
+		buf[0] = 0;
+}
+
 int pci_bind(const struct dev_info *info, const char *driver, unsigned wait_ms, char *now,
 	     size_t sz, struct prm_err *err)
 {
-	char rel[128], cur[64];
+	char rel[128], cur[64], prev[64];
 	uint64_t deadline;
 
 	if (driver) {
@@ -187,19 +245,26 @@ int pci_bind(const struct dev_info *info, const char *driver, unsigned wait_ms, 
 	if (pci_bind_blocked(info, driver, err))
 		return -1;
 	/* the override first: nothing else may take the function once it is free */
+	pci_bind_override(info, prev, sizeof(prev));
 	snprintf(rel, sizeof(rel), "bus/pci/devices/%s/driver_override", info->bdf);
 	if (store(rel, driver ? driver : "\n", info->bdf, "setting the driver override", err))
 		return -1;
 	driver_of(info->bdf, cur, sizeof(cur));
 	if (cur[0] && (!driver || strcmp(cur, driver))) {
-		snprintf(rel, sizeof(rel), "bus/pci/devices/%s/driver/unbind", info->bdf);
-		if (store(rel, info->bdf, info->bdf, "unbinding the driver", err))
+		char unbind[128];
+
+		snprintf(unbind, sizeof(unbind), "bus/pci/devices/%s/driver/unbind", info->bdf);
+		if (store(unbind, info->bdf, info->bdf, "unbinding the driver", err)) {
+			/* still bound as it was: the override too */
+			(void)sysfs_write(rel, prev[0] ? prev : "\n");
 			return -1;
+		}
 	}
 	driver_of(info->bdf, cur, sizeof(cur));
 	if (!cur[0] && store("bus/pci/drivers_probe", info->bdf, info->bdf,
 			     "asking the kernel to probe it", err))
-		return -1;
+		return prm_err_prefix(err, "(unbound now; prmctl -d %s --write device bind --restore "
+				      "gives it back) ", info->bdf);
 	/* a driver loaded with async_probe answers drivers_probe at once */
 	deadline = clock_now_ms() + wait_ms;
 	for (;;) {
@@ -208,11 +273,11 @@ int pci_bind(const struct dev_info *info, const char *driver, unsigned wait_ms, 
 			break;
 		if (clock_now_ms() >= deadline || dev_interrupted())
 			return prm_err_set(err, PRM_E_FAILED, EIO, "not_bound",
-					   "%s: %s%s%s (%s after %u ms): its probe failed or is still running; the kernel log says why (dmesg)",
+					   "%s: %s%s%s (%s after %u ms): its probe failed or is still running; the kernel log says why (dmesg); prmctl -d %s --write device bind --restore gives it to the kernel's choice",
 					   info->bdf, driver ? driver : "no driver took the function",
 					   driver ? " did not take the function" : "",
 					   dev_interrupted() ? ": interrupted" : "",
-					   cur[0] ? cur : "unbound", wait_ms);
+					   cur[0] ? cur : "unbound", wait_ms, info->bdf);
 		clock_sleep_us(POLL_MS * 1000);
 	}
 	snprintf(now, sz, "%s", cur);

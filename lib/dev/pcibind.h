@@ -37,6 +37,9 @@ bool pci_bind_host_traffic(const char *netdevs, char *why, size_t sz);
  */
 int pci_bind_blocked(const struct dev_info *info, const char *driver, struct prm_err *err);
 
+/* The function's driver_override, "" when none is set. */
+void pci_bind_override(const struct dev_info *info, char *buf, size_t sz);
+
 /*
  * Bind the function to driver (NULL: the kernel's own choice, any override
  * cleared) and wait up to wait_ms for the driver to hold it (a driver may

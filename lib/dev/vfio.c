@@ -104,6 +104,17 @@ static int bar_write(struct dev *d, uint32_t off, const void *buf, size_t len,
 	return bar_rw(d, off, (void *)buf, len, true, err);
 }
 
+/* Bus mastering back as it was found (vfio-pci restores the rest). */
+static void restore_command(struct vfio *v)
+{
+	uint16_t cmd;
+
+	if (pread(v->device, &cmd, 2, (off_t)(v->cfg_off + PCI_COMMAND_OFF)) != 2)
+		return;
+	cmd = (uint16_t)((cmd & ~PCI_CMD_MASTER) | (v->cmd_found & PCI_CMD_MASTER));
+	(void)!pwrite(v->device, &cmd, 2, (off_t)(v->cfg_off + PCI_COMMAND_OFF));
+}
+
 /* ---- DMA memory ---- */
 
 /* Map into the IOMMU whatever of [0, upto) of the range is not mapped yet. */
@@ -155,6 +166,10 @@ static void vdma_close(struct dma_provider *p)
 {
 	struct vfio_dma *m = p->ctx;
 
+	/* no DMA from the function (a command that never completed) into
+	 * addresses about to be unmapped: bus mastering off first */
+	if (m->v->cmd_saved)
+		restore_command(m->v);
 	if (m->mapped) {
 		struct vfio_iommu_type1_dma_unmap un = {
 			.argsz = sizeof(un), .iova = m->v->iova_base, .size = m->mapped,
@@ -198,16 +213,6 @@ static struct dma_provider *vfio_dma_open(struct dev *d, struct prm_err *err)
 
 /* ---- the function ---- */
 
-/* Bus mastering back as it was found (vfio-pci restores the rest). */
-static void restore_command(struct vfio *v)
-{
-	uint16_t cmd;
-
-	if (pread(v->device, &cmd, 2, (off_t)(v->cfg_off + PCI_COMMAND_OFF)) != 2)
-		return;
-	cmd = (uint16_t)((cmd & ~PCI_CMD_MASTER) | (v->cmd_found & PCI_CMD_MASTER));
-	(void)!pwrite(v->device, &cmd, 2, (off_t)(v->cfg_off + PCI_COMMAND_OFF));
-}
 
 static void vfio_close(struct dev *d)
 {
@@ -257,8 +262,9 @@ static void group_members(const struct dev *d, char *buf, size_t sz)
 		snprintf(rel, sizeof(rel), "bus/pci/devices/%s/driver", bdf);
 		if (sysfs_link_base(rel, drv, sizeof(drv)))
 			snprintf(drv, sizeof(drv), "no driver");
-		n += (size_t)snprintf(buf + n, n < sz ? sz - n : 0, "%s%s (%s)", n ? ", " : "",
-				      bdf, drv);
+		n += (size_t)snprintf(buf + n, sz - n, "%s%s (%s)", n ? ", " : "", bdf, drv);
+		if (n >= sz)
+			break;	/* the list cut short; what fits is named */
 	}
 }
 
@@ -370,10 +376,11 @@ static int choose_iova(struct dev *d, struct vfio *v, struct prm_err *err)
 
 	if (ioctl(v->container, VFIO_IOMMU_GET_INFO, &probe))
 		return sys_err(d, "vfio_iommu", "VFIO_IOMMU_GET_INFO", err);
+	/* the queue, its mailboxes and the firmware's pages are 4 KiB each */
 	if ((probe.flags & VFIO_IOMMU_INFO_PGSIZES) && !(probe.iova_pgsizes & 0x1fff))
 		return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "iommu_page_size",
-				   "%s: the IOMMU maps no page of 4 or 8 KiB (sizes 0x%llx)", d->label,
-				   (unsigned long long)probe.iova_pgsizes);
+				   "%s: the IOMMU's smallest page is larger than 4 KiB (page sizes 0x%llx)",
+				   d->label, (unsigned long long)probe.iova_pgsizes);
 	/* the first reply says how long the whole one is, capabilities included */
 	len = probe.argsz > sizeof(probe) ? probe.argsz : sizeof(probe);
 	info = calloc(1, len);
@@ -436,7 +443,7 @@ int dev_vfio_open(struct dev *d, struct prm_err *err)
 
 	if (strcmp(d->info.driver, "vfio-pci"))
 		return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "not_vfio",
-				   "%s: --access vfio needs the function bound to vfio-pci (%s%s); bind it with: prmctl device bind vfio-pci --write %s",
+				   "%s: --access vfio needs the function bound to vfio-pci (%s%s); bind it with: prmctl -d %s --write device bind vfio-pci",
 				   d->label, d->info.driver[0] ? "it is bound to " : "it has no driver",
 				   d->info.driver, d->info.bdf);
 	if (d->info.iommu_group < 0)

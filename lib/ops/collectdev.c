@@ -6,6 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/dev/devname.h"
+#include "lib/dev/sysfs.h"
 #include "lib/ops/collectint.h"
 #include "lib/util/readall.h"
 #include "lib/util/writefile.h"
@@ -344,6 +346,20 @@ static void facts(struct dstate *d, json_t *dev)
 	json_decref(h);
 }
 
+/* A PCI function (as -d names it) that vfio-pci holds. */
+static bool bound_to_vfio(const char *target)
+{
+	struct dev_name n;
+	struct prm_err err = { 0 };
+	char bdf[32], rel[96], drv[64];
+
+	if (devname_parse(target, &n, &err) || n.kind != DEV_KIND_PCI)
+		return false;
+	pci_addr_format(&n.pci, bdf, sizeof(bdf));
+	snprintf(rel, sizeof(rel), "bus/pci/devices/%s/driver", bdf);
+	return sysfs_link_base(rel, drv, sizeof(drv)) == 0 && !strcmp(drv, "vfio-pci");
+}
+
 static bool access_given(const struct collect_opts *o)
 {
 	for (size_t i = 0; i < o->nglobals; i++)
@@ -370,17 +386,19 @@ void collect_device(struct collect_scope *s, const char *name, const char *targe
 	bool image_only = !strncmp(name, "image:", 6);
 
 	(void)name;
-	step(&d, "device.json", "device show: identity, firmware, state, link, temperature",
-	     "device.json", NULL, collect_step_ms(), "-j", "device", "show", NULL);
-	d.show = load(&d, "device.json");
-	if (driver_is(&d, "vfio-pci") && !access_given(o)) {
-		/* no driver, no fwctl: prmctl's own command queue is the only way */
+	if (bound_to_vfio(target) && !access_given(o)) {
+		/* no driver, no fwctl: prmctl's own command queue is the only way;
+		 * and an idle vfio-pci function may be in D3hot, its BAR0 dark
+		 * through resource0: device show goes through VFIO too */
 		d.access = "vfio";
 		json_object_set_new(dev, "commands_via", json_string("vfio"));
 		json_object_set_new(dev, "commands_via_reason",
 				    json_string("bound to vfio-pci: no driver holds it, so prmctl "
 						"ran the command queue itself through VFIO (--access vfio)"));
 	}
+	step(&d, "device.json", "device show: identity, firmware, state, link, temperature",
+	     "device.json", NULL, collect_step_ms(), "-j", "device", "show", NULL);
+	d.show = load(&d, "device.json");
 	image(&d);
 	health(&d);
 	if (image_only) {

@@ -11,7 +11,7 @@
 
 #include "lib/dev/cmdchan.h"
 #include "lib/dev/dev.h"
-#include "lib/ops/eq.h"
+#include "lib/dev/eq.h"
 #include "lib/prm/dct.h"
 #include "lib/prm/events.h"
 #include "lib/prm/layouts/layouts.h"

@@ -7,7 +7,7 @@
 #include "lib/dev/cmdchan.h"
 #include "lib/dev/dev.h"
 #include "lib/ops/caps.h"
-#include "lib/ops/eq.h"
+#include "lib/dev/eq.h"
 #include "lib/prm/caps.h"
 #include "lib/prm/events.h"
 #include "lib/prm/layouts/layouts.h"

@@ -13,7 +13,7 @@
 #include "lib/dev/cfg.h"
 #include "lib/dev/dev.h"
 #include "lib/dev/regaccess.h"
-#include "lib/ops/eq.h"
+#include "lib/dev/eq.h"
 #include "lib/ops/tracer.h"
 #include "lib/prm/events.h"
 #include "lib/prm/layouts/layouts.h"

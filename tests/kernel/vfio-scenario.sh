@@ -56,6 +56,10 @@ step after_hang $V cmd QUERY_ADAPTER
 # SIGINT while a slow command (cmd-slow, 6 s) runs: it stops, tears down
 step sigint sh -c "prmctl -j --access vfio -d $FN --write cmd QUERY_CONG_PARAMS > /tmp/sigint.out 2> /tmp/sigint.err &
 	p=\$!; sleep 2; kill -INT \$p; wait \$p; echo rc=\$?; cat /tmp/sigint.err"
+# the firmware asks for more pages while a slow command runs (the host
+# injects page-request:8 on cue): answered from the polled event queue
+T=60 step page_request sh -c ". /cues.sh; prmctl -j --access vfio -d $FN --write cmd QUERY_CONG_PARAMS > /tmp/pr.out 2> /tmp/pr.err &
+	p=\$!; sleep 2; cue page-request:8; wait \$p; echo rc=\$?; cat /tmp/pr.err"
 # the device leaves the bus mid-command (the host injects on cue while the
 # command hangs; it clears once prmctl said so: vfio-pci's reset on close
 # waits for the function to answer again)
@@ -90,5 +94,6 @@ T=60 step restored sh -c "echo driver \$(basename \"\$(readlink /sys/bus/pci/dev
 	until [ -e /dev/fwctl/fwctl0 ] || [ \$t -ge 40 ]; do sleep 1; t=\$((t + 1)); done
 	ls /dev/fwctl; devlink -j dev info pci/$FN"
 step caps_after_restore prmctl -j -d fwctl0 caps general
+step restore_again $P --write device bind --restore
 step not_vfio_now $V caps general
 frames_end

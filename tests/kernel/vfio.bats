@@ -36,6 +36,7 @@ setup_file() {
 		--commands "$d/commands.json" --status "$d/status.json" \
 		--inject "cmd-status:SET_HCA_CAP,3,$SYND" \
 		--inject cmd-hang:QUERY_CONG_STATUS --inject cmd-slow:QUERY_CONG_PARAMS,6000 \
+		--inject-when "prmctl-vu: cue page-request:8" page-request:8 \
 		--inject-when "prmctl-vu: cue device-gone" device-gone \
 		--clear-when "prmctl-vu: cue clear-device-gone" device-gone \
 		--clear-when "prmctl-vu: cue clear-cmd-status" cmd-status || return 0
@@ -65,7 +66,7 @@ err() { cat "$S/$1.err"; }
 	jqt device_show_unbound '.driver == null and .health == "ok" and .state == "ready"'
 	# --access vfio before the bind: exit 3 and the command that binds it
 	rc_is vfio_unbound 3
-	[[ "$(err vfio_unbound)" == *"--access vfio needs the function bound to vfio-pci (it has no driver); bind it with: prmctl device bind vfio-pci --write $FN"* ]] ||
+	[[ "$(err vfio_unbound)" == *"--access vfio needs the function bound to vfio-pci (it has no driver); bind it with: prmctl -d $FN --write device bind vfio-pci"* ]] ||
 		fail "$(err vfio_unbound)"
 }
 
@@ -118,7 +119,7 @@ err() { cat "$S/$1.err"; }
 	jqt after_hang '.access == "vfio"'
 	rc_is sigint 0
 	grep -q "interrupted" "$S/sigint.out" || fail "$(out sigint)"
-	grep -qv "^rc=0$" "$S/sigint.out"
+	grep -qx "rc=1" "$S/sigint.out" || fail "$(out sigint)"
 	rc_is gone 0
 	grep -q "^rc=3$" "$S/gone.out" || fail "$(out gone)"
 	grep -q "device not responding (reads return all-ones)" "$S/gone.out" || fail "$(out gone)"
@@ -146,7 +147,23 @@ err() { cat "$S/$1.err"; }
 	# teardown (the next run was served)
 	[ "$ok" -ge 20 ] || fail "only $ok bring-ups torn down cleanly"
 	[ "$bad" -eq 1 ] || fail "$bad bring-ups not torn down (one expected: the device that left)"
-	[[ "$left" == *"INIT_HCA=OK" ]] || fail "not torn down: ${left:0:400}"
+	[[ "$left" == *"INIT_HCA=OK CREATE_EQ=OK" ]] || fail "not torn down: ${left:0:400}"
+}
+
+@test "a page request from the firmware mid-command is answered by polling its event queue; the teardown takes those pages back too" {
+	# the simulated firmware knows no QUERY_CONG_PARAMS: slow (cmd-slow), then refused
+	rc_is page_request 0
+	grep -qx "rc=1" "$S/page_request.out" || fail "$(out page_request)"
+	grep -q "QUERY_CONG_PARAMS(0x824) op_mod(0x0) failed, status bad operation" "$S/page_request.out"
+	run jq -r '[.commands[] | .opcode_name + (if .opcode_name == "MANAGE_PAGES" then ":" + (.op_mod|tostring) else "" end) + "=" + (.status_name // "none")] | join(" ")' "$COMMANDS"
+	local s
+	# one run (the sigint step's is another): boot and init pages, the event
+	# queue, the slow command, then the request's pages, all back at the end
+	s=$(echo "$output" | sed 's/ENABLE_HCA=/\nENABLE_HCA=/g' | grep -c 'QUERY_CONG_PARAMS=bad operation MANAGE_PAGES:1=OK')
+	[ "$s" = 1 ] || fail "$s runs answered a page request"
+	s=$(echo "$output" | sed 's/ENABLE_HCA=/\nENABLE_HCA=/g' | grep 'QUERY_CONG_PARAMS=bad operation MANAGE_PAGES:1=OK')
+	[[ "$s" == "ENABLE_HCA=OK"*"MANAGE_PAGES:1=OK"*"MANAGE_PAGES:1=OK INIT_HCA=OK CREATE_EQ=OK QUERY_CONG_PARAMS=bad operation MANAGE_PAGES:1=OK DESTROY_EQ=OK TEARDOWN_HCA=OK MANAGE_PAGES:2=OK DISABLE_HCA=OK"* ]] ||
+		fail "${s:0:600}"
 }
 
 @test "collect with vfio-pci bound: its commands through VFIO, and the manifest says so; no devlink" {
@@ -170,8 +187,10 @@ err() { cat "$S/$1.err"; }
 	grep -qx "driver mlx5_core" <(head -1 "$S/restored.out")
 	grep -qx "fwctl0" "$S/restored.out" || fail "$(out restored)"
 	jqt caps_after_restore '.access == "fwctl"'
+	# already the kernel's choice: left as it is
+	jqt restore_again '.changed == false and .driver == "mlx5_core" and .to == null'
 	rc_is not_vfio_now 3
-	[[ "$(err not_vfio_now)" == *"(it is bound to mlx5_core); bind it with: prmctl device bind vfio-pci --write $FN"* ]] ||
+	[[ "$(err not_vfio_now)" == *"(it is bound to mlx5_core); bind it with: prmctl -d $FN --write device bind vfio-pci"* ]] ||
 		fail "$(err not_vfio_now)"
 }
 
@@ -180,7 +199,7 @@ err() { cat "$S/$1.err"; }
 	for f in "$S"/*.out; do
 		# what is not prmctl's JSON: shell steps, text output, the JSON Lines of trace decode
 		case $(basename "$f" .out) in
-		probe_failed | iommu | bound | sigint | gone | after_gone | collect | collect_files | \
+		probe_failed | iommu | bound | sigint | page_request | gone | after_gone | collect | collect_files | \
 			restored | trace_capture | trace_decode | timing) continue ;;
 		esac
 		files+=("$f")

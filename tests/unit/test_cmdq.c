@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* lib/dev/cmdq.c against the simulated firmware: bring-up, chains, teardown. */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -206,6 +207,63 @@ static void a_device_gone_mid_command_fails_at_once(void **state)
 	assert_true((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000 < 1000);
 }
 
+/*
+ * The firmware asks for pages after INIT_HCA (a page request event): with
+ * dev_page_events, what --access vfio sets up, the request is answered from
+ * the event queue before the next command, and while a slow one waits; a
+ * negative request takes pages back; the teardown takes back the rest.
+ */
+/* 100 ms into a 400 ms command: the firmware asks for 2 pages */
+static void *late_request(void *arg)
+{
+	struct prm_err err = { 0 };
+	struct timespec ms100 = { 0, 100000000 };
+
+	nanosleep(&ms100, NULL);
+	sim_page_request(arg, "2", &err);
+	return NULL;
+}
+
+static void page_requests_are_answered_by_polling(void **state)
+{
+	struct dev *d = open_sim(0, NULL);
+	struct prm_err err = { 0 };
+	struct cmd_result r = { 0xff, 0 };
+	struct cmdq *q;
+	struct sim_adapter *a = d->sim;
+
+	(void)state;
+	assert_int_equal(dev_cmdq(d, &q, &err), 0);
+	assert_int_equal(a->pages_held, 24);
+	assert_int_equal(sim_page_request(a, "5", &err), 0);	/* nobody listens yet: lost */
+	assert_int_equal(run_op(d, 0x80d, &r, &err), 0);
+	assert_int_equal(a->pages_held, 24);
+	assert_int_equal(dev_page_events(d, &err), 0);
+	assert_int_equal(sim_page_request(a, "4", &err), 0);
+	assert_int_equal(run_op(d, 0x80d, &r, &err), 0);	/* answered before it */
+	assert_int_equal(a->pages_held, 28);
+	assert_int_equal(sim_page_request(a, "-3", &err), 0);
+	assert_int_equal(run_op(d, 0x80d, &r, &err), 0);
+	assert_int_equal(a->pages_held, 25);
+	/* while a command waits: a slow QUERY_ISSI, the request posted after it
+	 * was sent, answered before prmctl sees it complete (the simulated
+	 * firmware runs the MANAGE_PAGES after it: one command at a time) */
+	{
+		pthread_t t;
+
+		assert_int_equal(sim_fault_inject(a, "cmd-slow:QUERY_ISSI,400", &err), 0);
+		assert_int_equal(pthread_create(&t, NULL, late_request, a), 0);
+		if (run_op(d, 0x10a, &r, &err))
+			fail_msg("%s", err.msg);
+		pthread_join(t, NULL);
+		assert_int_equal(a->pages_held, 27);
+	}
+	assert_int_equal(dev_cmd_release(d, &err), 0);
+	assert_int_equal(a->pages_held, 0);			/* every page back */
+	assert_int_equal(a->hca_state, SIM_HCA_DISABLED);
+	dev_close(d);
+}
+
 static void fault_arguments_are_checked(void **state)
 {
 	struct dev *d = open_sim(0, NULL);
@@ -239,6 +297,7 @@ int main(void)
 		cmocka_unit_test(injected_status_comes_back_as_status),
 		cmocka_unit_test(bad_signature_is_a_delivery_failure),
 		cmocka_unit_test(a_device_gone_mid_command_fails_at_once),
+		cmocka_unit_test(page_requests_are_answered_by_polling),
 		cmocka_unit_test(fault_arguments_are_checked),
 	};
 

@@ -12,7 +12,7 @@
 
 #include "lib/dev/cmdchan.h"
 #include "lib/dev/dev.h"
-#include "lib/ops/eq.h"
+#include "lib/dev/eq.h"
 #include "lib/prm/layouts/layouts.h"
 #include "lib/sim/adapter.h"
 #include "lib/sim/fwcmd.h"

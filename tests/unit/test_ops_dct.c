@@ -9,7 +9,7 @@
 #include <cmocka.h>
 
 #include "lib/dev/dev.h"
-#include "lib/ops/eq.h"
+#include "lib/dev/eq.h"
 #include "lib/ops/dct.h"
 #include "lib/ops/pd.h"
 #include "lib/prm/dct.h"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* device bind's safety check: which netdevs carry the host's own traffic. */
 #include <arpa/inet.h>
+#include <errno.h>
 #include <ifaddrs.h>
 #include <net/if.h>
 #include <netinet/in.h>
@@ -10,7 +11,29 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "lib/dev/pcibind.h"
+#include "lib/dev/sysfs.h"
+
+/* mkdir -p, for a fake sysfs tree */
+static int mkdir_p(const char *path)
+{
+	char p[256];
+
+	snprintf(p, sizeof(p), "%s", path);
+	for (char *c = p + 1; *c; c++)
+		if (*c == '/') {
+			*c = 0;
+			if (mkdir(p, 0755) && errno != EEXIST)
+				return -1;
+			*c = '/';
+		}
+	return mkdir(p, 0755) && errno != EEXIST ? -1 : 0;
+}
 
 static struct sockaddr_in v4[4];
 static struct sockaddr_in6 v6[4];
@@ -69,11 +92,38 @@ static void a_routed_address_on_an_up_netdev_is(void **state)
 	assert_false(pci_bind_carries_traffic("", ifs, why, sizeof(why)));
 }
 
+/* A port of a bond (or a bridge, OVS) carries its master's traffic, up or not. */
+static void a_port_of_a_bond_is_traffic(void **state)
+{
+	char root[] = "/tmp/prmctl-pcibind-XXXXXX", dir[128], link[160], why[128];
+
+	(void)state;
+	assert_non_null(mkdtemp(root));
+	snprintf(dir, sizeof(dir), "%s/class/net/bond9", root);
+	assert_int_equal(mkdir_p(dir), 0);
+	snprintf(dir, sizeof(dir), "%s/class/net/ens9f0np0", root);
+	assert_int_equal(mkdir_p(dir), 0);
+	snprintf(link, sizeof(link), "%s/master", dir);
+	assert_int_equal(symlink("../bond9", link), 0);
+	snprintf(dir, sizeof(dir), "%s/class/net/ens9f1np1", root);
+	assert_int_equal(mkdir_p(dir), 0);
+	sysfs_set_root(root);
+	assert_true(pci_bind_host_traffic("ens9f1np1,ens9f0np0", why, sizeof(why)));
+	assert_string_equal(why, "ens9f0np0 is a port of bond9");
+	/* no master, no address on this host: not traffic */
+	assert_false(pci_bind_host_traffic("ens9f1np1", why, sizeof(why)));
+	assert_false(pci_bind_host_traffic("", why, sizeof(why)));
+	sysfs_set_root(NULL);
+	snprintf(dir, sizeof(dir), "rm -rf %s", root);
+	assert_int_equal(system(dir), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(link_local_and_down_are_not_traffic),
 		cmocka_unit_test(a_routed_address_on_an_up_netdev_is),
+		cmocka_unit_test(a_port_of_a_bond_is_traffic),
 	};
 
 	return cmocka_run_group_tests_name("pcibind", tests, NULL, NULL);

@@ -24,7 +24,7 @@
 #include <cmocka.h>
 
 #include "lib/dev/dev.h"
-#include "lib/ops/eq.h"
+#include "lib/dev/eq.h"
 #include "lib/ops/tracer.h"
 #include "lib/prm/trace.h"
 #include "lib/sim/tracer.h"

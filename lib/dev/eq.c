@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "lib/ops/eq.h"
+#include "lib/dev/eq.h"
 
 #include <errno.h>
 #include <stdlib.h>

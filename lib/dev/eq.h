@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
-#ifndef PRMCTL_OPS_EQ_H
-#define PRMCTL_OPS_EQ_H
+#ifndef PRMCTL_DEV_EQ_H
+#define PRMCTL_DEV_EQ_H
 
 #include <stdint.h>
 
