@@ -14,7 +14,6 @@
 #include "lib/dev/cfg.h"
 #include "lib/dev/cmdq.h"
 #include "lib/dev/dev.h"
-#include "lib/dev/eq.h"
 #include "lib/dev/fwctl.h"
 #include "lib/dev/icmd.h"
 #include "lib/prm/fwctl_scope.h"
@@ -248,13 +247,7 @@ int dev_cmd_release(struct dev *d, struct prm_err *err)
 {
 	struct cmdq *q = d->cmdq;
 
-	if (d->page_eq) {
-		struct prm_err ignored = { 0 };
-
-		cmdq_on_wait(d->cmdq, NULL, NULL);
-		eq_destroy(d->page_eq, &ignored);	/* before the queue it needs goes */
-		d->page_eq = NULL;
-	}
+	dev_page_events_stop(d);
 	d->cmdq = NULL;
 	d->chan = NULL;
 	if (q && cmdq_shutdown(q, err)) {

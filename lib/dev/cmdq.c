@@ -344,6 +344,11 @@ int cmdq_page_request(struct cmdq *q, int32_t n, struct prm_err *err)
 	return n >= 0 ? give_n(q, (uint64_t)n, err) : take_n(q, (uint64_t)-(int64_t)n, err);
 }
 
+bool cmdq_stuck(const struct cmdq *q)
+{
+	return q && (q->stuck || q->gone);
+}
+
 void cmdq_on_wait(struct cmdq *q, int (*fn)(void *ctx, struct prm_err *err), void *ctx)
 {
 	q->on_wait = fn;

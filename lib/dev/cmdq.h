@@ -48,6 +48,9 @@ int cmdq_page_request(struct cmdq *q, int32_t n, struct prm_err *err);
  */
 void cmdq_on_wait(struct cmdq *q, int (*fn)(void *ctx, struct prm_err *err), void *ctx);
 
+/* A command the firmware never completed holds a slot (it may be hung). */
+bool cmdq_stuck(const struct cmdq *q);
+
 /* Teardown (TEARDOWN_HCA, pages back, DISABLE_HCA), the first failure in err. */
 int cmdq_shutdown(struct cmdq *q, struct prm_err *err);
 void cmdq_close(struct cmdq *q);	/* the same, failures ignored */

@@ -163,13 +163,7 @@ void dev_close(struct dev *d)
 {
 	if (!d)
 		return;
-	if (d->page_eq) {
-		struct prm_err ignored = { 0 };
-
-		cmdq_on_wait(d->cmdq, NULL, NULL);
-		eq_destroy(d->page_eq, &ignored);	/* before the queue it needs goes */
-		d->page_eq = NULL;
-	}
+	dev_page_events_stop(d);
 	cmdq_close(d->cmdq);		/* teardown while the device is still there */
 	fwctl_close(d->fwctl);
 	if (d->dma)
@@ -342,6 +336,23 @@ int dev_page_events(struct dev *d, struct prm_err *err)
 	return 0;
 }
 
+void dev_page_events_stop(struct dev *d)
+{
+	struct prm_err ignored = { 0 };
+
+	if (!d->page_eq)
+		return;
+	cmdq_on_wait(d->cmdq, NULL, NULL);
+	/* before the queue it needs goes; with a command the firmware never
+	 * finished, TEARDOWN_HCA takes the queue with the rest, one wait
+	 * instead of two */
+	if (cmdq_stuck(d->cmdq))
+		eq_abandon(d->page_eq);
+	else
+		eq_destroy(d->page_eq, &ignored);
+	d->page_eq = NULL;
+}
+
 int dev_cmdq(struct dev *d, struct cmdq **out, struct prm_err *err)
 {
 	if (!d->cmdq) {
@@ -358,6 +369,7 @@ int dev_cmdq(struct dev *d, struct cmdq **out, struct prm_err *err)
 		if (d->access && !strcmp(d->access, "vfio") && dev_page_events(d, err)) {
 			cmdq_close(d->cmdq);
 			d->cmdq = NULL;
+			d->chan = NULL;	/* chosen by the event queue's own command */
 			return -1;
 		}
 	}

@@ -138,6 +138,8 @@ int dev_cmdq(struct dev *d, struct cmdq **out, struct prm_err *err);
  * asks for pages only when told to (page-request).
  */
 int dev_page_events(struct dev *d, struct prm_err *err);
+/* Their event queue destroyed, before the command queue's teardown. */
+void dev_page_events_stop(struct dev *d);
 
 /*
  * Changing device state needs --write on real hardware; the simulator and

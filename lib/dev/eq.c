@@ -115,6 +115,11 @@ int eq_next(struct eq *q, uint8_t *eqe, unsigned timeout_ms, struct prm_err *err
 	}
 }
 
+void eq_abandon(struct eq *q)
+{
+	free(q);
+}
+
 int eq_destroy(struct eq *q, struct prm_err *err)
 {
 	uint8_t in[16] = { 0 }, res[16] = { 0 };

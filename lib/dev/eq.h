@@ -34,6 +34,12 @@ uint8_t eq_number(const struct eq *q);
  */
 int eq_next(struct eq *q, uint8_t *eqe, unsigned timeout_ms, struct prm_err *err);
 
+/*
+ * Forget the queue without DESTROY_EQ (TEARDOWN_HCA will take it): its
+ * memory stays allocated, as the firmware may still write it.
+ */
+void eq_abandon(struct eq *q);
+
 /* DESTROY_EQ, and its memory back. */
 int eq_destroy(struct eq *q, struct prm_err *err);
 

@@ -16,21 +16,18 @@
 
 #include "lib/dev/cfg.h"
 #include "lib/dev/sysfs.h"
+#include "lib/dev/vfio.h"
 #include "lib/util/clock.h"
 
 #define POLL_MS 50
 
 static bool in_list(const char *list, const char *name)
 {
-	size_t n = strlen(name);
+	char one[64];
 
-	for (const char *p = list; *p; ) {
-		size_t len = strcspn(p, ",");
-
-		if (len == n && !strncmp(p, name, n))
+	for (const char *p = list; (p = sysfs_list_next(p, one, sizeof(one)));)
+		if (!strcmp(one, name))
 			return true;
-		p += len + (p[len] == ',');
-	}
 	return false;
 }
 
@@ -82,7 +79,7 @@ static void add_name(char *list, size_t sz, const char *name)
 
 bool pci_bind_host_traffic(const char *netdevs, char *why, size_t sz)
 {
-	char all_devs[1024] = "", rel[160], master[64], uppers[512];
+	char all_devs[1024] = "", rel[160], master[64], uppers[512], name[64], upper[64];
 	struct ifaddrs *all = NULL;
 	bool yes;
 
@@ -91,12 +88,7 @@ bool pci_bind_host_traffic(const char *netdevs, char *why, size_t sz)
 		return false;
 	/* a port of a bond, a bridge or OVS carries what its master does; an
 	 * address may sit on a VLAN or macvlan above it */
-	for (const char *p = netdevs; *p; ) {
-		size_t len = strcspn(p, ",");
-		char name[64];
-
-		snprintf(name, sizeof(name), "%.*s", (int)len, p);
-		p += len + (p[len] == ',');
+	for (const char *p = netdevs; (p = sysfs_list_next(p, name, sizeof(name)));) {
 		add_name(all_devs, sizeof(all_devs), name);
 		snprintf(rel, sizeof(rel), "class/net/%s/master", name);
 		if (sysfs_link_base(rel, master, sizeof(master)) == 0) {
@@ -105,17 +97,9 @@ bool pci_bind_host_traffic(const char *netdevs, char *why, size_t sz)
 		}
 		snprintf(rel, sizeof(rel), "class/net/%s", name);
 		sysfs_list(rel, uppers, sizeof(uppers));
-		for (const char *u = uppers; *u; ) {
-			size_t ul = strcspn(u, ",");
-
-			if (ul > 6 && !strncmp(u, "upper_", 6)) {
-				char upper[64];
-
-				snprintf(upper, sizeof(upper), "%.*s", (int)(ul - 6), u + 6);
-				add_name(all_devs, sizeof(all_devs), upper);
-			}
-			u += ul + (u[ul] == ',');
-		}
+		for (const char *u = uppers; (u = sysfs_list_next(u, upper, sizeof(upper)));)
+			if (!strncmp(upper, "upper_", 6) && upper[6])
+				add_name(all_devs, sizeof(all_devs), upper + 6);
 	}
 	if (getifaddrs(&all)) {
 		/* not knowing is not a yes to unbinding */
@@ -198,10 +182,8 @@ int pci_bind_blocked(const struct dev_info *info, const char *driver, struct prm
 	char cur[64];
 
 	/* vfio-pci's probe refuses a function in no IOMMU group: nothing unbound for that */
-	if (driver && !strcmp(driver, "vfio-pci") && info->iommu_group < 0)
-		return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "no_iommu_group",
-				   "%s: the function is in no IOMMU group: vfio-pci would refuse it (intel_iommu=on or amd_iommu=on; VFIO's no-IOMMU mode is not used)",
-				   info->bdf);
+	if (driver && !strcmp(driver, "vfio-pci") && vfio_group_required(info, err))
+		return -1;
 
 	driver_of(info->bdf, cur, sizeof(cur));
 	if (!strcmp(cur, "vfio-pci") && info->iommu_group >= 0 && (!driver || strcmp(driver, cur))) {

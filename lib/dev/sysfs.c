@@ -191,6 +191,17 @@ int sysfs_pci_link_base(const struct pci_addr *a, const char *link, char *buf,
 	return sysfs_link_base(rel, buf, sz);
 }
 
+const char *sysfs_list_next(const char *p, char *name, size_t sz)
+{
+	size_t len;
+
+	if (!p || !*p)
+		return NULL;
+	len = strcspn(p, ",");
+	snprintf(name, sz, "%.*s", (int)len, p);
+	return p + len + (p[len] == ',');
+}
+
 void sysfs_list(const char *rel, char *buf, size_t sz)
 {
 	char path[PATH_MAX];

@@ -39,6 +39,12 @@ int sysfs_pci_link_base(const struct pci_addr *a, const char *link, char *buf,
 /* Names in the directory <root>/<rel>, sorted, comma-joined ("" if none). */
 void sysfs_list(const char *rel, char *buf, size_t sz);
 
+/*
+ * The next name of a comma-joined list (sysfs_list's, dev_info's netdevs):
+ * copied into name, and where the one after it starts; NULL past the end.
+ */
+const char *sysfs_list_next(const char *p, char *name, size_t sz);
+
 /* The last component of where the link <root>/<rel> points; -1 if none. */
 int sysfs_link_base(const char *rel, char *buf, size_t sz);
 

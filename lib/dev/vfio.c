@@ -213,7 +213,6 @@ static struct dma_provider *vfio_dma_open(struct dev *d, struct prm_err *err)
 
 /* ---- the function ---- */
 
-
 static void vfio_close(struct dev *d)
 {
 	struct vfio *v = d->priv;
@@ -244,19 +243,14 @@ static const struct dev_ops vfio_ops = {
 /* The other members of the group and their drivers, for "not viable". */
 static void group_members(const struct dev *d, char *buf, size_t sz)
 {
-	char rel[96], list[512] = "", drv[64];
+	char rel[96], list[512] = "", drv[64], bdf[32];
 	const char *p;
 	size_t n = 0;
 
 	buf[0] = 0;
 	snprintf(rel, sizeof(rel), "kernel/iommu_groups/%d/devices", d->info.iommu_group);
 	sysfs_list(rel, list, sizeof(list));
-	for (p = list; *p; ) {
-		size_t len = strcspn(p, ",");
-		char bdf[32];
-
-		snprintf(bdf, sizeof(bdf), "%.*s", (int)len, p);
-		p += len + (p[len] == ',');
+	for (p = list; (p = sysfs_list_next(p, bdf, sizeof(bdf)));) {
 		if (!strcmp(bdf, d->info.bdf))
 			continue;
 		snprintf(rel, sizeof(rel), "bus/pci/devices/%s/driver", bdf);
@@ -437,6 +431,15 @@ static int open_regions(struct dev *d, struct vfio *v, struct prm_err *err)
 	return 0;
 }
 
+int vfio_group_required(const struct dev_info *info, struct prm_err *err)
+{
+	if (info->iommu_group >= 0)
+		return 0;
+	return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "no_iommu_group",
+			   "%s: the function is in no IOMMU group, which vfio-pci needs: the kernel runs without an IOMMU for it (intel_iommu=on or amd_iommu=on; VFIO's no-IOMMU mode is not used)",
+			   info->bdf);
+}
+
 int dev_vfio_open(struct dev *d, struct prm_err *err)
 {
 	struct vfio *v;
@@ -446,10 +449,8 @@ int dev_vfio_open(struct dev *d, struct prm_err *err)
 				   "%s: --access vfio needs the function bound to vfio-pci (%s%s); bind it with: prmctl -d %s --write device bind vfio-pci",
 				   d->label, d->info.driver[0] ? "it is bound to " : "it has no driver",
 				   d->info.driver, d->info.bdf);
-	if (d->info.iommu_group < 0)
-		return prm_err_set(err, PRM_E_NODEV, ENOTSUP, "no_iommu_group",
-				   "%s: the function is in no IOMMU group: the kernel runs without an IOMMU for it (intel_iommu=on or amd_iommu=on; VFIO's no-IOMMU mode is not used)",
-				   d->label);
+	if (vfio_group_required(&d->info, err))
+		return -1;
 	v = calloc(1, sizeof(*v));
 	if (!v)
 		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");

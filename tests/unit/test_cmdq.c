@@ -264,6 +264,41 @@ static void page_requests_are_answered_by_polling(void **state)
 	dev_close(d);
 }
 
+/* Did the simulated firmware run opcode at all? */
+static bool ran(struct sim_adapter *a, uint16_t opcode)
+{
+	struct sim_cmd_record r;
+	uint64_t n = 0;
+
+	for (uint64_t i = 0; sim_cmdlog_get(a, i, &r, &n) && i < n; i++)
+		if (r.opcode == opcode)
+			return true;
+	return false;
+}
+
+/*
+ * With a command the firmware never finished, the page requests' queue is
+ * left to TEARDOWN_HCA: a hung firmware costs one timeout at exit, not two.
+ */
+static void a_hung_queue_is_torn_down_without_destroy_eq(void **state)
+{
+	struct dev *d = open_sim(150, "cmd-hang:NOP");
+	struct prm_err err = { 0 };
+	struct cmd_result r;
+	struct cmdq *q;
+	struct sim_adapter *a = d->sim;
+
+	(void)state;
+	assert_int_equal(dev_cmdq(d, &q, &err), 0);
+	assert_int_equal(dev_page_events(d, &err), 0);
+	assert_int_equal(run_op(d, 0x80d, &r, &err), -1);	/* NOP hangs */
+	assert_int_equal(dev_cmd_release(d, &err), 0);
+	assert_false(ran(a, 0x302));				/* DESTROY_EQ */
+	assert_true(ran(a, 0x103));				/* TEARDOWN_HCA */
+	assert_int_equal(a->pages_held, 0);
+	dev_close(d);
+}
+
 static void fault_arguments_are_checked(void **state)
 {
 	struct dev *d = open_sim(0, NULL);
@@ -298,6 +333,7 @@ int main(void)
 		cmocka_unit_test(bad_signature_is_a_delivery_failure),
 		cmocka_unit_test(a_device_gone_mid_command_fails_at_once),
 		cmocka_unit_test(page_requests_are_answered_by_polling),
+		cmocka_unit_test(a_hung_queue_is_torn_down_without_destroy_eq),
 		cmocka_unit_test(fault_arguments_are_checked),
 	};
 
