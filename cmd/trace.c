@@ -488,7 +488,14 @@ static int decode(struct cmd_run *run)
 	if (rc == 0) {
 		r.hide_ts = !out_json() && !o->timestamps && !asks_timestamps(o);
 		text_header(&r);
-		rc = tracein_run(&in, &o->in, d);
+		if (fflush(stdout))
+			rc = EXIT_FAIL;
+		out_rec_batch(true);
+		if (rc == 0)
+			rc = tracein_run(&in, &o->in, d);
+		/* what was decoded goes out, whatever stopped the run */
+		if (out_rec_flush() && rc == 0)
+			rc = EXIT_FAIL;
 	}
 	if (rc == 0) {
 		trace_summary(trace_dec_counts(d), in.start_block);
@@ -499,7 +506,7 @@ static int decode(struct cmd_run *run)
 				    OUT_REC_KV);
 			out_rec_u64("clock_khz", in.meta.clock_khz, OUT_REC_KV);
 		}
-		if (out_rec_end() || fflush(stdout))
+		if (out_rec_end() || out_rec_flush() || fflush(stdout))
 			rc = EXIT_FAIL;
 		else if (o->strict && trace_counts_bad(trace_dec_counts(d)))
 			rc = EXIT_CHECK;

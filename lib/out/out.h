@@ -170,6 +170,14 @@ void out_rec_arr_begin(const char *key, unsigned flags);
 void out_rec_arr_end(void);
 unsigned out_rec_arr_flags(void);
 int out_rec_end(void);
+/*
+ * Batch mode: finished records wait and go out many to one write, when
+ * enough have gathered and at out_rec_flush() (-1 if a write failed). For a
+ * stream read as a whole (trace decode); a live one (health watch) leaves it
+ * off, so each record is written at its out_rec_end().
+ */
+void out_rec_batch(bool on);
+int out_rec_flush(void);
 void out_rec_free(void);
 
 #endif

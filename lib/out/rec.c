@@ -4,18 +4,30 @@
  * decode). Same contract as documents — JSON objects carrying "schema", one
  * per line, text for people — but written straight into a line buffer with
  * no document tree, because a tree per event costs more than the decoding.
+ *
+ * Speed is the point here (doc/performance.md): each member reserves its
+ * worst case once and writes through a local cursor, because stores through
+ * a char pointer may alias R and would make the compiler reload it per byte;
+ * strings are scanned eight bytes a step; in batch mode many records go out
+ * in one write.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib/out/out.h"
 #include "lib/out/out_int.h"
+#include "lib/util/decimal.h"
 
 #define OUT_REC_KEY_MAX 64
+/* a member's fixed part: separator, quoted key, colon (or key=), and a text width */
+#define MEMBER_MAX (4 + OUT_REC_KEY_MAX + 255)
+#define BATCH_BYTES (64 * 1024)
 
 static struct {
 	char *buf;
 	size_t len, cap;
+	size_t line;		/* where the record being built starts */
+	bool batch;		/* finished records wait in buf (out_rec_flush) */
 	bool json;
 	bool failed;		/* out of memory: the record is dropped */
 	unsigned members;	/* of the object, or of the open array */
@@ -41,178 +53,145 @@ static bool grow(size_t n)
 	return true;
 }
 
-static inline bool room(size_t n)
+/* Room for n more bytes at the end: where to write them, NULL when memory ran out. */
+static inline char *reserve(size_t n)
 {
-	return __builtin_expect(R.len + n <= R.cap, 1) || grow(n);
+	if (__builtin_expect(R.cap - R.len >= n, 1))
+		return R.buf + R.len;
+	return grow(n) ? R.buf + R.len : NULL;
 }
 
-static inline void put(const char *s, size_t n)
+static inline void commit(const char *end)
 {
-	if (room(n)) {
-		memcpy(R.buf + R.len, s, n);
-		R.len += n;
-	}
+	R.len = (size_t)(end - R.buf);
 }
 
-static inline void putc_(char c)
-{
-	if (room(1))
-		R.buf[R.len++] = c;
-}
-
-static void put_dec(uint64_t v)
-{
-	static const char pairs[201] =
-		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-		"8081828384858687888990919293949596979899";
-	char t[24];
-	int i = sizeof(t);
-
-	while (v >= 100) {
-		unsigned d = (unsigned)(v % 100);
-
-		v /= 100;
-		t[--i] = pairs[2 * d + 1];
-		t[--i] = pairs[2 * d];
-	}
-	if (v >= 10) {
-		t[--i] = pairs[2 * v + 1];
-		t[--i] = pairs[2 * v];
-	} else {
-		t[--i] = (char)('0' + v);
-	}
-	put(t + i, sizeof(t) - (size_t)i);
-}
-
-static void put_hex(uint64_t v, unsigned digits)
+static char *put_hex(char *p, uint64_t v, unsigned digits)
 {
 	static const char hx[] = "0123456789abcdef";
-	char t[18];
-	int i = sizeof(t);
+	unsigned n = (67 - (unsigned)__builtin_clzll(v | 1)) / 4;	/* 1 for 0 */
 
-	do {
-		t[--i] = hx[v & 0xf];
-		v >>= 4;
-		if (digits)
-			digits--;
-	} while (v || digits);
-	t[--i] = 'x';
-	t[--i] = '0';
-	put(t + i, sizeof(t) - (size_t)i);
+	if (n < digits)
+		n = digits;
+	*p++ = '0';
+	*p++ = 'x';
+	for (unsigned k = n; k--; v >>= 4)
+		p[k] = hx[v & 0xf];
+	return p + n;
 }
 
-/* ,"key": in one pass (keys are short literals; measuring them first cost more) */
-static inline void json_key(const char *key)
+static inline char *put_key(char *p, const char *key)
 {
-	if (!room(4 + OUT_REC_KEY_MAX))
-		return;
-	R.buf[R.len++] = ',';
-	R.buf[R.len++] = '"';
-	for (size_t i = 0; key[i] && i < OUT_REC_KEY_MAX; i++)
-		R.buf[R.len++] = key[i];
-	R.buf[R.len++] = '"';
-	R.buf[R.len++] = ':';
+	size_t n = strlen(key);
+
+	if (n > OUT_REC_KEY_MAX)
+		n = OUT_REC_KEY_MAX;
+	memcpy(p, key, n);
+	return p + n;
 }
 
-/* Where a member starts; false when the member is not shown in this mode. */
-static inline bool member(const char *key, unsigned flags)
+/*
+ * Where a member's value goes, with room for need bytes of it (and a text
+ * width); NULL when the member is not shown in this mode or memory ran out.
+ */
+static inline __attribute__((always_inline)) char *member(const char *key, unsigned flags, size_t need)
 {
-	bool arr = R.in_arr && !key;
+	bool arr = R.in_arr && !key, json = R.json, first;
+	char *p;
 
-	if (R.json ? flags & OUT_REC_NOJSON : flags & OUT_REC_NOTEXT)
-		return false;
-	if (R.json) {
-		if (!arr) {
-			json_key(key);	/* the schema member is always first */
-			return true;
-		}
-		if (R.members++)
-			putc_(',');
-		return true;
-	}
+	if (json ? flags & OUT_REC_NOJSON : flags & OUT_REC_NOTEXT)
+		return NULL;
+	first = arr ? R.members++ == 0 : R.len == R.line;
+	p = reserve(MEMBER_MAX + need);
+	if (!p)
+		return NULL;
 	if (arr) {
-		if (R.members++)
-			putc_(',');
-		return true;
+		if (!first)
+			*p++ = ',';
+	} else if (json) {
+		/* the schema member is always first */
+		*p++ = ',';
+		*p++ = '"';
+		p = put_key(p, key);
+		*p++ = '"';
+		*p++ = ':';
+	} else {
+		if (!first)
+			*p++ = ' ';
+		if (flags & OUT_REC_KV) {
+			p = put_key(p, key);
+			*p++ = '=';
+		}
 	}
-	if (R.len)
-		putc_(' ');
-	if (flags & OUT_REC_KV) {
-		put(key, strlen(key));
-		putc_('=');
-	}
-	return true;
+	return p;
 }
 
-/* Text columns right-aligned to a width: shift what the member wrote. */
-static void pad(size_t start, unsigned flags)
+/* Text columns right-aligned to a width: shift what the member wrote (room reserved). */
+static char *pad(char *start, char *end, unsigned flags)
 {
-	size_t w = OUT_REC_WIDTH_OF(flags), n = R.len - start;
+	size_t w = OUT_REC_WIDTH_OF(flags), n = (size_t)(end - start);
 
-	if (R.json || n >= w || !room(w - n))
-		return;
-	memmove(R.buf + start + (w - n), R.buf + start, n);
-	memset(R.buf + start, ' ', w - n);
-	R.len += w - n;
+	if (R.json || n >= w)
+		return end;
+	memmove(start + (w - n), start, n);
+	memset(start, ' ', w - n);
+	return start + w;
 }
 
 void out_rec_begin(void)
 {
-	R.len = 0;
+	static const char head[] = "{\"schema\":\"" OUT_SCHEMA "\"";
+	char *p;
+
+	R.line = R.len;
 	R.failed = false;
 	R.in_arr = false;
 	R.json = out_json();
 	R.members = 0;
-	if (R.json) {
-		put("{\"schema\":\"" OUT_SCHEMA "\"", sizeof("{\"schema\":\"" OUT_SCHEMA "\"") - 1);
+	if (R.json && (p = reserve(sizeof(head) - 1))) {
+		memcpy(p, head, sizeof(head) - 1);
+		commit(p + sizeof(head) - 1);
 		R.members = 1;
 	}
 }
 
 void out_rec_u64(const char *key, uint64_t v, unsigned flags)
 {
-	size_t start;
+	char *p = member(key, flags, 24 + OUT_REC_DIGITS_OF(flags)), *start = p;
 
-	if (!member(key, flags))
+	if (!p)
 		return;
-	start = R.len;
 	if (!R.json && flags & OUT_REC_HEX)
-		put_hex(v, OUT_REC_DIGITS_OF(flags));
+		p = put_hex(p, v, OUT_REC_DIGITS_OF(flags));
 	else
-		put_dec(v);
-	pad(start, flags);
+		p = dec_u64(p, v);
+	commit(pad(start, p, flags));
 }
 
 void out_rec_bool(const char *key, bool v, unsigned flags)
 {
-	if (member(key, flags)) {
-		if (v)
-			put("true", 4);
-		else
-			put("false", 5);
-	}
+	char *p = member(key, flags, 5);
+
+	if (!p)
+		return;
+	if (v)
+		memcpy(p, "true", 4), p += 4;
+	else
+		memcpy(p, "false", 5), p += 5;
+	commit(p);
 }
 
 void out_rec_null(const char *key, unsigned flags)
 {
-	size_t start;
+	char *p = member(key, flags, 4), *start = p;
 
-	if (!member(key, flags))
+	if (!p)
 		return;
-	start = R.len;
 	if (R.json)
-		put("null", 4);
+		memcpy(p, "null", 4), p += 4;
 	else
-		putc_('-');
-	pad(start, flags);
-}
-
-/* One byte that is not valid UTF-8 as the code point of its value. */
-static void json_latin1(unsigned char c)
-{
-	putc_((char)(0xc0 | c >> 6));
-	putc_((char)(0x80 | (c & 0x3f)));
+		*p++ = '-';
+	commit(pad(start, p, flags));
 }
 
 /* Length of the valid UTF-8 sequence at s (0 if it is not one). */
@@ -238,81 +217,126 @@ static size_t utf8_len(const unsigned char *s, size_t n)
 	return len;
 }
 
-static void json_string(const unsigned char *s, size_t n)
+#define ONES 0x0101010101010101ull
+#define HIGHS 0x8080808080808080ull
+
+/* bytes of w equal to c, as their high bits (exact for the lowest one) */
+static inline uint64_t eq_bytes(uint64_t w, unsigned char c)
+{
+	uint64_t x = w ^ (ONES * c);
+
+	return (x - ONES) & ~x & HIGHS;
+}
+
+/*
+ * Copies the bytes from s[0..n) that a string prints as they are — JSON:
+ * printable ASCII but " and \; text: printable ASCII — to dst; returns how
+ * many. Eight a step: a byte stops the run when its high bit is set, when
+ * it is below 0x20 (w - 0x20.. borrows into its high bit), when it is one
+ * of the two quotables (JSON), or DEL (text).
+ */
+static size_t plain_run(char *dst, const unsigned char *s, size_t n, bool json)
+{
+	size_t k = 0;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	for (; k + 8 <= n; k += 8) {
+		uint64_t w, stop;
+
+		memcpy(&w, s + k, 8);
+		memcpy(dst + k, &w, 8);	/* bytes past the stop are written over later */
+		stop = (w | ((w - ONES * 0x20) & ~w)) & HIGHS;
+		stop |= json ? eq_bytes(w, '"') | eq_bytes(w, '\\') : eq_bytes(w, 0x7f);
+		if (stop)
+			break;
+	}
+#endif
+	for (; k < n; k++) {
+		unsigned char c = s[k];
+
+		if (c < 0x20 || c >= (json ? 0x80 : 0x7f) || (json && (c == '"' || c == '\\')))
+			break;
+		dst[k] = (char)c;
+	}
+	return k;
+}
+
+static char *json_string(char *p, const unsigned char *s, size_t n)
 {
 	static const char hx[] = "0123456789abcdef";
 
-	putc_('"');
+	*p++ = '"';
 	for (size_t i = 0; i < n;) {
-		size_t run = i;
+		size_t run = plain_run(p, s + i, n - i, true), len;
 
-		while (run < n && s[run] >= 0x20 && s[run] < 0x80 && s[run] != '"' && s[run] != '\\')
-			run++;
-		put((const char *)s + i, run - i);
-		if (run == n)
+		p += run;
+		i += run;
+		if (i == n)
 			break;
-		i = run;
 		if (s[i] == '"' || s[i] == '\\') {
-			char e[2] = { '\\', (char)s[i] };
-
-			put(e, 2);
-			i++;
+			*p++ = '\\';
+			*p++ = (char)s[i++];
 		} else if (s[i] < 0x20) {
-			char e[6] = { '\\', 'u', '0', '0', hx[s[i] >> 4], hx[s[i] & 0xf] };
-
-			put(e, 6);
+			memcpy(p, "\\u00", 4);
+			p[4] = hx[s[i] >> 4];
+			p[5] = hx[s[i] & 0xf];
+			p += 6;
 			i++;
+		} else if ((len = utf8_len(s + i, n - i))) {
+			memcpy(p, s + i, len);
+			p += len;
+			i += len;
 		} else {
-			size_t len = utf8_len(s + i, n - i);
-
-			if (len) {
-				put((const char *)s + i, len);
-				i += len;
-			} else {
-				json_latin1(s[i++]);
-			}
+			/* a byte that is not valid UTF-8: the code point of its value */
+			*p++ = (char)(0xc0 | s[i] >> 6);
+			*p++ = (char)(0x80 | (s[i] & 0x3f));
+			i++;
 		}
 	}
-	putc_('"');
+	*p++ = '"';
+	return p;
 }
 
 /* Text for a terminal: printable ASCII as is, every other byte as \xNN. */
-static void text_string(const unsigned char *s, size_t n)
+static char *text_string(char *p, const unsigned char *s, size_t n)
 {
 	static const char hx[] = "0123456789abcdef";
 
 	for (size_t i = 0; i < n;) {
-		size_t run = i;
+		size_t run = plain_run(p, s + i, n - i, false);
 
-		while (run < n && s[run] >= 0x20 && s[run] < 0x7f)
-			run++;
-		put((const char *)s + i, run - i);
-		if (run == n)
+		p += run;
+		i += run;
+		if (i == n)
 			break;
-		i = run;
-		char e[4] = { '\\', 'x', hx[s[i] >> 4], hx[s[i] & 0xf] };
-
-		put(e, 4);
+		p[0] = '\\';
+		p[1] = 'x';
+		p[2] = hx[s[i] >> 4];
+		p[3] = hx[s[i] & 0xf];
+		p += 4;
 		i++;
 	}
+	return p;
 }
 
 void out_rec_strn(const char *key, const char *s, size_t n, unsigned flags)
 {
-	size_t start;
+	char *p, *start;
 
 	if (!s) {
 		out_rec_null(key, flags);
 		return;
 	}
-	if (!member(key, flags))
+	/* the worst case: six bytes for one (\u00NN), and the quotes */
+	p = member(key, flags, 6 * n + 2);
+	if (!p)
 		return;
-	start = R.len;
+	start = p;
 	if (R.json)
-		json_string((const unsigned char *)s, n);
+		p = json_string(p, (const unsigned char *)s, n);
 	else
-		text_string((const unsigned char *)s, n);
-	pad(start, flags);
+		p = text_string(p, (const unsigned char *)s, n);
+	commit(pad(start, p, flags));
 }
 
 void out_rec_str(const char *key, const char *s, unsigned flags)
@@ -322,12 +346,15 @@ void out_rec_str(const char *key, const char *s, unsigned flags)
 
 void out_rec_arr_begin(const char *key, unsigned flags)
 {
-	if (!member(key, flags)) {
+	char *p = member(key, flags, 1);
+
+	if (!p) {
 		R.arr_flags = OUT_REC_NOJSON | OUT_REC_NOTEXT;
 	} else {
 		R.arr_flags = flags;
 		if (R.json)
-			putc_('[');
+			*p++ = '[';
+		commit(p);
 	}
 	R.in_arr = true;
 	R.members = 0;
@@ -335,8 +362,12 @@ void out_rec_arr_begin(const char *key, unsigned flags)
 
 void out_rec_arr_end(void)
 {
-	if (R.json && !(R.arr_flags & OUT_REC_NOJSON))
-		putc_(']');
+	char *p;
+
+	if (R.json && !(R.arr_flags & OUT_REC_NOJSON) && (p = reserve(1))) {
+		*p++ = ']';
+		commit(p);
+	}
 	R.in_arr = false;
 	R.members = 1;	/* whatever came before, the next member needs its comma */
 }
@@ -346,17 +377,39 @@ unsigned out_rec_arr_flags(void)
 	return R.arr_flags & (OUT_REC_NOTEXT | OUT_REC_NOJSON | OUT_REC_HEX);
 }
 
-int out_rec_end(void)
+void out_rec_batch(bool on)
+{
+	R.batch = on;
+}
+
+int out_rec_flush(void)
 {
 	FILE *f = out_stream();
+	size_t n = R.len;
 
-	if (R.json)
-		putc_('}');
-	putc_('\n');
-	if (R.failed)
+	R.len = R.line = 0;
+	if (n && fwrite_unlocked(R.buf, 1, n, f) != n)
 		return -1;
-	if (fwrite_unlocked(R.buf, 1, R.len, f) != R.len)
+	return 0;
+}
+
+int out_rec_end(void)
+{
+	char *p = reserve(2);
+
+	if (p) {
+		if (R.json)
+			*p++ = '}';
+		*p++ = '\n';
+		commit(p);
+	}
+	if (R.failed) {
+		R.len = R.line;		/* only this record is lost */
 		return -1;
+	}
+	R.line = R.len;
+	if (!R.batch || R.len >= BATCH_BYTES)
+		return out_rec_flush();
 	return 0;
 }
 

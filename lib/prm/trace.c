@@ -43,6 +43,22 @@ struct pitem {
 	unsigned highest;	/* highest parameter number seen */
 };
 
+/*
+ * An open message as its lookup sees it: the key and age beside the queue
+ * position, so the search for an entry's message reads one small array and
+ * not the queue's items (it runs for every parameter entry).
+ */
+struct open_msg {
+	uint64_t pos;
+	uint64_t seq;		/* the item's open_seq */
+	uint32_t key;		/* open_key() */
+};
+
+static uint32_t open_key(unsigned eid, unsigned tmsn)
+{
+	return eid << 13 | tmsn;
+}
+
 struct trace_dec {
 	struct trace_cfg cfg;
 	trace_emit_fn emit;
@@ -53,7 +69,7 @@ struct trace_dec {
 	uint64_t cap, head, tail, unresolved;
 	uint64_t nwaiting;	/* items waiting for a reliable timestamp */
 
-	uint64_t *open;		/* queue positions of open messages */
+	struct open_msg *open;	/* messages still taking parameters */
 	unsigned nopen, open_cap;
 
 	bool have_last;
@@ -197,7 +213,7 @@ static void finalize(struct pitem *p)
 
 static void close_open(struct trace_dec *d, unsigned i)
 {
-	struct pitem *p = at(d, d->open[i]);
+	struct pitem *p = at(d, d->open[i].pos);
 
 	p->open = false;
 	finalize(p);
@@ -206,12 +222,11 @@ static void close_open(struct trace_dec *d, unsigned i)
 
 static int find_open(struct trace_dec *d, unsigned eid, unsigned tmsn)
 {
-	for (unsigned i = 0; i < d->nopen; i++) {
-		const struct trace_item *it = &at(d, d->open[i])->it;
+	uint32_t key = open_key(eid, tmsn);
 
-		if (it->event_id == eid && it->tmsn == tmsn)
+	for (unsigned i = 0; i < d->nopen; i++)
+		if (d->open[i].key == key)
 			return (int)i;
-	}
 	return -1;
 }
 
@@ -219,15 +234,18 @@ static int add_open(struct trace_dec *d, uint64_t pos)
 {
 	if (d->nopen == d->open_cap) {
 		unsigned ncap = d->open_cap ? d->open_cap * 2 : 64;
-		uint64_t *n = realloc(d->open, ncap * sizeof(*n));
+		struct open_msg *n = realloc(d->open, ncap * sizeof(*n));
 
 		if (!n)
 			return -1;
 		d->open = n;
 		d->open_cap = ncap;
 	}
-	d->open[d->nopen++] = pos;
-	at(d, pos)->open = true;
+	struct pitem *p = at(d, pos);
+
+	d->open[d->nopen++] = (struct open_msg){
+		.pos = pos, .seq = p->open_seq, .key = open_key(p->it.event_id, p->it.tmsn) };
+	p->open = true;
 	return 0;
 }
 
@@ -352,7 +370,7 @@ static void relieve(struct trace_dec *d)
 		d->nwaiting--;
 		if (p->open)
 			for (unsigned i = 0; i < d->nopen; i++)
-				if (d->open[i] == pos - 1) {
+				if (d->open[i].pos == pos - 1) {
 					close_open(d, i);
 					break;
 				}
@@ -442,7 +460,7 @@ static int string_event(struct trace_dec *d, uint64_t v)
 			return -1;
 		i = (int)d->nopen - 1;
 	} else {
-		p = at(d, d->open[i]);
+		p = at(d, d->open[i].pos);
 		p->it.lost |= v >> 63;
 	}
 	if (p->it.present & 1u << (tdsn - 1)) {
@@ -548,7 +566,7 @@ int trace_dec_block(struct trace_dec *d, const uint8_t *blk, uint64_t index, uin
 			relieve(d);
 	}
 	for (unsigned i = 0; i < d->nopen;) {
-		if (at(d, d->open[i])->open_seq < d->seq)
+		if (d->open[i].seq < d->seq)
 			close_open(d, i);
 		else
 			i++;

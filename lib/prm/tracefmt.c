@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "lib/prm/tracefmt.h"
+#include "lib/util/decimal.h"
 
 #define CLAMP 512		/* width and precision (§6) */
 /* The longest conversion: a width or precision of 512 plus a sign or "0x". */
@@ -43,9 +44,6 @@ static const unsigned char conv_class[256] = {
 
 static const char lower_hex[] = "0123456789abcdef";
 static const char upper_hex[] = "0123456789ABCDEF";
-static const uint32_t dec_pow[10] = {
-	1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000,
-};
 
 struct spec {
 	size_t end;		/* just past the conversion, or past the offending byte */
@@ -209,9 +207,9 @@ static size_t fmt_int(char *dst, const struct spec *s, unsigned flags, unsigned 
 			*--d = (char)('0' + (v & 7));
 		while (v >>= 3);
 	} else {
-		do
-			*--d = (char)('0' + v % 10);
-		while (v /= 10);
+		/* written from the left, then moved to end where the others do */
+		nd = (size_t)(dec_u64(dig, v) - dig);
+		d = memmove(dig + sizeof(dig) - nd, dig, nd);
 	}
 	nd = (size_t)(dig + sizeof(dig) - d);
 	zeros = prec > 0 && (size_t)prec > nd ? (size_t)prec - nd : 0;
@@ -325,8 +323,7 @@ static size_t quick(char *dst, const unsigned char *f, size_t len, size_t *i, st
 		}
 		/* fall through */
 	default:
-		for (nd = 1; nd < 10 && v >= dec_pow[nd]; nd++)
-			;
+		nd = dec_len32(v);
 		break;
 	}
 	/* the digits are written from the right, straight into place */
@@ -336,8 +333,7 @@ static size_t quick(char *dst, const unsigned char *f, size_t len, size_t *i, st
 		for (unsigned k = nd; k--; v >>= 4)
 			p[k] = hex[v & 15];
 	else
-		for (unsigned k = nd; k--; v /= 10)
-			p[k] = (char)('0' + v % 10);
+		dec_digits(p + nd, v, nd);
 	return (size_t)(p + nd - dst);
 }
 
