@@ -14,6 +14,7 @@
 
 #include "cmd/core/cmd.h"
 #include "cmd/tracein.h"
+#include "lib/ops/tracepipe.h"
 #include "lib/out/out.h"
 #include "lib/prm/tracecap.h"
 #include "lib/util/infile.h"
@@ -147,6 +148,31 @@ static int fail(const char *reason, int code, const char *fmt, ...)
 	e.kind = (enum prm_err_kind)code;
 	e.reason = reason;
 	return cmd_fail(&e);
+}
+
+/*
+ * The decoder is fed through these: on a thread of its own when tracein_run
+ * could start one (lib/ops/tracepipe.h), else here.
+ */
+static int dec_block(struct tracein *in, struct trace_dec *d, const uint8_t *blk,
+		     uint64_t index, uint64_t offset)
+{
+	return in->pipe ? trace_pipe_block(in->pipe, blk, index, offset) :
+			  trace_dec_block(d, blk, index, offset);
+}
+
+static int dec_skip(struct tracein *in, struct trace_dec *d, enum trace_skip reason,
+		    uint64_t index, uint64_t blocks, uint64_t offset)
+{
+	return in->pipe ? trace_pipe_skip(in->pipe, reason, index, blocks, offset) :
+			  trace_dec_skip(d, reason, index, blocks, offset);
+}
+
+/* A failure found while reading is told after the items of what was read before it. */
+static void dec_sync(struct tracein *in)
+{
+	if (in->pipe)
+		trace_pipe_sync(in->pipe);
 }
 
 /* Exactly n bytes at off, or fewer at the end of the file. */
@@ -475,13 +501,14 @@ static int feed_ring(struct tracein *in, struct trace_dec *d, uint8_t *buf, uint
 		ssize_t got = read_at(in, buf, n * TRACE_BLOCK_BYTES, first * TRACE_BLOCK_BYTES);
 
 		if (got != (ssize_t)(n * TRACE_BLOCK_BYTES)) {
+			dec_sync(in);
 			in->status = fail("io", EXIT_FAIL, "%s: read at block %" PRIu64 ": %s",
 					  in->name, first,
 					  got < 0 ? strerror(errno) : "the file shrank");
 			return -1;
 		}
 		for (uint64_t i = 0; i < n; i++)
-			if (trace_dec_block(d, buf + i * TRACE_BLOCK_BYTES, first + i,
+			if (dec_block(in, d, buf + i * TRACE_BLOCK_BYTES, first + i,
 					    (first + i) * TRACE_BLOCK_BYTES))
 				return -1;
 		first += n;
@@ -524,7 +551,7 @@ static int run_ring(struct tracein *in, const struct tracein_opts *o, struct tra
 	if (feed_ring(in, d, buf, start, nblocks - start) || feed_ring(in, d, buf, 0, start))
 		return -1;
 	if (in->size % TRACE_BLOCK_BYTES &&
-	    trace_dec_skip(d, TRACE_SKIP_TRUNCATED, nblocks, 0, nblocks * TRACE_BLOCK_BYTES))
+	    dec_skip(in, d, TRACE_SKIP_TRUNCATED, nblocks, 0, nblocks * TRACE_BLOCK_BYTES))
 		return -1;
 	return 0;
 }
@@ -545,7 +572,7 @@ static int capture_blocks(struct tracein *in, struct trace_dec *d, uint8_t *buf,
 	uint64_t first, avail, nblocks, data = off + TRACEFILE_REC_HDR_BYTES + 8;
 
 	if (len < 8 || read_at(in, h, 8, off + TRACEFILE_REC_HDR_BYTES) != 8)
-		return trace_dec_skip(d, TRACE_SKIP_TRUNCATED, 0, 0, off) ? CAP_FAIL : CAP_STOP;
+		return dec_skip(in, d, TRACE_SKIP_TRUNCATED, 0, 0, off) ? CAP_FAIL : CAP_STOP;
 	first = tracefile_le64(h);
 	avail = in->size > data ? in->size - data : 0;
 	if (avail > len - 8)
@@ -556,11 +583,12 @@ static int capture_blocks(struct tracein *in, struct trace_dec *d, uint8_t *buf,
 
 		if (read_at(in, buf, n * TRACE_BLOCK_BYTES, data + b * TRACE_BLOCK_BYTES) !=
 		    (ssize_t)(n * TRACE_BLOCK_BYTES)) {
+			dec_sync(in);
 			in->status = fail("io", EXIT_FAIL, "%s: %s", in->name, strerror(errno));
 			return CAP_FAIL;
 		}
 		for (uint64_t i = 0; i < n; i++)
-			if (trace_dec_block(d, buf + i * TRACE_BLOCK_BYTES,
+			if (dec_block(in, d, buf + i * TRACE_BLOCK_BYTES,
 					    ring_index(in, first + b + i),
 					    data + (b + i) * TRACE_BLOCK_BYTES))
 				return CAP_FAIL;
@@ -570,7 +598,7 @@ static int capture_blocks(struct tracein *in, struct trace_dec *d, uint8_t *buf,
 	}
 	if (avail == len - 8 && avail % TRACE_BLOCK_BYTES == 0)
 		return CAP_NEXT;
-	if (trace_dec_skip(d, TRACE_SKIP_TRUNCATED, ring_index(in, first + nblocks), 0,
+	if (dec_skip(in, d, TRACE_SKIP_TRUNCATED, ring_index(in, first + nblocks), 0,
 			   data + nblocks * TRACE_BLOCK_BYTES))
 		return CAP_FAIL;
 	return avail == len - 8 ? CAP_NEXT : CAP_STOP;
@@ -594,7 +622,7 @@ static int capture_record(struct tracein *in, struct trace_dec *d, uint8_t *buf,
 	} else if (r.type == TRACEFILE_OVERRUN && r.len >= 16) {
 		if (read_at(in, p, 16, *off + TRACEFILE_REC_HDR_BYTES) != 16)
 			goto cut;
-		if (trace_dec_skip(d, TRACE_SKIP_OVERRUN, ring_index(in, tracefile_le64(p)),
+		if (dec_skip(in, d, TRACE_SKIP_OVERRUN, ring_index(in, tracefile_le64(p)),
 				   tracefile_le64(p + 8), *off))
 			return CAP_FAIL;
 	} else if (r.type == TRACEFILE_END) {
@@ -603,7 +631,7 @@ static int capture_record(struct tracein *in, struct trace_dec *d, uint8_t *buf,
 	*off += tracefile_rec_span(&r);
 	return rc;
 cut:
-	return trace_dec_skip(d, TRACE_SKIP_TRUNCATED, 0, 0, *off) ? CAP_FAIL : CAP_STOP;
+	return dec_skip(in, d, TRACE_SKIP_TRUNCATED, 0, 0, *off) ? CAP_FAIL : CAP_STOP;
 }
 
 static int run_capture(struct tracein *in, struct trace_dec *d, uint8_t *buf)
@@ -628,14 +656,21 @@ int tracein_run(struct tracein *in, const struct tracein_opts *o, struct trace_d
 
 	if (!buf)
 		return fail("nomem", EXIT_FAIL, "out of memory");
+	in->pipe = trace_pipe_start(d);
 	rc = in->capture ? run_capture(in, d, buf) : run_ring(in, o, d, buf);
+	if (rc == 0 && !in->status &&
+	    (in->pipe ? trace_pipe_finish(in->pipe) : trace_dec_finish(d)))
+		rc = -1;
+	dec_sync(in);	/* after a stop too: what was decoded before it goes out */
+	trace_pipe_stop(in->pipe);
+	in->pipe = NULL;
 	out_progress_end();
 	free(buf);
 	if (rc > 0)
 		return rc;
 	if (in->status)
 		return in->status;
-	if (rc < 0 || trace_dec_finish(d))
+	if (rc < 0)
 		return -1;
 	if (in->capture && !in->clean_end)
 		out_warn("%s: the capture has no end record: it was interrupted, or cut at a "

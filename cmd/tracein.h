@@ -17,6 +17,8 @@
 #include "lib/prm/trace.h"
 #include "lib/prm/tracefile.h"
 
+struct trace_pipe;
+
 #define TRACEIN_MAX_SECTIONS 16
 
 /* What the user said on the command line about the input. */
@@ -47,6 +49,7 @@ struct tracein {
 	uint64_t start_block;	/* raw ring: where decoding started */
 	uint64_t done;		/* bytes decoded, for progress */
 	int status;		/* the exit status of a failure found while reading */
+	struct trace_pipe *pipe;	/* during tracein_run: the decoder's thread, if it has one */
 };
 
 /* The input options, shared by decode and analyze (an argp child, first). */

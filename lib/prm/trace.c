@@ -625,6 +625,17 @@ struct trace_dec *trace_dec_new(const struct trace_cfg *cfg, trace_emit_fn emit_
 	return d;
 }
 
+void trace_dec_swap_emit(struct trace_dec *d, trace_emit_fn *emit, void **ctx)
+{
+	trace_emit_fn f = d->emit;
+	void *c = d->ctx;
+
+	d->emit = *emit;
+	d->ctx = *ctx;
+	*emit = f;
+	*ctx = c;
+}
+
 void trace_dec_free(struct trace_dec *d)
 {
 	if (!d)

@@ -116,6 +116,12 @@ struct trace_dec;
 struct trace_dec *trace_dec_new(const struct trace_cfg *cfg, trace_emit_fn emit, void *ctx);
 void trace_dec_free(struct trace_dec *d);
 
+/*
+ * Exchanges d's callback and its context with *emit and *ctx (a decoder run
+ * on another thread hands its items over through its own, lib/ops/tracepipe).
+ */
+void trace_dec_swap_emit(struct trace_dec *d, trace_emit_fn *emit, void **ctx);
+
 /* One block in visiting order; index and offset say where it was, for skips. */
 int trace_dec_block(struct trace_dec *d, const uint8_t *blk, uint64_t index, uint64_t offset);
 /* Blocks a container knows were lost (capture overruns, a record cut short). */

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+#ifndef PRMCTL_OPS_TRACEPIPE_H
+#define PRMCTL_OPS_TRACEPIPE_H
+
+/*
+ * The tracer decoder on a thread of its own: blocks, skips and the end go
+ * in here in order, and the decoder's items come back on the caller's
+ * thread, through the callback the decoder was made with, in the order it
+ * made them. Decoding one part of a ring then overlaps printing the part
+ * before it (doc/performance.md); nothing else changes: the same items, the
+ * same counts, and the callback's non-zero return stops it as it stops the
+ * decoder. Memory is a few batches, whatever the size of the ring.
+ */
+
+#include <stdint.h>
+
+#include "lib/prm/trace.h"
+
+struct trace_pipe;
+
+/* NULL when no thread could be had: the caller then feeds d itself. */
+struct trace_pipe *trace_pipe_start(struct trace_dec *d);
+
+/* As trace_dec_block, trace_dec_skip and trace_dec_finish; the returns may come a batch late. */
+int trace_pipe_block(struct trace_pipe *p, const uint8_t *blk, uint64_t index, uint64_t offset);
+int trace_pipe_skip(struct trace_pipe *p, enum trace_skip reason, uint64_t index,
+		    uint64_t blocks, uint64_t offset);
+int trace_pipe_finish(struct trace_pipe *p);
+
+/* Every item of what went in so far delivered (before anything else is printed). */
+int trace_pipe_sync(struct trace_pipe *p);
+
+/* Ends the thread (what it still holds is dropped) and gives d its callback back. */
+void trace_pipe_stop(struct trace_pipe *p);
+
+#endif

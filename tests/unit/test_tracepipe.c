@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * lib/ops/tracepipe: the decoder on its own thread gives the same items in
+ * the same order, the same counts, and stops where the callback says, as
+ * the decoder fed directly — over a ring with every kind of entry, messages
+ * whose parameters span blocks, torn blocks and skips.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "lib/ops/tracepipe.h"
+#include "lib/prm/trace.h"
+
+#define NBLOCKS 3000
+
+static const uint8_t db[] = "\0a=%u b=%x\0three %d %d %d\0none\0wide %llx\0";
+static const struct trace_db_section sec = { 0x100, db, sizeof(db) };
+static const struct trace_cfg cfg = { .trc_ver = 1, .first_string_trace = 0x10,
+				      .num_string_trace = 4, .db = &sec, .ndb = 1 };
+static const uint32_t fmts[] = { 0x101, 0x10b, 0x119, 0x11e, 0x500 /* unknown */ };
+
+static uint8_t ring[NBLOCKS][TRACE_BLOCK_BYTES];
+
+static uint64_t rnd(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+static void put(uint8_t *p, uint64_t v)
+{
+	for (int i = 0; i < 8; i++)
+		p[i] = (uint8_t)(v >> (56 - 8 * i));
+}
+
+/* A timestamp entry for time t (bits 52:40 in 44:32, 39:8 in 31:0, 6:0 in ts7), urts u. */
+static uint64_t ts_entry(uint64_t t, unsigned urts)
+{
+	return (t & 0x7f) << 56 | 0xffull << 48 | (uint64_t)urts << 45 |
+	       (t >> 40 & 0x1fff) << 32 | (t >> 8 & 0xffffffff);
+}
+
+static void make_ring(void)
+{
+	uint64_t s = 0x9e3779b97f4a7c15ull, t = 0x1000000;
+
+	for (int b = 0; b < NBLOCKS; b++) {
+		uint8_t *blk = ring[b];
+
+		for (int i = 0; i < 31; i++) {
+			uint64_t r = rnd(&s), v, ts7 = (t + (uint64_t)i) & 0x7f;
+			unsigned eid = 0x10 + (unsigned)(r & 3), tmsn = (unsigned)(r >> 2 & 7);
+
+			switch (r >> 8 & 7) {
+			case 0: case 1:	/* a message's pointer */
+				v = (uint64_t)eid << 48 | (uint64_t)tmsn << 35 |
+				    fmts[(r >> 16) % 5];
+				break;
+			case 2: case 3: case 4:	/* one of its parameters */
+				v = (uint64_t)eid << 48 | (uint64_t)tmsn << 35 |
+				    (uint64_t)(1 + (r >> 16) % 3) << 32 | (uint32_t)(r >> 24);
+				break;
+			case 5:	/* a timestamp, now and then unreliable */
+				v = ts_entry(t + (uint64_t)i, (r >> 20 & 1));
+				ts7 = 0;
+				break;
+			default:	/* raw */
+				v = (uint64_t)(r >> 16 & 0xf) << 48 | (r >> 24 & 0xffffffffffffull);
+				break;
+			}
+			v |= ts7 << 56 | (r >> 60 == 0xf ? 1ull << 63 : 0);
+			put(blk + 8 * i, v);
+		}
+		t += 40;
+		put(blk + 248, ts_entry(t, 0));
+		if (b % 97 == 13)	/* no closing timestamp: incomplete */
+			memset(blk + 248, 0, 8);
+		if (b % 211 == 7)	/* a duplicate of the one before */
+			memcpy(blk, ring[b - 1], TRACE_BLOCK_BYTES);
+	}
+}
+
+struct log {
+	FILE *f;
+	char *buf;
+	size_t len;
+	unsigned n, stop_after;
+};
+
+static int record(void *ctx, const struct trace_item *it)
+{
+	struct log *l = ctx;
+
+	fprintf(l->f, "%d %d %llx %u %u %d %d %u %llx %u %d %x %d %u %x", it->type, it->has_ts,
+		(unsigned long long)it->timestamp, it->ts7, it->event_id, it->lost,
+		it->unreliable, it->urts, (unsigned long long)it->data, it->tmsn,
+		it->has_pointer, it->pointer, it->problem, it->nparams, it->present);
+	for (unsigned i = 0; i < it->nparams && i < TRACEFMT_MAX_PARAMS; i++)
+		fprintf(l->f, " %x", it->params[i]);
+	if (it->msg)
+		fprintf(l->f, " [%.*s]", (int)it->msg_len, it->msg);
+	fprintf(l->f, " %d %llu %llu %llu\n", it->reason, (unsigned long long)it->block,
+		(unsigned long long)it->blocks, (unsigned long long)it->offset);
+	return ++l->n == l->stop_after;
+}
+
+/* The whole ring, through a pipe or not; a skip op in the middle; the counts appended. */
+static void feed(bool piped, struct log *l, int *rc_out)
+{
+	struct trace_dec *d = trace_dec_new(&cfg, record, l);
+	struct trace_pipe *p;
+	int rc = 0;
+
+	assert_non_null(d);
+	l->f = open_memstream(&l->buf, &l->len);
+	p = piped ? trace_pipe_start(d) : NULL;
+	assert_true(!piped || p);
+	for (uint64_t b = 0; b < NBLOCKS && !rc; b++) {
+		rc = p ? trace_pipe_block(p, ring[b], b, b * TRACE_BLOCK_BYTES) :
+			 trace_dec_block(d, ring[b], b, b * TRACE_BLOCK_BYTES);
+		if (!rc && b == NBLOCKS / 2)
+			rc = p ? trace_pipe_skip(p, TRACE_SKIP_OVERRUN, b + 1, 5, 0) :
+				 trace_dec_skip(d, TRACE_SKIP_OVERRUN, b + 1, 5, 0);
+	}
+	if (!rc)
+		rc = p ? trace_pipe_finish(p) : trace_dec_finish(d);
+	if (p)
+		trace_pipe_sync(p);
+	trace_pipe_stop(p);
+	if (!l->stop_after) {
+		const struct trace_counts *c = trace_dec_counts(d);
+
+		fprintf(l->f, "counts %llu %llu %llu %llu %llu %llu\n",
+			(unsigned long long)c->decoded, (unsigned long long)c->events,
+			(unsigned long long)c->strings, (unsigned long long)c->raws,
+			(unsigned long long)c->uncompleted, (unsigned long long)c->duplicate_params);
+	}
+	fclose(l->f);
+	trace_dec_free(d);
+	*rc_out = rc;
+}
+
+static void same_items_as_direct(void **state)
+{
+	struct log a = { 0 }, b = { 0 };
+	int ra, rb;
+
+	(void)state;
+	make_ring();
+	feed(false, &a, &ra);
+	feed(true, &b, &rb);
+	assert_int_equal(ra, 0);
+	assert_int_equal(rb, 0);
+	assert_true(a.n > 10 * NBLOCKS);	/* the ring decodes: not a vacuous equality */
+	assert_int_equal(a.n, b.n);
+	assert_int_equal(a.len, b.len);
+	assert_memory_equal(a.buf, b.buf, a.len);
+	free(a.buf);
+	free(b.buf);
+}
+
+/* The callback's stop ends both alike: the same first items, nothing after. */
+static void stops_where_the_callback_says(void **state)
+{
+	const unsigned at[] = { 1, 1000, 1024, 1025, 30000 };
+
+	(void)state;
+	make_ring();
+	for (size_t k = 0; k < sizeof(at) / sizeof(at[0]); k++) {
+		struct log a = { .stop_after = at[k] }, b = { .stop_after = at[k] };
+		int ra, rb;
+
+		feed(false, &a, &ra);
+		feed(true, &b, &rb);
+		assert_int_equal(a.n, at[k]);
+		assert_int_equal(b.n, at[k]);
+		assert_int_not_equal(ra, 0);
+		assert_int_not_equal(rb, 0);
+		assert_int_equal(a.len, b.len);
+		assert_memory_equal(a.buf, b.buf, a.len);
+		free(a.buf);
+		free(b.buf);
+	}
+}
+
+/* A sync delivers everything of the blocks given so far, as the direct decoder has by then. */
+static void sync_delivers_what_went_in(void **state)
+{
+	struct log a = { 0 }, b = { 0 };
+	struct trace_dec *da, *db_;
+	struct trace_pipe *p;
+
+	(void)state;
+	make_ring();
+	a.f = open_memstream(&a.buf, &a.len);
+	b.f = open_memstream(&b.buf, &b.len);
+	da = trace_dec_new(&cfg, record, &a);
+	db_ = trace_dec_new(&cfg, record, &b);
+	p = trace_pipe_start(db_);
+	assert_non_null(p);
+	for (uint64_t blk = 0; blk < 777; blk++) {
+		assert_int_equal(trace_dec_block(da, ring[blk], blk, 0), 0);
+		assert_int_equal(trace_pipe_block(p, ring[blk], blk, 0), 0);
+	}
+	assert_int_equal(trace_pipe_sync(p), 0);
+	assert_true(a.n > 0);
+	assert_int_equal(a.n, b.n);
+	/* stopping with items still pending in the decoder drops nothing delivered */
+	trace_pipe_stop(p);
+	fclose(a.f);
+	fclose(b.f);
+	assert_int_equal(a.len, b.len);
+	assert_memory_equal(a.buf, b.buf, a.len);
+	trace_dec_free(da);
+	trace_dec_free(db_);
+	free(a.buf);
+	free(b.buf);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(same_items_as_direct),
+		cmocka_unit_test(stops_where_the_callback_says),
+		cmocka_unit_test(sync_delivers_what_went_in),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
