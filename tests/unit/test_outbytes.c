@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * lib/out: byte and dword runs (out_bytes, out_words, out_be_words). JSON is
- * an array of numbers; the text below is written by hand, as jansson writes
- * arrays, so any change of output shows here.
+ * an array of numbers, written without one jansson node per element (issue
+ * 24: a 4 MiB region took 190 MB); the text below is written by hand, as
+ * jansson writes arrays, so any change of output shows here.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -165,20 +166,24 @@ static void large_and_error(void **state)
 	assert_non_null(b);
 	for (size_t i = 0; i < n; i++)
 		b[i] = (uint8_t)(i * 7 + i / 256);
-	start(OUT_JSON, false);
-	out_doc_begin();
-	out_bytes("data", b, n);
-	assert_int_equal(out_doc_end(), 0);
-	stop();
-	doc = json_loads(obuf, 0, NULL);
-	assert_non_null(doc);
-	a = json_object_get(doc, "data");
-	assert_int_equal(json_array_size(a), n);
-	for (size_t i = 0; i < n; i++)
-		if (json_integer_value(json_array_get(a, i)) != b[i])
-			fail_msg("byte %zu", i);
-	json_decref(doc);
-	finish();
+	for (int pretty = 0; pretty < 2; pretty++) {
+		start(OUT_JSON, pretty);
+		out_doc_begin();
+		out_obj_begin("region");
+		out_bytes("data", b, n);
+		out_obj_end();
+		assert_int_equal(out_doc_end(), 0);
+		stop();
+		doc = json_loads(obuf, 0, NULL);
+		assert_non_null(doc);
+		a = json_object_get(json_object_get(doc, "region"), "data");
+		assert_int_equal(json_array_size(a), n);
+		for (size_t i = 0; i < n; i++)
+			if (json_integer_value(json_array_get(a, i)) != b[i])
+				fail_msg("byte %zu", i);
+		json_decref(doc);
+		finish();
+	}
 
 	start(OUT_JSON, false);
 	out_doc_begin();
@@ -191,6 +196,36 @@ static void large_and_error(void **state)
 	free(b);
 }
 
+static size_t nalloc;
+
+static void *count_malloc(size_t n)
+{
+	nalloc++;
+	return malloc(n);
+}
+
+/* What issue 24 measured: not one jansson allocation per byte. */
+static void no_node_per_byte(void **state)
+{
+	static uint8_t b[65536];
+	static uint32_t w[16384];
+
+	(void)state;
+	start(OUT_JSON, false);
+	out_doc_begin();
+	json_set_alloc_funcs(count_malloc, free);
+	nalloc = 0;
+	out_bytes("data", b, sizeof(b));
+	out_words("dwords", 0, w, 16384);
+	json_set_alloc_funcs(malloc, free);
+	assert_true(nalloc < 64);
+	assert_int_equal(out_doc_end(), 0);
+	stop();
+	assert_int_equal(olen, strlen("{\"schema\":\"prmctl/1\",\"data\":[],\"dwords\":[]}\n") +
+				       2 * 65536 - 1 + 2 * 16384 - 1);
+	finish();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -198,6 +233,7 @@ int main(void)
 		cmocka_unit_test(json_pretty),
 		cmocka_unit_test(text_rows),
 		cmocka_unit_test(large_and_error),
+		cmocka_unit_test(no_node_per_byte),
 	};
 
 	return cmocka_run_group_tests_name("outbytes", tests, NULL, NULL);
