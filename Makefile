@@ -209,6 +209,7 @@ $(B)/bench/gen_trace_ring: $(B)/obj/tests/bench/gen_trace_ring.o
 bench: $(BENCH_BINS) prmctl
 	$(B)/bench/bench_cmdq
 	$(B)/bench/bench_health
+	$(B)/bench/bench_outbytes
 	python3 tests/bench/bench_trace ./prmctl $(B)/bench/gen_trace_ring
 	@echo "== qp selftest: 16 pairs x 1000 cycles on the in-process simulator"
 	./prmctl -d sim qp selftest --pairs 16 --cycles 1000

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 #include "lib/out/out.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <jansson.h>
@@ -16,6 +17,21 @@
 
 #define KEY_WIDTH 24
 #define MAX_DEPTH 32
+
+/*
+ * A byte or dword run (out_bytes, out_words) in JSON: an array of numbers,
+ * but not a jansson array. A node per element cost 46 bytes of memory per
+ * byte (issue 24: a 4 MiB region, 190 MB); the emitter keeps a copy of the
+ * run instead, puts a marked string with its index in the tree, and
+ * write_json() writes the array there, exactly as jansson would have.
+ */
+#define RUN_MARK "\x01prmctl-run:"
+
+struct run {
+	void *p;		/* uint8_t[n] or uint32_t[n] */
+	size_t n;
+	unsigned width;		/* bytes per element: 1 or 4 */
+};
 
 enum frame_type { FR_ROOT, FR_OBJ, FR_ARR, FR_TABLE, FR_ROW, FR_CELL };
 
@@ -37,6 +53,8 @@ static struct {
 	bool line;		/* text: the document is one line of key=value */
 	char line_buf[2048];
 	bool write_failed;
+	struct run *runs;	/* JSON: the document's byte and dword runs */
+	size_t nruns, cap_runs;
 } S = { .o = { .mode = OUT_TEXT } };
 
 void out_init(const struct out_opts *o)
@@ -106,6 +124,13 @@ static void __attribute__((format(printf, 2, 3))) emit(FILE *fp, const char *fmt
 	va_end(ap);
 }
 
+/* The same for text already formatted (a document, a run's numbers). */
+static void emit_raw(const char *s, size_t n)
+{
+	if (n && fwrite(s, 1, n, S.o.out) != n)
+		S.write_failed = true;
+}
+
 static struct frame *top(void)
 {
 	return &S.st[S.sp];
@@ -143,6 +168,41 @@ static void unmark_u64(char *s)
 		memmove(p, digits, n);
 		memmove(p + n, end + 1, strlen(end + 1) + 1);
 	}
+}
+
+static json_t *json_run(const void *p, size_t n, unsigned width)
+{
+	char mark[48];
+	struct run *r;
+
+	if (S.nruns == S.cap_runs) {
+		size_t cap = S.cap_runs ? 2 * S.cap_runs : 8;
+
+		r = realloc(S.runs, cap * sizeof(*r));
+		if (!r)
+			return NULL;
+		S.runs = r;
+		S.cap_runs = cap;
+	}
+	r = &S.runs[S.nruns];
+	r->p = malloc(n ? n * width : 1);
+	if (!r->p)
+		return NULL;
+	if (n)
+		memcpy(r->p, p, n * width);
+	r->n = n;
+	r->width = width;
+	snprintf(mark, sizeof(mark), RUN_MARK "%zu", S.nruns++);
+	return json_string(mark);
+}
+
+static void runs_free(void)
+{
+	for (size_t i = 0; i < S.nruns; i++)
+		free(S.runs[i].p);
+	free(S.runs);
+	S.runs = NULL;
+	S.nruns = S.cap_runs = 0;
 }
 
 /* Text from devices and files may not be UTF-8; never drop the member. */
@@ -250,21 +310,120 @@ void out_doc_abort(void)
 	if (S.open && S.st[0].j)
 		json_decref(S.st[0].j);
 	out_table_free(&S.tab);
+	runs_free();
 	memset(S.st, 0, sizeof(S.st));
 	S.sp = 0;
 	S.open = false;
 }
 
+#define INDENT 2
+
+/* Decimal digits of v at p; their count. */
+static size_t put_dec(char *p, uint32_t v)
+{
+	char d[10];
+	size_t n = 0;
+
+	do
+		d[n++] = (char)('0' + v % 10);
+	while ((v /= 10));
+	for (size_t i = 0; i < n; i++)
+		p[i] = d[n - 1 - i];
+	return n;
+}
+
+/* Pretty: a newline and indent spaces at p; compact (indent < 0): nothing. */
+static size_t put_indent(char *p, int indent)
+{
+	if (indent < 0)
+		return 0;
+	p[0] = '\n';
+	memset(p + 1, ' ', (size_t)indent);
+	return 1 + (size_t)indent;
+}
+
+/*
+ * A run as jansson writes an array of integers (dump.c): "[1,2]" compact;
+ * pretty, each element on a line of its own at indent + INDENT and the "]"
+ * on one at indent, the indent of the line the array starts on; "[]" if empty.
+ */
+static void write_run(const struct run *r, int indent)
+{
+	char buf[16384];
+	size_t n = 0, room;
+
+	if (!r->n) {
+		emit_raw("[]", 2);
+		return;
+	}
+	/* the emitter nests at most MAX_DEPTH deep: this only bounds buf */
+	if (indent > INDENT * (MAX_DEPTH + 1))
+		indent = INDENT * (MAX_DEPTH + 1);
+	/* one element (",\n", its indent, 10 digits) and the closing "\n" indent "]" */
+	room = 2 * ((size_t)(indent < 0 ? 0 : indent) + INDENT + 16);
+	buf[n++] = '[';
+	for (size_t i = 0; i < r->n; i++) {
+		uint32_t v = r->width == 1 ? ((const uint8_t *)r->p)[i] :
+					     ((const uint32_t *)r->p)[i];
+
+		if (sizeof(buf) - n < room) {
+			emit_raw(buf, n);
+			n = 0;
+		}
+		if (i)
+			buf[n++] = ',';
+		n += put_indent(buf + n, indent < 0 ? -1 : indent + INDENT);
+		n += put_dec(buf + n, v);
+	}
+	n += put_indent(buf + n, indent);
+	buf[n++] = ']';
+	emit_raw(buf, n);
+}
+
+/* Spaces that start the line p is on (s is the first line's start). */
+static int line_indent(const char *s, const char *p)
+{
+	const char *line = p;
+
+	while (line > s && line[-1] != '\n')
+		line--;
+	return (int)strspn(line, " ");
+}
+
+/* The document's text, each run's marked string replaced by the run. */
+static void write_with_runs(const char *s, bool pretty)
+{
+	static const char esc[] = "\"\\u0001prmctl-run:";
+	const char *start = s, *p;
+
+	while ((p = strstr(s, esc))) {
+		const char *digits = p + sizeof(esc) - 1;
+		char *end;
+		unsigned long long i = strtoull(digits, &end, 10);
+
+		if (!isdigit((unsigned char)*digits) || *end != '"' || i >= S.nruns) {
+			emit_raw(s, (size_t)(digits - s));	/* not a run's: as it is */
+			s = digits;
+			continue;
+		}
+		emit_raw(s, (size_t)(p - s));
+		write_run(&S.runs[i], pretty ? line_indent(start, p) : -1);
+		s = end + 1;
+	}
+	emit_raw(s, strlen(s));
+}
+
 static int write_json(json_t *doc, bool pretty)
 {
-	size_t flags = JSON_ENCODE_ANY | (pretty ? JSON_INDENT(2) : JSON_COMPACT);
+	size_t flags = JSON_ENCODE_ANY | (pretty ? JSON_INDENT(INDENT) : JSON_COMPACT);
 	char *s = json_dumps(doc, flags);
 	int rc = 0;
 
 	if (!s)
 		return -1;
 	unmark_u64(s);
-	emit(S.o.out, "%s\n", s);
+	write_with_runs(s, pretty);
+	emit_raw("\n", 1);
 	free(s);
 	return rc;
 }
@@ -568,11 +727,7 @@ void out_bytes(const char *key, const uint8_t *buf, size_t len)
 	struct frame *f = top();
 
 	if (out_json()) {
-		json_t *a = json_array();
-
-		for (size_t i = 0; i < len; i++)
-			json_array_append_new(a, json_integer(buf[i]));
-		json_put(key, a);
+		json_put(key, json_run(buf, len, 1));
 		return;
 	}
 	emit(S.o.out, "%*s%s:\n", f->indent, "", key ? key : "");
@@ -606,11 +761,7 @@ void out_words(const char *key, uint32_t addr, const uint32_t *w, size_t n)
 	struct frame *f = top();
 
 	if (out_json()) {
-		json_t *a = json_array();
-
-		for (size_t i = 0; i < n; i++)
-			json_array_append_new(a, json_integer(w[i]));
-		json_put(key, a);
+		json_put(key, json_run(w, n, 4));
 		return;
 	}
 	for (size_t i = 0; i < n; i += 4) {
