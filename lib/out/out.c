@@ -8,7 +8,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "lib/out/out_int.h"
 #include "lib/out/table.h"
@@ -25,7 +27,7 @@
  * run instead, puts a marked string with its index in the tree, and
  * write_json() writes the array there, exactly as jansson would have.
  */
-#define RUN_MARK "\x01prmctl-run:"
+#define RUN_MARK "run"
 
 struct run {
 	void *p;		/* uint8_t[n] or uint32_t[n] */
@@ -141,25 +143,58 @@ static struct frame *top(void)
  * marked string and turned back into bare digits when the document is
  * written, so numbers stay numbers.
  */
-#define U64_MARK "\x01prmctl-u64:"
+#define U64_MARK "u64"
+
+/*
+ * Those marks, and the runs' below, carry a number drawn once per process:
+ * text from a device can never spell one, or it would be rewritten too (a
+ * string turned into bare digits, or into a run's array).
+ */
+static const char *mark_key(void)
+{
+	static char key[17];
+	uint64_t r;
+
+	if (!key[0]) {
+		if (getrandom(&r, sizeof(r), GRND_NONBLOCK) != (ssize_t)sizeof(r))
+			r = (uint64_t)time(NULL) * 0x9e3779b97f4a7c15ull ^ (uint64_t)getpid();
+		snprintf(key, sizeof(key), "%016" PRIx64, r);
+	}
+	return key;
+}
+
+/* A mark of the kind (U64_MARK, RUN_MARK) for value, as jansson is given it... */
+#define MARK_MAX 96
+static void mark(char buf[MARK_MAX], const char *kind, const char *value)
+{
+	snprintf(buf, MARK_MAX, "\x01prmctl-%s-%s:%s", mark_key(), kind, value);
+}
+
+/* ...and as it comes out of json_dumps, from its opening quote to the value. */
+static void mark_found(char buf[MARK_MAX], const char *kind)
+{
+	snprintf(buf, MARK_MAX, "\"\\u0001prmctl-%s-%s:", mark_key(), kind);
+}
 
 static json_t *json_u64(uint64_t v)
 {
-	char buf[48];
+	char buf[MARK_MAX], digits[24];
 
 	if (v <= INT64_MAX)
 		return json_integer((json_int_t)v);
-	snprintf(buf, sizeof(buf), U64_MARK "%" PRIu64, v);
+	snprintf(digits, sizeof(digits), "%" PRIu64, v);
+	mark(buf, U64_MARK, digits);
 	return json_string(buf);
 }
 
 static void unmark_u64(char *s)
 {
-	static const char esc[] = "\"\\u0001prmctl-u64:";
+	char esc[MARK_MAX];
 	char *p;
 
+	mark_found(esc, U64_MARK);
 	while ((p = strstr(s, esc))) {
-		char *digits = p + sizeof(esc) - 1, *end = strchr(digits, '"');
+		char *digits = p + strlen(esc), *end = strchr(digits, '"');
 		size_t n;
 
 		if (!end)
@@ -172,7 +207,7 @@ static void unmark_u64(char *s)
 
 static json_t *json_run(const void *p, size_t n, unsigned width)
 {
-	char mark[48];
+	char buf[MARK_MAX], index[24];
 	struct run *r;
 
 	if (S.nruns == S.cap_runs) {
@@ -192,8 +227,9 @@ static json_t *json_run(const void *p, size_t n, unsigned width)
 		memcpy(r->p, p, n * width);
 	r->n = n;
 	r->width = width;
-	snprintf(mark, sizeof(mark), RUN_MARK "%zu", S.nruns++);
-	return json_string(mark);
+	snprintf(index, sizeof(index), "%zu", S.nruns++);
+	mark(buf, RUN_MARK, index);
+	return json_string(buf);
 }
 
 static void runs_free(void)
@@ -393,11 +429,12 @@ static int line_indent(const char *s, const char *p)
 /* The document's text, each run's marked string replaced by the run. */
 static void write_with_runs(const char *s, bool pretty)
 {
-	static const char esc[] = "\"\\u0001prmctl-run:";
 	const char *start = s, *p;
+	char esc[MARK_MAX];
 
+	mark_found(esc, RUN_MARK);
 	while ((p = strstr(s, esc))) {
-		const char *digits = p + sizeof(esc) - 1;
+		const char *digits = p + strlen(esc);
 		char *end;
 		unsigned long long i = strtoull(digits, &end, 10);
 
@@ -599,9 +636,9 @@ static bool plain_decimal(const char *s)
 
 void out_decimal(const char *key, const char *digits)
 {
-	char buf[64];
+	char buf[MARK_MAX];
 
-	if (!plain_decimal(digits) || strlen(digits) + sizeof(U64_MARK) > sizeof(buf)) {
+	if (!plain_decimal(digits) || strlen(digits) > 51) {
 		out_null(key);
 		return;
 	}
@@ -612,7 +649,7 @@ void out_decimal(const char *key, const char *digits)
 	while (digits[0] == '0' && digits[1] >= '0' && digits[1] <= '9')
 		digits++;	/* JSON has no leading zeros */
 	/* the mark that lets a u64 out of jansson's range carries these digits as well */
-	snprintf(buf, sizeof(buf), U64_MARK "%s", digits);
+	mark(buf, U64_MARK, digits);
 	json_put(key, json_string(buf));
 }
 

@@ -174,6 +174,31 @@ static void error_in_text_only_stderr(void **state)
 	finish();
 }
 
+/*
+ * The emitter marks big numbers and byte runs with strings it rewrites at
+ * the end; text from a device that spells such a mark stays that text.
+ */
+static void device_text_is_never_a_marker(void **state)
+{
+	static const uint8_t run[2] = { 7, 8 };
+
+	(void)state;
+	start(OUT_JSON);
+	out_doc_begin();
+	out_bytes("data", run, sizeof(run));
+	out_str("a", "\x01prmctl-u64:1,\"evil\":true");
+	out_str("b", "\x01prmctl-run:0");
+	out_str("c", "\xffprmctl-run:0");
+	out_u64("big", UINT64_MAX);
+	out_doc_end();
+	stop();
+	assert_string_equal(obuf, "{\"schema\":\"prmctl/1\",\"data\":[7,8],"
+			    "\"a\":\"\\u0001prmctl-u64:1,\\\"evil\\\":true\","
+			    "\"b\":\"\\u0001prmctl-run:0\",\"c\":\"?prmctl-run:0\","
+			    "\"big\":18446744073709551615}\n");
+	finish();
+}
+
 static void non_utf8_string_kept(void **state)
 {
 	json_t *doc;
@@ -509,6 +534,7 @@ int main(void)
 		cmocka_unit_test(error_in_json_replaces_document),
 		cmocka_unit_test(error_in_text_only_stderr),
 		cmocka_unit_test(non_utf8_string_kept),
+		cmocka_unit_test(device_text_is_never_a_marker),
 		cmocka_unit_test(layout_printer),
 		cmocka_unit_test(names_only_when_valid),
 		cmocka_unit_test(skip_and_decimal),
