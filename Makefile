@@ -206,13 +206,10 @@ $(B)/bench/gen_trace_ring: $(B)/obj/tests/bench/gen_trace_ring.o
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^
 # BENCH_TRACE_MB=N: the trace ring's size in MiB (default 1024); TMPDIR: where it goes
+# every benchmark, then one table of each figure beside its peer (tests/bench/bench_table);
+# BENCH_MD=FILE also writes that table as markdown (doc/performance.md keeps the latest)
 bench: $(BENCH_BINS) prmctl
-	$(B)/bench/bench_cmdq
-	$(B)/bench/bench_health
-	$(B)/bench/bench_outbytes
-	python3 tests/bench/bench_trace ./prmctl $(B)/bench/gen_trace_ring
-	@echo "== qp selftest: 16 pairs x 1000 cycles on the in-process simulator"
-	./prmctl -d sim qp selftest --pairs 16 --cycles 1000
+	B=$(B) python3 tests/bench/bench_table $(if $(BENCH_MD),--markdown $(BENCH_MD))
 
 # the whole suite (tests/run-suite): its last line is "N passed, N failed"
 check: all unit fuzz-build asan $(BENCH_BINS)

@@ -80,14 +80,69 @@ static char *put_hex(char *p, uint64_t v, unsigned digits)
 	return p + n;
 }
 
-static inline char *put_key(char *p, const char *key)
-{
-	size_t n = strlen(key);
+/*
+ * A key as a member writes it — ,"key": in JSON, key= in text — made once
+ * and kept by the key's address: keys are literals (out.h), a few dozen of
+ * them, written millions of times. Sixteen bytes are copied whatever the
+ * length (a fixed copy is two instructions; the room is reserved).
+ */
+#define KEY_FORMS 256	/* a power of two, well above the keys of a stream */
+#define KEY_COPY 16
 
-	if (n > OUT_REC_KEY_MAX)
-		n = OUT_REC_KEY_MAX;
-	memcpy(p, key, n);
-	return p + n;
+struct key_form {
+	const char *key;
+	bool json;
+	uint8_t len;
+	char text[OUT_REC_KEY_MAX + 4];
+};
+
+static struct key_form key_forms[KEY_FORMS];
+static unsigned key_forms_used;
+
+static struct key_form *key_form_new(struct key_form *k, const char *key, bool json)
+{
+	size_t n = strnlen(key, OUT_REC_KEY_MAX), len = 0;
+
+	if (json)
+		k->text[len++] = ',', k->text[len++] = '"';
+	memcpy(k->text + len, key, n);
+	len += n;
+	if (json)
+		k->text[len++] = '"', k->text[len++] = ':';
+	else
+		k->text[len++] = '=';
+	k->key = key;
+	k->json = json;
+	k->len = (uint8_t)len;
+	key_forms_used++;
+	return k;
+}
+
+static inline char *put_key(char *p, const char *key, bool json)
+{
+	uintptr_t a = (uintptr_t)key;
+	unsigned i = (unsigned)(a ^ a >> 9) * 2 + json;
+	struct key_form *k;
+
+	/* open addressing; a full table (never, in practice) forgets what it had */
+	if (key_forms_used > KEY_FORMS / 2) {
+		memset(key_forms, 0, sizeof(key_forms));
+		key_forms_used = 0;
+	}
+	for (;; i++) {
+		k = &key_forms[i % KEY_FORMS];
+		if (k->key == key && k->json == json)
+			break;
+		if (!k->key) {
+			key_form_new(k, key, json);
+			break;
+		}
+	}
+	if (k->len <= KEY_COPY)
+		memcpy(p, k->text, KEY_COPY);
+	else
+		memcpy(p, k->text, k->len);
+	return p + k->len;
 }
 
 /*
@@ -109,19 +164,12 @@ static inline __attribute__((always_inline)) char *member(const char *key, unsig
 		if (!first)
 			*p++ = ',';
 	} else if (json) {
-		/* the schema member is always first */
-		*p++ = ',';
-		*p++ = '"';
-		p = put_key(p, key);
-		*p++ = '"';
-		*p++ = ':';
+		p = put_key(p, key, true);	/* the schema member is always first: a comma */
 	} else {
 		if (!first)
 			*p++ = ' ';
-		if (flags & OUT_REC_KV) {
-			p = put_key(p, key);
-			*p++ = '=';
-		}
+		if (flags & OUT_REC_KV)
+			p = put_key(p, key, false);
 	}
 	return p;
 }
@@ -240,6 +288,7 @@ static size_t plain_run(char *dst, const unsigned char *s, size_t n, bool json)
 	size_t k = 0;
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/* the lowest stop bit is exact (false hits only ever sit above a true one) */
 	for (; k + 8 <= n; k += 8) {
 		uint64_t w, stop;
 
@@ -248,7 +297,18 @@ static size_t plain_run(char *dst, const unsigned char *s, size_t n, bool json)
 		stop = (w | ((w - ONES * 0x20) & ~w)) & HIGHS;
 		stop |= json ? eq_bytes(w, '"') | eq_bytes(w, '\\') : eq_bytes(w, 0x7f);
 		if (stop)
-			break;
+			return k + (size_t)__builtin_ctzll(stop) / 8;
+	}
+	if (k < n && n >= 8) {
+		/* the tail as the last eight bytes: those before k were found plain already */
+		uint64_t w, stop;
+
+		k = n - 8;
+		memcpy(&w, s + k, 8);
+		memcpy(dst + k, &w, 8);
+		stop = (w | ((w - ONES * 0x20) & ~w)) & HIGHS;
+		stop |= json ? eq_bytes(w, '"') | eq_bytes(w, '\\') : eq_bytes(w, 0x7f);
+		return stop ? k + (size_t)__builtin_ctzll(stop) / 8 : n;
 	}
 #endif
 	for (; k < n; k++) {

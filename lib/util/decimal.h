@@ -36,12 +36,28 @@ static inline void dec_digits(char *end, uint32_t v, unsigned n)
 		end[-1] = (char)('0' + v % 10);
 }
 
+/* v < 10^8 as exactly eight digits at p: two halves, no loop. */
+static inline void dec_digits8(char *p, uint32_t v)
+{
+	uint32_t hi = v / 10000, lo = v % 10000;
+
+	memcpy(p, dec_pairs + 2 * (hi / 100), 2);
+	memcpy(p + 2, dec_pairs + 2 * (hi % 100), 2);
+	memcpy(p + 4, dec_pairs + 2 * (lo / 100), 2);
+	memcpy(p + 6, dec_pairs + 2 * (lo % 100), 2);
+}
+
 /* v at p; returns the end. */
 static inline char *dec_u32(char *p, uint32_t v)
 {
 	unsigned n = dec_len32(v);
 
-	dec_digits(p + n, v, n);
+	if (n > 8) {
+		dec_digits(p + n - 8, v / 100000000, n - 8);
+		dec_digits8(p + n - 8, v % 100000000);
+	} else {
+		dec_digits(p + n, v, n);
+	}
 	return p + n;
 }
 
@@ -58,7 +74,7 @@ static inline char *dec_u64(char *p, uint64_t v)
 	}
 	p = dec_u32(p, (uint32_t)v);
 	while (groups) {
-		dec_digits(p + 8, low[--groups], 8);
+		dec_digits8(p, low[--groups]);
 		p += 8;
 	}
 	return p;
