@@ -152,7 +152,9 @@ void out_error_member(int exit_code, const struct prm_err *err);
  * Records: one line each, for streams of millions (trace decode). JSON: an
  * object with "schema" per line; text: the members' values separated by
  * spaces, as the flags say. Written at out_rec_end(); -1 if that failed.
- * Elements of an array have key NULL and take out_rec_arr_flags().
+ * Elements of an array have key NULL and take out_rec_arr_flags(). A key is
+ * a string that neither moves nor changes while the process runs (a
+ * literal): its written form is made once and found again by its address.
  */
 enum {
 	OUT_REC_NOTEXT = 1 << 0,	/* JSON only */
