@@ -25,7 +25,19 @@
 #define MAX_SLOTS 32
 #define MAX_PAGES 256
 #define INIT_WAIT_MS 10000	/* when the firmware does not say */
-#define SPIN_US 200		/* poll without sleeping this long first */
+/*
+ * Waiting for the ownership bit: firmware answers most commands in
+ * microseconds, so the wait first polls without sleeping (a sleep alone
+ * costs more than such a command), bounded so a slow command does not hold
+ * a CPU: SPIN_US of polling, each poll offering the CPU to others (the
+ * simulator's firmware thread may need this one: a spin that yields only
+ * every 2 us measured twice as slow on a loaded 2-CPU machine), then sleeps
+ * that grow from SLEEP_MIN_US to SLEEP_MAX_US, so a command that hangs
+ * costs ~1000 wake-ups a second, not ~4000, until its timeout.
+ */
+#define SPIN_US 200
+#define SLEEP_MIN_US 10
+#define SLEEP_MAX_US 1000
 #define GONE_LOOK_MS 10		/* while waiting, how often to check the function is there */
 
 
@@ -111,20 +123,24 @@ static int ring(struct cmdq *q, unsigned slot, struct prm_err *err)
 	return dev_bar_write(q->d, 0x18, be, 4, err);
 }
 
+static bool owned(volatile uint8_t *own)
+{
+	return __atomic_load_n(own, __ATOMIC_ACQUIRE) & 1;
+}
+
 static int wait_done(struct cmdq *q, volatile uint8_t *own, uint16_t opcode,
 		     struct prm_err *err)
 {
-	const char *name = prm_name_of(&prm_cmd_opcode_names, opcode);
-	uint64_t deadline = clock_now_ms() + q->timeout_ms, next_look = clock_now_ms() + GONE_LOOK_MS;
-	uint64_t spin_until = clock_now_us() + SPIN_US;
+	uint64_t now = clock_now_us(), spin_until = now + SPIN_US;
+	uint64_t deadline = now / 1000 + q->timeout_ms, next_look = now / 1000 + GONE_LOOK_MS;
+	unsigned nap = SLEEP_MIN_US;
+	const char *name;
 
-	for (unsigned i = 0;; i++) {
-		if (!(__atomic_load_n(own, __ATOMIC_ACQUIRE) & 1))
+	while (owned(own) && clock_now_us() < spin_until)
+		sched_yield();
+	for (;;) {
+		if (!owned(own))
 			return 0;
-		if (clock_now_us() < spin_until) {
-			sched_yield();	/* most commands finish sooner than a sleep wakes */
-			continue;
-		}
 		if (dev_interrupted())
 			return prm_err_set(err, PRM_E_FAILED, EINTR, "interrupted",
 					   "%s: interrupted", q->d->label);
@@ -137,17 +153,21 @@ static int wait_done(struct cmdq *q, volatile uint8_t *own, uint16_t opcode,
 			run_hook(q);	/* the firmware may wait for pages to finish this one */
 			if (dev_bar_read(q->d, 0, &w, sizeof(w), err) == 0 && w == 0xffffffffu) {
 				q->gone = true;
+				name = prm_name_of(&prm_cmd_opcode_names, opcode);
 				return prm_err_set(err, PRM_E_NODEV, ENODEV, "device_gone",
 						   "%s: %s(0x%x): device not responding (reads return all-ones)",
 						   q->d->label, name ? name : "UNKNOWN", opcode);
 			}
 		}
-		if (clock_now_ms() >= deadline)
+		if (clock_now_ms() >= deadline) {
+			name = prm_name_of(&prm_cmd_opcode_names, opcode);
 			return prm_err_set(err, PRM_E_TIMEOUT, ETIMEDOUT, "cmd_timeout",
 					   "%s: %s(0x%x) not completed in %llu ms",
 					   q->d->label, name ? name : "UNKNOWN", opcode,
 					   (unsigned long long)q->timeout_ms);
-		clock_sleep_us(i < 64 ? 5 : 200);
+		}
+		clock_sleep_us(nap);	/* a signal ends it early */
+		nap = nap * 2 < SLEEP_MAX_US ? nap * 2 : SLEEP_MAX_US;
 	}
 }
 
