@@ -25,12 +25,49 @@
 #define MAX_SLOTS 32
 #define MAX_PAGES 256
 #define INIT_WAIT_MS 10000	/* when the firmware does not say */
-#define SPIN_US 200		/* poll without sleeping this long first */
+/*
+ * Waiting for the ownership bit: firmware answers most commands in
+ * microseconds, so the wait first polls without sleeping (a sleep alone
+ * costs more than such a command), bounded so a slow command does not hold
+ * a CPU: SPIN_US of polling, each poll offering the CPU to others (the
+ * simulator's firmware thread may need this one: a spin that yields only
+ * every 2 us measured twice as slow on a loaded 2-CPU machine), then sleeps
+ * that grow from SLEEP_MIN_US to SLEEP_MAX_US, so a command that hangs
+ * costs ~1000 wake-ups a second, not ~4000, until its timeout.
+ */
+#define SPIN_US 200
+#define SLEEP_MIN_US 10
+#define SLEEP_MAX_US 1000
 #define GONE_LOOK_MS 10		/* while waiting, how often to check the function is there */
 
 
+/*
+ * The fields every command writes or reads, resolved from their paths once
+ * per queue: looked up by path each time they were half a NOP's host CPU.
+ */
+enum { E_TYPE, E_INLEN, E_OUTLEN, E_IN_PTR, E_OUT_PTR, E_TOKEN, B_NUM, B_TOKEN, B_NEXT,
+       O_STATUS, O_SYNDROME, NFIELDS };
+
+static const struct {
+	const struct prm_layout *layout;
+	const char *path;
+} field_paths[NFIELDS] = {
+	[E_TYPE] = { &prm_layout_cmdq_entry, PRM_PATH(cmdq_entry, "type") },
+	[E_INLEN] = { &prm_layout_cmdq_entry, PRM_PATH(cmdq_entry, "inlen") },
+	[E_OUTLEN] = { &prm_layout_cmdq_entry, PRM_PATH(cmdq_entry, "outlen") },
+	[E_IN_PTR] = { &prm_layout_cmdq_entry, PRM_PATH(cmdq_entry, "in_ptr") },
+	[E_OUT_PTR] = { &prm_layout_cmdq_entry, PRM_PATH(cmdq_entry, "out_ptr") },
+	[E_TOKEN] = { &prm_layout_cmdq_entry, PRM_PATH(cmdq_entry, "token") },
+	[B_NUM] = { &prm_layout_cmd_mailbox_block, PRM_PATH(cmd_mailbox_block, "block_num") },
+	[B_TOKEN] = { &prm_layout_cmd_mailbox_block, PRM_PATH(cmd_mailbox_block, "token") },
+	[B_NEXT] = { &prm_layout_cmd_mailbox_block, PRM_PATH(cmd_mailbox_block, "next") },
+	[O_STATUS] = { &prm_layout_mbox_out, PRM_PATH(mbox_out, "status") },
+	[O_SYNDROME] = { &prm_layout_mbox_out, PRM_PATH(mbox_out, "syndrome") },
+};
+
 struct cmdq {
 	struct dev *d;
+	struct prm_loc field[NFIELDS];	/* field_paths[], resolved */
 	struct dma_provider *dma;
 	struct dma_buf queue;
 	uint8_t token;
@@ -62,19 +99,31 @@ static void run_hook(struct cmdq *q)
 	q->in_hook = false;
 }
 
+static void put(const struct cmdq *q, unsigned f, void *buf, uint64_t v)
+{
+	prm_bits_set(buf, prm_layout_bytes(field_paths[f].layout), q->field[f].off,
+		     q->field[f].width, v);
+}
+
+static uint64_t get(const struct cmdq *q, unsigned f, const void *buf, size_t len)
+{
+	uint64_t v = 0;
+
+	prm_bits_get(buf, len, q->field[f].off, q->field[f].width, &v);
+	return v;
+}
+
 /* A chain of n mailbox blocks; blocks[] gets them in order. */
 static int chain_alloc(struct cmdq *q, struct dma_buf *blocks, size_t n,
 		       struct prm_err *err)
 {
-	const size_t bl = prm_layout_bytes(&prm_layout_cmd_mailbox_block);
-
 	for (size_t i = 0; i < n; i++) {
 		if (q->dma->alloc(q->dma, BLOCK_BYTES, BLOCK_ALIGN, &blocks[i], err))
 			return -1;
-		PRM_SET(cmd_mailbox_block, blocks[i].va, bl, "block_num", i);
-		PRM_SET(cmd_mailbox_block, blocks[i].va, bl, "token", q->token);
+		put(q, B_NUM, blocks[i].va, i);
+		put(q, B_TOKEN, blocks[i].va, q->token);
 		if (i)
-			PRM_SET(cmd_mailbox_block, blocks[i - 1].va, bl, "next", blocks[i].iova);
+			put(q, B_NEXT, blocks[i - 1].va, blocks[i].iova);
 	}
 	return 0;
 }
@@ -111,20 +160,24 @@ static int ring(struct cmdq *q, unsigned slot, struct prm_err *err)
 	return dev_bar_write(q->d, 0x18, be, 4, err);
 }
 
+static bool owned(volatile uint8_t *own)
+{
+	return __atomic_load_n(own, __ATOMIC_ACQUIRE) & 1;
+}
+
 static int wait_done(struct cmdq *q, volatile uint8_t *own, uint16_t opcode,
 		     struct prm_err *err)
 {
-	const char *name = prm_name_of(&prm_cmd_opcode_names, opcode);
-	uint64_t deadline = clock_now_ms() + q->timeout_ms, next_look = clock_now_ms() + GONE_LOOK_MS;
-	uint64_t spin_until = clock_now_us() + SPIN_US;
+	uint64_t now = clock_now_us(), spin_until = now + SPIN_US;
+	uint64_t deadline = now / 1000 + q->timeout_ms, next_look = now / 1000 + GONE_LOOK_MS;
+	unsigned nap = SLEEP_MIN_US;
+	const char *name;
 
-	for (unsigned i = 0;; i++) {
-		if (!(__atomic_load_n(own, __ATOMIC_ACQUIRE) & 1))
+	while (owned(own) && clock_now_us() < spin_until)
+		sched_yield();
+	for (;;) {
+		if (!owned(own))
 			return 0;
-		if (clock_now_us() < spin_until) {
-			sched_yield();	/* most commands finish sooner than a sleep wakes */
-			continue;
-		}
 		if (dev_interrupted())
 			return prm_err_set(err, PRM_E_FAILED, EINTR, "interrupted",
 					   "%s: interrupted", q->d->label);
@@ -137,26 +190,29 @@ static int wait_done(struct cmdq *q, volatile uint8_t *own, uint16_t opcode,
 			run_hook(q);	/* the firmware may wait for pages to finish this one */
 			if (dev_bar_read(q->d, 0, &w, sizeof(w), err) == 0 && w == 0xffffffffu) {
 				q->gone = true;
+				name = prm_name_of(&prm_cmd_opcode_names, opcode);
 				return prm_err_set(err, PRM_E_NODEV, ENODEV, "device_gone",
 						   "%s: %s(0x%x): device not responding (reads return all-ones)",
 						   q->d->label, name ? name : "UNKNOWN", opcode);
 			}
 		}
-		if (clock_now_ms() >= deadline)
+		if (clock_now_ms() >= deadline) {
+			name = prm_name_of(&prm_cmd_opcode_names, opcode);
 			return prm_err_set(err, PRM_E_TIMEOUT, ETIMEDOUT, "cmd_timeout",
 					   "%s: %s(0x%x) not completed in %llu ms",
 					   q->d->label, name ? name : "UNKNOWN", opcode,
 					   (unsigned long long)q->timeout_ms);
-		clock_sleep_us(i < 64 ? 5 : 200);
+		}
+		clock_sleep_us(nap);	/* a signal ends it early */
+		nap = nap * 2 < SLEEP_MAX_US ? nap * 2 : SLEEP_MAX_US;
 	}
 }
 
 int cmdq_exec(struct cmdq *q, const void *in, size_t inlen, void *out, size_t outlen,
 	      struct cmd_result *res, struct prm_err *err)
 {
-	const size_t el = prm_layout_bytes(&prm_layout_cmdq_entry);
 	size_t nin = nblocks(inlen), nout = nblocks(outlen);
-	struct dma_buf *blk;
+	struct dma_buf few[16], *blk = few;	/* QUERY_HCA_CAP takes 9 */
 	unsigned slot = 0;
 	uint8_t *e, ds;
 	int rc = -1;
@@ -174,9 +230,10 @@ int cmdq_exec(struct cmdq *q, const void *in, size_t inlen, void *out, size_t ou
 		return prm_err_set(err, PRM_E_FAILED, EBUSY, "cmdq_stuck",
 				   "%s: every command queue slot holds a command the firmware never completed",
 				   q->d->label);
-	blk = calloc(nin + nout + 1, sizeof(*blk));
-	if (!blk)
+	if (nin + nout > sizeof(few) / sizeof(few[0]) && !(blk = calloc(nin + nout, sizeof(*blk))))
 		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
+	if (blk == few)	/* a chain that fails half-way frees what it got */
+		memset(few, 0, (nin + nout) * sizeof(few[0]));
 	e = q->queue.va + slot * q->stride;
 	q->token = (uint8_t)(q->token + 1 ? q->token + 1 : 1);	/* never 0 */
 	if (chain_alloc(q, blk, nin, err) || chain_alloc(q, blk + nin, nout, err))
@@ -190,12 +247,12 @@ int cmdq_exec(struct cmdq *q, const void *in, size_t inlen, void *out, size_t ou
 		memcpy(blk[i].va, (const uint8_t *)in + at, n < BLOCK_DATA ? n : BLOCK_DATA);
 	}
 	chain_sign(blk, nin + nout);
-	PRM_SET(cmdq_entry, e, el, "type", CMD_XPORT_PCI);
-	PRM_SET(cmdq_entry, e, el, "inlen", inlen);
-	PRM_SET(cmdq_entry, e, el, "outlen", outlen);
-	PRM_SET(cmdq_entry, e, el, "in_ptr", nin ? blk[0].iova : 0);
-	PRM_SET(cmdq_entry, e, el, "out_ptr", nout ? blk[nin].iova : 0);
-	PRM_SET(cmdq_entry, e, el, "token", q->token);
+	put(q, E_TYPE, e, CMD_XPORT_PCI);
+	put(q, E_INLEN, e, inlen);
+	put(q, E_OUTLEN, e, outlen);
+	put(q, E_IN_PTR, e, nin ? blk[0].iova : 0);
+	put(q, E_OUT_PTR, e, nout ? blk[nin].iova : 0);
+	put(q, E_TOKEN, e, q->token);
 	e[0x3f] = 1;				/* owned by the device */
 	e[0x3d] = (uint8_t)~prm_xor8(e, ENTRY_BYTES);	/* signature over the rest */
 	__atomic_thread_fence(__ATOMIC_RELEASE);	/* descriptor valid before the bell */
@@ -207,7 +264,8 @@ int cmdq_exec(struct cmdq *q, const void *in, size_t inlen, void *out, size_t ou
 		/* timed out, interrupted or gone: the entry is still the device's,
 		 * which may write it and its mailboxes late (see stuck) */
 		q->stuck |= 1u << slot;
-		free(blk);	/* the chain stays allocated */
+		if (blk != few)
+			free(blk);	/* the chain stays allocated */
 		return -1;
 	}
 	ds = e[0x3f] >> 1;
@@ -232,13 +290,14 @@ int cmdq_exec(struct cmdq *q, const void *in, size_t inlen, void *out, size_t ou
 
 		memcpy((uint8_t *)out + at, blk[nin + i].va, n < BLOCK_DATA ? n : BLOCK_DATA);
 	}
-	res->status = (uint8_t)PRM_GET(mbox_out, out, outlen, "status");
-	res->syndrome = (uint32_t)PRM_GET(mbox_out, out, outlen, "syndrome");
+	res->status = (uint8_t)get(q, O_STATUS, out, outlen);
+	res->syndrome = (uint32_t)get(q, O_SYNDROME, out, outlen);
 	rc = 0;
 out:
 	q->busy &= ~(1u << slot);
 	chain_free(q, blk, nin + nout);
-	free(blk);
+	if (blk != few)
+		free(blk);
 	return rc;
 }
 
@@ -414,6 +473,11 @@ int cmdq_open(struct dev *d, struct dma_provider *dma, unsigned timeout_ms,
 		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
 	q->d = d;
 	q->dma = dma;
+	for (unsigned f = 0; f < NFIELDS; f++)
+		if (prm_path_resolve(field_paths[f].layout, field_paths[f].path, &q->field[f], err)) {
+			free(q);
+			return -1;
+		}
 	q->timeout_ms = timeout_ms ? timeout_ms :
 			(s.cmd_exec_timeout_ms ? s.cmd_exec_timeout_ms : 60000) + 1000;
 	q->nslots = s.cmdq_entries < MAX_SLOTS ? s.cmdq_entries : MAX_SLOTS;

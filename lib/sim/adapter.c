@@ -270,7 +270,7 @@ void sim_adapter_destroy(struct sim_adapter *a)
 		return;
 	if (a->thread_running) {
 		pthread_mutex_lock(&a->lock);
-		a->stop = true;
+		__atomic_store_n(&a->stop, true, __ATOMIC_RELEASE);	/* the command thread reads it unlocked */
 		pthread_mutex_unlock(&a->lock);
 		pthread_join(a->thread, NULL);
 	}

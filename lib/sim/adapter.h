@@ -194,7 +194,11 @@ struct sim_adapter {
 	bool hostmem_owned;
 	pthread_t cmd_thread;
 	bool cmd_thread_running;
-	pthread_cond_t doorbell_cv;
+	pthread_cond_t doorbell_cv;	/* cmd-slow's wait, ended by stopping */
+	/* the doorbell's futex: bumped by every ring and by stopping; the
+	 * command thread sleeps on it only after a quiet spell (fwcmd.c) */
+	uint32_t doorbell_seq;
+	uint32_t doorbell_sleeping;	/* the command thread is (about to be) asleep on it */
 	unsigned hca_state;		/* SIM_HCA_* */
 	uint16_t issi;
 	int32_t boot_pages, init_pages, pages_held;

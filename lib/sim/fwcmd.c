@@ -6,9 +6,13 @@
  * writes the output back, then hands the entry back to software.
  */
 #include <errno.h>
+#include <linux/futex.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "lib/prm/layouts/layouts.h"
 #include "lib/prm/opcodes.h"
@@ -21,6 +25,18 @@
 #define INLINE_BYTES 16
 #define BLOCK_ALIGN 1024	/* the driver's mailbox pool alignment */
 #define MAX_MSG (1u << 20)	/* no command message is larger */
+/*
+ * The doorbell: a ring wakes the command thread through a futex, with no
+ * lock between them. After serving a ring the thread keeps looking at the
+ * doorbell word for a short while, as firmware polls its queue: a host
+ * that sends its next command within that time finds the firmware awake
+ * (a sleeping thread's wake-up is most of a round trip, on a VM above all).
+ * Then it sleeps, waking now and then to look at the word for hosts that
+ * store to BAR0 from other processes (the FUSE resource0) without a call.
+ */
+#define POLL_AFTER_NS 50000ull	/* awake this long after the last ring served */
+#define NAP_RECENT_NS 100000L	/* asleep, the word looked at this often at first */
+#define NAP_IDLE_NS 2000000L	/* and after 1000 naps with no ring */
 
 /* delivery status (device.h MLX5_CMD_DELIVERY_STAT_*) */
 enum { DS_OK = 0, DS_SIGNAT = 1, DS_TOKEN = 2, DS_BLOCK_NUM = 3, DS_OUT_ALIGN = 4,
@@ -236,50 +252,55 @@ static void serve_slots(struct sim_adapter *a, uint32_t bits)
 	}
 }
 
+static bool stopping(struct sim_adapter *a)
+{
+	return __atomic_load_n(&a->stop, __ATOMIC_ACQUIRE);
+}
+
 static void *command_thread(void *arg)
 {
 	struct sim_adapter *a = arg;
+	uint64_t served = 0;	/* when a ring was last served */
 	unsigned idle = 0;
 
-	for (;;) {
-		struct timespec ts;
-		uint32_t bits;
-		bool stop;
+	while (!stopping(a)) {
+		/* read before the word: a ring after it changes the number */
+		uint32_t seq = __atomic_load_n(&a->doorbell_seq, __ATOMIC_SEQ_CST);
+		uint32_t bits = a->faults[SIM_FAULT_DEVICE_GONE] ? 0 : take_doorbell(a);
+		struct timespec nap = { 0, idle < 1000 ? NAP_RECENT_NS : NAP_IDLE_NS };
 
-		pthread_mutex_lock(&a->lock);
-		stop = a->stop;
-		if (!stop) {
-			/* wait for a ring; poll the word too, for hosts in other processes */
-			clock_gettime(CLOCK_REALTIME, &ts);
-			ts.tv_nsec += idle < 1000 ? 100000 : 2000000;
-			if (ts.tv_nsec >= 1000000000) {
-				ts.tv_sec++;
-				ts.tv_nsec -= 1000000000;
-			}
-			pthread_cond_timedwait(&a->doorbell_cv, &a->lock, &ts);
-			stop = a->stop;
-		}
-		pthread_mutex_unlock(&a->lock);
-		if (stop)
-			break;
-		if (a->faults[SIM_FAULT_DEVICE_GONE])
-			continue;
-		bits = take_doorbell(a);
-		if (!bits) {
-			idle++;
+		if (bits) {
+			serve_slots(a, bits);
+			served = sim_now_ns();
+			idle = 0;
 			continue;
 		}
-		idle = 0;
-		serve_slots(a, bits);
+		if (sim_now_ns() - served < POLL_AFTER_NS) {
+			sched_yield();	/* a host on this CPU runs first */
+			continue;
+		}
+		/* say we sleep, then look again: a ring either sees the flag
+		 * and wakes us, or changed the number the futex compares */
+		__atomic_store_n(&a->doorbell_sleeping, 1, __ATOMIC_SEQ_CST);
+		if (__atomic_load_n(&a->doorbell_seq, __ATOMIC_SEQ_CST) == seq && !stopping(a))
+			syscall(SYS_futex, &a->doorbell_seq, FUTEX_WAIT_PRIVATE, seq, &nap, NULL, 0);
+		__atomic_store_n(&a->doorbell_sleeping, 0, __ATOMIC_SEQ_CST);
+		idle++;
 	}
 	return NULL;
 }
 
+/* Every ring, and the stop: the number moves, a sleeper is woken. */
+static void doorbell_kick(struct sim_adapter *a, bool always)
+{
+	__atomic_add_fetch(&a->doorbell_seq, 1, __ATOMIC_SEQ_CST);
+	if (always || __atomic_load_n(&a->doorbell_sleeping, __ATOMIC_SEQ_CST))
+		syscall(SYS_futex, &a->doorbell_seq, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+}
+
 void sim_doorbell(struct sim_adapter *a)
 {
-	pthread_mutex_lock(&a->lock);
-	pthread_cond_signal(&a->doorbell_cv);
-	pthread_mutex_unlock(&a->lock);
+	doorbell_kick(a, false);
 }
 
 int sim_fwcmd_start(struct sim_adapter *a, struct prm_err *err)
@@ -305,9 +326,10 @@ void sim_fwcmd_stop(struct sim_adapter *a)
 		return;		/* never started */
 	if (a->cmd_thread_running) {
 		pthread_mutex_lock(&a->lock);
-		a->stop = true;
-		pthread_cond_signal(&a->doorbell_cv);
+		__atomic_store_n(&a->stop, true, __ATOMIC_RELEASE);
+		pthread_cond_signal(&a->doorbell_cv);	/* a cmd-slow wait */
 		pthread_mutex_unlock(&a->lock);
+		doorbell_kick(a, true);
 		pthread_join(a->cmd_thread, NULL);
 		a->cmd_thread_running = false;
 	}

@@ -227,6 +227,29 @@ static void bcd(void **state)
 	assert_int_equal(v, 99);
 }
 
+/* The signatures' XOR, at every length and alignment a word-wise loop can get wrong. */
+static void xor8(void **state)
+{
+	static const uint8_t hand[] = { 0xff, 0x0f, 0xf0, 0x01, 0x80, 0x80, 0x00, 0x42, 0x24, 0x66 };
+	uint8_t buf[600 + 8];
+
+	(void)state;
+	assert_int_equal(prm_xor8(hand, 0), 0);
+	assert_int_equal(prm_xor8(hand, 4), 0x01);
+	assert_int_equal(prm_xor8(hand, 8), 0x43);
+	assert_int_equal(prm_xor8(hand, 10), 0x01);
+	for (size_t i = 0; i < sizeof(buf); i++)
+		buf[i] = (uint8_t)(i * 37 + 11);
+	for (size_t at = 0; at < 8; at++)
+		for (size_t n = 0; n <= 600; n++) {
+			uint8_t x = 0;
+
+			for (size_t i = 0; i < n; i++)
+				x ^= buf[at + i];
+			assert_int_equal(prm_xor8(buf + at, n), x);
+		}
+}
+
 static void names(void **state)
 {
 	const struct prm_field *f = prm_field_find(&prm_layout_health_buffer, "synd");
@@ -254,6 +277,7 @@ int main(void)
 		cmocka_unit_test(check_catches_bad_tables),
 		cmocka_unit_test(bcd),
 		cmocka_unit_test(names),
+		cmocka_unit_test(xor8),
 	};
 
 	return cmocka_run_group_tests_name("layout", tests, NULL, NULL);
