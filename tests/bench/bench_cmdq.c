@@ -157,6 +157,12 @@ int main(int argc, char **argv)
 	}
 	printf("ratio: ACCESS_REG MGIR over the command queue is %.1fx the round trips/s of ICMD (peer)\n",
 	       us[PEER] / us[REG]);
+	/* lines of make bench's table (tests/bench/bench_table) */
+	for (size_t i = 0; i < nw; i++)
+		if (!w[i].icmd)
+			printf("figure\t%s\t%.2f us (host %.2f)\tICMD MGIR (gateway)\t%.2f us\t%.2fx\t%s\n",
+			       w[i].name, us[i], us[i] - fw[i], us[PEER], us[PEER] / us[i],
+			       i == NOP ? "host <= 5 us" : "");
 	dev_close(d);
 	return 0;
 }
