@@ -278,7 +278,7 @@ static const char *status_event(enum prm_health_status was, enum prm_health_stat
 	return prm_health_status_name(now);
 }
 
-static int on_event(const struct devlink_event *ev, void *arg, struct prm_err *err)
+static int on_event(const struct dl_event *ev, void *arg, struct prm_err *err)
 {
 	struct wstate *w = arg;
 	struct dl_handle h;
