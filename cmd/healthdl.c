@@ -403,10 +403,15 @@ int health_watch_devlink(struct dev *d, const struct health_dl_watch *o)
 	while (!cmd_stop_requested() && !(o->count && w.events >= o->count) &&
 	       !(o->exit_on_fault && w.faulted) &&
 	       (!o->duration_ms || clock_now_ms() - t0 < o->duration_ms)) {
-		uint64_t now = clock_now_ms();
+		uint64_t now = clock_now_ms(), until = next;
 		bool lost;
-		int got = devlink_events(&mon, now < next ? (int)(next - now) : 0, on_event, &w,
-					 &lost, &err);
+		int got;
+
+		/* an interval longer than what is left of --duration waits no longer than that */
+		if (o->duration_ms && t0 + o->duration_ms < until)
+			until = t0 + o->duration_ms;
+		got = devlink_events(&mon, now < until ? (int)(until - now) : 0, on_event, &w,
+				     &lost, &err);
 
 		if (got < 0 && !cmd_stop_requested())
 			goto fail;
