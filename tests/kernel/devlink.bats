@@ -9,6 +9,7 @@
 # when a prerequisite is not installed.
 load ../cli/helper
 load keys
+load requests
 
 setup_file() {
 	KVER=$(ls /lib/modules 2>/dev/null | sort -V | tail -1)
@@ -358,24 +359,6 @@ TAIL='.test_u32_array == [0,1,2,3,4,5,6,7,8,9] and
 	jqt health_show_recovered '.health["netdevsim/netdevsim1"][0] | .error == 1 and .recover == 1'
 }
 
-# requests NAME: the netlink requests in strace's sendto(2) log NAME, one a
-# line: "ctrl CMD" for the generic netlink controller (family 0x10: a family
-# looked up), else "devlink CMD [dump]", CMD the genl command in decimal
-requests() {
-	ok "$1"
-	sed -n 's/.*nlmsg_type=\(0x[0-9a-f]*\)[^,]*, nlmsg_flags=\([^,]*\),.*}, "\\x\(..\).*/\1 \3 \2/p' \
-		"$S/$1.out" | while read -r type cmd flags; do
-		case $type in 0x10) printf 'ctrl' ;; *) printf 'devlink' ;; esac
-		printf ' %d' "0x$cmd"
-		case $flags in *0x300*|*NLM_F_DUMP*) printf ' dump' ;; esac
-		echo
-	done
-}
-# count NAME LINE: how many of NAME's requests are LINE
-count() { requests "$1" | grep -cx "$2" || true; }
-LIST="devlink $(printf '%d' 52) dump"		# DEVLINK_CMD_HEALTH_REPORTER_GET, a dump
-DIAGNOSE="devlink $(printf '%d' 55)"		# DEVLINK_CMD_HEALTH_REPORTER_DIAGNOSE
-
 @test "prmctl health watch --access devlink: the reporter list read once, not every interval (requests counted by strace)" {
 	local n span
 	ok prmctl_watch_quiet
@@ -385,17 +368,18 @@ DIAGNOSE="devlink $(printf '%d' 55)"		# DEVLINK_CMD_HEALTH_REPORTER_DIAGNOSE
 	# it ran its 3 s: 15 intervals of 200 ms
 	span=$(jq -s '(.[1].time_ns - .[0].time_ns) / 1e9 | floor' "$S/prmctl_watch_quiet.out")
 	[ "$span" -ge 2 ] || fail "the watch ran $span s"
-	requests strace_watch_quiet > "$BATS_TEST_TMPDIR/req"
+	ok strace_watch_quiet
+	requests "$S/strace_watch_quiet.out" > "$BATS_TEST_TMPDIR/req"
 	[ -s "$BATS_TEST_TMPDIR/req" ] || fail "no request in strace's log: $(head -c 600 "$S/strace_watch_quiet.out")"
 	# the list once, at the start (it was 15: one each interval); netdevsim
 	# has no mlx5 fw reporter, so there is nothing to diagnose
-	n=$(count strace_watch_quiet "$LIST")
+	n=$(count "$S/strace_watch_quiet.out" "$LIST")
 	[ "$n" = 1 ] || fail "$n reporter list dumps: $(sort "$BATS_TEST_TMPDIR/req" | uniq -c)"
-	[ "$(count strace_watch_quiet "$DIAGNOSE")" = 0 ]
+	[ "$(count "$S/strace_watch_quiet.out" "$DIAGNOSE")" = 0 ]
 	# all it asked: devlink's family for each socket, the device, the list
 	[ "$(sort "$BATS_TEST_TMPDIR/req" | uniq -c | awk '{ $1 = $1; print }' | tr '\n' ,)" = \
 	  "2 ctrl 3,1 devlink 1,1 $LIST," ] || fail "$(sort "$BATS_TEST_TMPDIR/req" | uniq -c)"
-	echo "# quiet watch, 15 intervals: $(grep -c '^devlink' "$BATS_TEST_TMPDIR/req") devlink requests ($(count strace_watch_quiet "$LIST") list, $(count strace_watch_quiet "$DIAGNOSE") diagnose)" >&3
+	echo "# quiet watch, 15 intervals: $(grep -c '^devlink' "$BATS_TEST_TMPDIR/req") devlink requests ($(count "$S/strace_watch_quiet.out" "$LIST") list, $(count "$S/strace_watch_quiet.out" "$DIAGNOSE") diagnose)" >&3
 }
 
 @test "prmctl health watch --access devlink: a reload's new reporters picked up from devlink's notification, not an interval" {
@@ -416,9 +400,10 @@ stopped ok  " ] || fail "$ev"
 	jq -s -e '(.[-1].time_ns - .[0].time_ns) < 15e9' "$S/prmctl_watch_reload.out" >/dev/null ||
 		fail "the watch ran past its --duration: $(cat "$S/prmctl_watch_reload.out")"
 	# the list read at the start and once again after the reload's DEVLINK_CMD_NEW
-	n=$(count strace_watch_reload "$LIST")
-	[ "$n" = 2 ] || fail "$n list dumps: $(requests strace_watch_reload | sort | uniq -c)"
-	[ "$(count strace_watch_reload "$DIAGNOSE")" = 0 ]
+	ok strace_watch_reload
+	n=$(count "$S/strace_watch_reload.out" "$LIST")
+	[ "$n" = 2 ] || fail "$n list dumps: $(requests "$S/strace_watch_reload.out" | sort | uniq -c)"
+	[ "$(count "$S/strace_watch_reload.out" "$DIAGNOSE")" = 0 ]
 }
 
 @test "prmctl health show over devlink on a driver without mlx5's reporters: their states" {
