@@ -18,6 +18,8 @@ requests() {
 	done
 }
 count() { requests "$1" | grep -cx "$2" || true; }
-# include/uapi/linux/devlink.h
+# include/uapi/linux/devlink.h (used by the tests that load this file)
+# shellcheck disable=SC2034
 LIST="devlink 52 dump"		# DEVLINK_CMD_HEALTH_REPORTER_GET, a dump: the reporter list
+# shellcheck disable=SC2034
 DIAGNOSE="devlink 55"		# DEVLINK_CMD_HEALTH_REPORTER_DIAGNOSE
