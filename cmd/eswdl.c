@@ -90,7 +90,7 @@ static uint64_t diff(const struct wstate *w, const struct ports *was, const stru
 	return changes;
 }
 
-static int on_event(const struct devlink_event *ev, void *arg, struct prm_err *err)
+static int on_event(const struct dl_event *ev, void *arg, struct prm_err *err)
 {
 	struct wstate *w = arg;
 

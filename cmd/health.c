@@ -340,8 +340,8 @@ static const struct argp watch_argp = {
 	"started, stalled, recovered, fw_error, thermal, pci_gone, fw_initializing, "
 	"syndrome_changed; the same event is not repeated while its state holds. Several "
 	"devices: -d repeated, or --all; each has its own thread. Over devlink (--access "
-	"devlink or a BUS/DEV name; one device): the reporters' notifications, and "
-	"diagnose every --interval. Stops on "
+	"devlink or a BUS/DEV name; one device): the reporter list kept by devlink's "
+	"notifications, and mlx5's fw diagnose every --interval. Stops on "
 	"SIGINT/SIGTERM, --count, --duration or --exit-on-fault, with a summary.",
 	prm_global_children, NULL, NULL
 };

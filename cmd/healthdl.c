@@ -36,19 +36,38 @@ static void look_free(struct look *l)
 	memset(l, 0, sizeof(*l));
 }
 
-static int look(struct devlink *dl, const struct dl_handle *h, bool want_dump, struct look *l,
-		struct prm_err *err)
+/* The device's reporter list, read (a dump). */
+static int read_list(struct devlink *dl, const struct dl_handle *h, struct look *l,
+		     struct prm_err *err)
 {
-	bool any_error = false;
-
-	memset(l, 0, sizeof(*l));
-	fmsg_init(&l->diag);
-	fmsg_init(&l->dump);
+	free(l->r);
+	l->r = NULL;
+	l->n = 0;
 	if (devlink_reporters(dl, h, &l->r, &l->n, err))
 		return -1;
 	/* none: a device without reporters, or one that went away mid-watch */
 	if (l->n == 0 && devlink_exists(dl, h, err))
 		return -1;
+	return 0;
+}
+
+/*
+ * The health the list in l says, with mlx5's fw reporter diagnosed (the
+ * health buffer's syndrome now, which no notification tells) and, if asked
+ * and taken, its stored dump.
+ */
+static int judge(struct devlink *dl, const struct dl_handle *h, bool want_dump, struct look *l,
+		 struct prm_err *err)
+{
+	bool any_error = false;
+
+	fmsg_free(&l->diag);
+	fmsg_free(&l->dump);
+	fmsg_init(&l->diag);
+	fmsg_init(&l->dump);
+	memset(&l->now, 0, sizeof(l->now));
+	memset(&l->then, 0, sizeof(l->then));
+	l->fw = l->fatal = NULL;
 	for (size_t i = 0; i < l->n; i++) {
 		if (l->r[i].has_port)
 			continue;
@@ -76,6 +95,15 @@ static int look(struct devlink *dl, const struct dl_handle *h, bool want_dump, s
 	l->status = prm_fw_reporter_classify(&l->now,
 					     l->fatal && l->fatal->state != DL_REPORTER_HEALTHY);
 	return 0;
+}
+
+static int look(struct devlink *dl, const struct dl_handle *h, bool want_dump, struct look *l,
+		struct prm_err *err)
+{
+	memset(l, 0, sizeof(*l));
+	fmsg_init(&l->diag);
+	fmsg_init(&l->dump);
+	return read_list(dl, h, l, err) || judge(dl, h, want_dump, l, err) ? -1 : 0;
 }
 
 static uint8_t synd_now(const struct look *l)
@@ -237,13 +265,24 @@ int health_show_devlink(struct dev *d, const char *why)
 
 /* ---- watch ---- */
 
+/*
+ * The watch keeps the reporter list it read at the start current from the
+ * kernel's notifications (dl_reporters_apply), and reads it again only
+ * when one may have been missed: the socket overflowed, the device came,
+ * went or was reloaded (its reporters made anew, untold), a read failed.
+ * Each interval then costs mlx5's fw diagnose alone (one request; none for
+ * a driver without that reporter).
+ */
 struct wstate {
 	struct dev *d;
 	const struct health_dl_watch *o;
+	struct dl_handle h;
+	struct look l;			/* the reporter list, kept current */
 	enum prm_health_status status;
 	uint8_t synd;
 	uint64_t events, read_errors;
 	bool faulted, changed;
+	bool stale;			/* the list must be read again */
 };
 
 static void line(struct wstate *w, const char *event, const struct look *l,
@@ -278,14 +317,21 @@ static const char *status_event(enum prm_health_status was, enum prm_health_stat
 	return prm_health_status_name(now);
 }
 
-static int on_event(const struct devlink_event *ev, void *arg, struct prm_err *err)
+static int on_event(const struct dl_event *ev, void *arg, struct prm_err *err)
 {
 	struct wstate *w = arg;
-	struct dl_handle h;
+	int change;
 
-	(void)err;
-	if (ev->cmd != DEVLINK_CMD_HEALTH_REPORTER_RECOVER ||
-	    devlink_handle_parse(w->d->devlink, &h) || !devlink_handle_eq(&h, &ev->h))
+	if (!devlink_handle_eq(&w->h, &ev->h))
+		return 0;
+	change = dl_reporters_apply(&w->l.r, &w->l.n, &w->h, ev, err);
+	if (change < 0)
+		return -1;
+	if (change == DL_LIST_STALE) {
+		w->stale = true;
+		w->changed = true;
+	}
+	if (ev->cmd != DEVLINK_CMD_HEALTH_REPORTER_RECOVER)
 		return 0;
 	/* the reporter's own change, as the kernel announced it */
 	line(w, ev->reporter.state == DL_REPORTER_HEALTHY ? "reporter_healthy" : "reporter_error",
@@ -295,65 +341,88 @@ static int on_event(const struct devlink_event *ev, void *arg, struct prm_err *e
 	return 0;
 }
 
-static int sample(struct wstate *w, struct devlink *dl, const struct dl_handle *h, bool first,
-		  struct prm_err *err)
+/* The list read again if it is stale, then judged (mlx5: diagnosed). */
+static int refresh(struct wstate *w, struct devlink *dl, struct prm_err *err)
 {
-	struct look l;
+	bool reread = w->stale;
 
-	/* no dump: the watch reads what is true now, every interval */
-	if (look(dl, h, false, &l, err)) {
-		look_free(&l);
-		return -1;
+	if (w->stale) {
+		if (read_list(dl, &w->h, &w->l, err))
+			return -1;
+		w->stale = false;
 	}
-	if (first || l.status != w->status || synd_now(&l) != w->synd) {
+	if (judge(dl, &w->h, false, &w->l, err) == 0)
+		return 0;
+	if (reread || err->kind == PRM_E_TIMEOUT)
+		return -1;
+	/* the fw reporter gone, or the device: what the list says now tells which */
+	prm_err_clear(err);
+	w->stale = true;
+	return refresh(w, dl, err);
+}
+
+static int sample(struct wstate *w, struct devlink *dl, bool first, struct prm_err *err)
+{
+	/* no dump: the watch reads what is true now, every interval */
+	if (refresh(w, dl, err))
+		return -1;
+	if (first || w->l.status != w->status || synd_now(&w->l) != w->synd) {
 		enum prm_health_status was = w->status;
 
-		w->status = l.status;
-		w->synd = synd_now(&l);
-		line(w, first ? "started" : status_event(was, l.status), &l, NULL);
+		w->status = w->l.status;
+		w->synd = synd_now(&w->l);
+		line(w, first ? "started" : status_event(was, w->l.status), &w->l, NULL);
 		if (!first)
 			w->events++;
 	}
-	w->faulted |= prm_health_is_fault(l.status);
-	look_free(&l);
+	w->faulted |= prm_health_is_fault(w->l.status);
 	return 0;
 }
 
 int health_watch_devlink(struct dev *d, const struct health_dl_watch *o)
 {
-	struct wstate w = { .d = d, .o = o };
+	struct wstate w = { .d = d, .o = o, .stale = true };
 	struct prm_err err = { 0 };
-	struct dl_handle h;
 	struct devlink dl, mon;
 	uint64_t t0 = clock_now_ms(), next;
-	int rc = cmd_devlink_open(d, &dl, &h);
+	int rc = cmd_devlink_open(d, &dl, &w.h);
 
 	if (rc)
 		return rc;
+	fmsg_init(&w.l.diag);
+	fmsg_init(&w.l.dump);
+	/* notifications first: none between the list read and the watch is missed */
 	if (devlink_open(&mon, G.timeout_ms, &err) || devlink_monitor(&mon, &err)) {
 		devlink_close(&dl);
 		return cmd_fail(&err);
 	}
 	cmd_catch_stop();
-	if (sample(&w, &dl, &h, true, &err))
+	if (sample(&w, &dl, true, &err))
 		goto fail;
 	next = clock_now_ms() + o->interval_ms;
 	while (!cmd_stop_requested() && !(o->count && w.events >= o->count) &&
 	       !(o->exit_on_fault && w.faulted) &&
 	       (!o->duration_ms || clock_now_ms() - t0 < o->duration_ms)) {
-		uint64_t now = clock_now_ms();
+		uint64_t now = clock_now_ms(), until = next;
 		bool lost;
-		int got = devlink_events(&mon, now < next ? (int)(next - now) : 0, on_event, &w,
-					 &lost, &err);
+		int got;
+
+		/* an interval longer than what is left of --duration waits no longer than that */
+		if (o->duration_ms && t0 + o->duration_ms < until)
+			until = t0 + o->duration_ms;
+		got = devlink_events(&mon, now < until ? (int)(until - now) : 0, on_event, &w,
+				     &lost, &err);
 
 		if (got < 0 && !cmd_stop_requested())
 			goto fail;
-		if (lost)
+		if (lost) {
 			out_warn("%s: devlink notifications were lost; reading the state again",
 				 d->label);
+			w.stale = true;
+		}
 		if (clock_now_ms() >= next || w.changed || lost) {
 			w.changed = false;
-			if (sample(&w, &dl, &h, false, &err)) {
+			if (sample(&w, &dl, false, &err)) {
 				if (cmd_stop_requested())
 					break;	/* a stop that cut the request short */
 				if (err.kind != PRM_E_TIMEOUT)
@@ -377,10 +446,12 @@ int health_watch_devlink(struct dev *d, const struct health_dl_watch *o)
 	out_u64("read_errors", w.read_errors);
 	out_str("health", prm_health_status_name(w.status));
 	cmd_done(EXIT_OK);
+	look_free(&w.l);
 	devlink_close(&mon);
 	devlink_close(&dl);
 	return o->exit_on_fault && w.faulted ? EXIT_CHECK : EXIT_OK;
 fail:
+	look_free(&w.l);
 	devlink_close(&mon);
 	devlink_close(&dl);
 	return cmd_fail(&err);

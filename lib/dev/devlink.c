@@ -366,40 +366,16 @@ int devlink_monitor(struct devlink *dl, struct prm_err *err)
 struct event_ctx {
 	devlink_event_cb cb;
 	void *arg;
-	struct devlink_event ev;
+	struct dl_event ev;
 };
 
 static int event_cb(const struct nlmsghdr *nlh, void *arg, struct prm_err *err)
 {
 	struct event_ctx *e = arg;
-	int cmd = dl_msg_cmd(nlh);
-	int rc;
+	int rc = dl_parse_event(nlh, &e->ev, err);
 
-	memset(&e->ev, 0, sizeof(e->ev));
-	if (cmd < 0)
-		return 0;
-	e->ev.cmd = (uint8_t)cmd;
-	switch (cmd) {
-	case DEVLINK_CMD_PORT_NEW:
-	case DEVLINK_CMD_PORT_DEL:
-	case DEVLINK_CMD_PORT_SET:
-		rc = dl_parse_port(nlh, &e->ev.port, err);
-		e->ev.h = e->ev.port.h;
-		break;
-	case DEVLINK_CMD_HEALTH_REPORTER_RECOVER:
-		rc = dl_parse_reporter(nlh, &e->ev.reporter, err);
-		e->ev.h = e->ev.reporter.h;
-		break;
-	default:
-		/* devices, regions, traps, params...: the handle is enough */
-		rc = dl_parse_handle(nlh, &e->ev.h, err);
-		if (rc) {
-			prm_err_clear(err);
-			return 0;
-		}
-	}
 	if (rc)
-		return -1;
+		return rc < 0 ? -1 : 0;
 	return e->cb(&e->ev, e->arg, err);
 }
 

@@ -65,15 +65,8 @@ int devlink_snapshot_del(struct devlink *dl, const struct dl_handle *h, const ch
 int devlink_snapshot_read(struct devlink *dl, const struct dl_handle *h, const char *region,
 			  uint32_t id, dl_chunk_cb cb, void *arg, struct prm_err *err);
 
-/* Notifications of the "config" group: ports and reporters. */
-struct devlink_event {
-	uint8_t cmd;			/* DEVLINK_CMD_* */
-	struct dl_handle h;
-	struct dl_port port;		/* PORT_NEW, PORT_DEL, PORT_SET */
-	struct dl_reporter reporter;	/* HEALTH_REPORTER_RECOVER (every state change) */
-};
-typedef int (*devlink_event_cb)(const struct devlink_event *ev, void *arg,
-				struct prm_err *err);
+/* Notifications of the "config" group: devices, ports and reporters (dl_parse_event). */
+typedef int (*devlink_event_cb)(const struct dl_event *ev, void *arg, struct prm_err *err);
 
 int devlink_monitor(struct devlink *dl, struct prm_err *err);
 /* Wait at most timeout_ms; returns how many events went to cb, or -1. */

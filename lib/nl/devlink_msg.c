@@ -2,6 +2,7 @@
 /* devlink messages into structs, every attribute checked first (devlink_msg.h). */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <libmnl/libmnl.h>
@@ -385,6 +386,81 @@ int dl_parse_fmsg(const struct nlmsghdr *nlh, struct fmsg *f, struct prm_err *er
 		return bad_msg(err, "health message", "no DEVLINK_ATTR_FMSG");
 	return fmsg_feed(f, mnl_attr_get_payload(tb[DEVLINK_ATTR_FMSG]),
 			 mnl_attr_get_payload_len(tb[DEVLINK_ATTR_FMSG]), err);
+}
+
+int dl_parse_event(const struct nlmsghdr *nlh, struct dl_event *ev, struct prm_err *err)
+{
+	int cmd = dl_msg_cmd(nlh);
+
+	memset(ev, 0, sizeof(*ev));
+	if (cmd < 0)
+		return 1;
+	ev->cmd = (uint8_t)cmd;
+	switch (cmd) {
+	case DEVLINK_CMD_PORT_NEW:
+	case DEVLINK_CMD_PORT_DEL:
+	case DEVLINK_CMD_PORT_SET:
+		if (dl_parse_port(nlh, &ev->port, err))
+			return -1;
+		ev->h = ev->port.h;
+		return 0;
+	case DEVLINK_CMD_HEALTH_REPORTER_RECOVER:
+		if (dl_parse_reporter(nlh, &ev->reporter, err))
+			return -1;
+		ev->h = ev->reporter.h;
+		return 0;
+	default: {
+		/* devices, regions, traps, params...: the handle is enough */
+		struct prm_err ignored = { 0 };
+
+		return dl_parse_handle(nlh, &ev->h, &ignored) ? 1 : 0;
+	}
+	}
+}
+
+static bool same_reporter(const struct dl_reporter *a, const struct dl_reporter *b)
+{
+	return a->has_port == b->has_port && (!a->has_port || a->port == b->port) &&
+	       strcmp(a->name, b->name) == 0;
+}
+
+int dl_reporters_apply(struct dl_reporter **r, size_t *n, const struct dl_handle *h,
+		       const struct dl_event *ev, struct prm_err *err)
+{
+	struct dl_reporter *grown;
+	size_t i, kept;
+
+	if (strcmp(ev->h.bus, h->bus) || strcmp(ev->h.dev, h->dev))
+		return DL_LIST_SAME;
+	switch (ev->cmd) {
+	case DEVLINK_CMD_NEW:
+	case DEVLINK_CMD_DEL:
+		return DL_LIST_STALE;
+	case DEVLINK_CMD_PORT_DEL:
+		for (i = kept = 0; i < *n; i++)
+			if (!(*r)[i].has_port || (*r)[i].port != ev->port.index)
+				(*r)[kept++] = (*r)[i];
+		if (kept == *n)
+			return DL_LIST_SAME;
+		*n = kept;
+		return DL_LIST_UPDATED;
+	case DEVLINK_CMD_HEALTH_REPORTER_RECOVER:
+		for (i = 0; i < *n; i++) {
+			if (same_reporter(&(*r)[i], &ev->reporter)) {
+				(*r)[i] = ev->reporter;
+				return DL_LIST_UPDATED;
+			}
+		}
+		grown = realloc(*r, (*n + 1) * sizeof(**r));
+		if (!grown)
+			return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom", "out of memory");
+		grown[*n] = ev->reporter;
+		*r = grown;
+		(*n)++;
+		return DL_LIST_UPDATED;
+	default:
+		return DL_LIST_SAME;
+	}
 }
 
 static const char *name_of(const char *const *names, size_t n, unsigned v)

@@ -108,6 +108,40 @@ int dl_parse_chunks(const struct nlmsghdr *nlh, dl_chunk_cb cb, void *arg, struc
 /* DIAGNOSE / DUMP_GET: this message's part of the stream, into f. */
 int dl_parse_fmsg(const struct nlmsghdr *nlh, struct fmsg *f, struct prm_err *err);
 
+/*
+ * A notification of the "config" group, as far as prmctl reads one: the
+ * object's handle, and the port or reporter it carries. Returns 0 (read),
+ * 1 (a message without a handle, nothing prmctl follows: skipped) or -1
+ * (a port or reporter notification that does not parse).
+ */
+struct dl_event {
+	uint8_t cmd;			/* DEVLINK_CMD_* */
+	struct dl_handle h;
+	struct dl_port port;		/* PORT_NEW, PORT_DEL, PORT_SET */
+	struct dl_reporter reporter;	/* HEALTH_REPORTER_RECOVER (every state change) */
+};
+int dl_parse_event(const struct nlmsghdr *nlh, struct dl_event *ev, struct prm_err *err);
+
+/*
+ * A device's reporter list (r, n: malloc'd, as devlink_reporters gives it)
+ * kept current from notifications. What the kernel tells
+ * (net/devlink/health.c, net/devlink/leftover.c in 6.1):
+ * HEALTH_REPORTER_RECOVER with the whole reporter on each report (error
+ * count up, state error), successful recovery and state update; nothing
+ * when a reporter is created or destroyed, but those come and go with the
+ * device (DEVLINK_CMD_NEW after a reload or when it appears, DEVLINK_CMD_DEL
+ * when it leaves) or with a port (a port's reporters go before its
+ * PORT_DEL).
+ */
+enum dl_list_change {
+	DL_LIST_SAME,		/* another device's, or nothing the list holds */
+	DL_LIST_UPDATED,	/* a reporter replaced (or added: a new one told), or a port's dropped */
+	DL_LIST_STALE,		/* the device came, went or was reloaded: read the list again */
+};
+/* Returns the change, or -1 (out of memory: the list as it was). */
+int dl_reporters_apply(struct dl_reporter **r, size_t *n, const struct dl_handle *h,
+		       const struct dl_event *ev, struct prm_err *err);
+
 /* Names for people and JSON: "pcipf", "eth", "active", "attached" ... */
 const char *dl_port_flavour_name(uint16_t flavour);
 const char *dl_port_type_name(uint16_t type);

@@ -8,7 +8,8 @@
  * does not). Every dl_parse_* on each message,
  * the fmsg parts of all of them into one stream (a diagnose or dump spread
  * over messages), then the tree checked link by link and read as an mlx5
- * fw reporter. Whatever comes out must keep what the headers promise:
+ * fw reporter; each taken as a notification too, kept in a health watch's
+ * reporter list. Whatever comes out must keep what the headers promise:
  * terminated strings, counts within their arrays, chunks inside their
  * message, a tree whose links agree.
  */
@@ -51,6 +52,40 @@ static void check_names(void)
 		    !dl_reporter_state_name((uint8_t)v))
 			abort();
 	}
+}
+
+/* A watch's reporter list, kept by every notification that parses. */
+struct watch_list {
+	struct dl_reporter *r;
+	size_t n, added;
+};
+
+static void one_event(const struct nlmsghdr *nlh, struct watch_list *w)
+{
+	struct prm_err err;
+	struct dl_event ev;
+	size_t before = w->n;
+	int rc = dl_parse_event(nlh, &ev, &err), change;
+
+	if (rc < -1 || rc > 1)
+		abort();
+	if (rc)
+		return;
+	if (!TERMINATED(ev.h.bus) || !TERMINATED(ev.h.dev))
+		abort();
+	/* the list follows the first device that sends one */
+	change = dl_reporters_apply(&w->r, &w->n, w->n ? &w->r[0].h : &ev.h, &ev, &err);
+	if (change == DL_LIST_UPDATED && w->n > before)
+		w->added++;
+	if (change == DL_LIST_STALE || change == DL_LIST_SAME) {
+		if (w->n != before)
+			abort();
+	}
+	if (w->n > w->added)
+		abort();
+	for (size_t i = 0; i < w->n; i++)
+		if (!TERMINATED(w->r[i].name) || !TERMINATED(w->r[i].h.dev))
+			abort();
 }
 
 static void one_message(const struct nlmsghdr *nlh, struct dl_info *info, struct fmsg *f,
@@ -192,6 +227,7 @@ static void check_tree(struct fmsg *f)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct dl_info *info = malloc(sizeof(*info));
+	struct watch_list w = { 0 };
 	struct prm_err err;
 	bool fmsg_ok = true;
 	struct fmsg f;
@@ -217,6 +253,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (nlh->nlmsg_len < NLMSG_HDRLEN || nlh->nlmsg_len > size - off)
 			break;
 		one_message(nlh, info, &f, &fmsg_ok);
+		one_event(nlh, &w);
 		if (NLMSG_ALIGN((size_t)nlh->nlmsg_len) >= size - off)
 			break;
 		off += NLMSG_ALIGN((size_t)nlh->nlmsg_len);
@@ -224,6 +261,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (fmsg_ok && !fmsg_finish(&f, &err))
 		check_tree(&f);
 	fmsg_free(&f);
+	free(w.r);
 	free(buf);
 	free(info);
 	return 0;

@@ -19,11 +19,12 @@
 load ../cli/helper
 load vu-env
 load keys
+load requests
 
 setup_file() {
 	local d=$BATS_FILE_TMPDIR envf t0 t1 ref=bref$$
 	vu_sanitizer_env
-	envf=$(vu_env "$d/skip" jq) || return 0
+	envf=$(vu_env "$d/skip" jq strace) || return 0
 	. "$envf"
 	export VM_KVER
 	t0=$(date +%s)
@@ -32,6 +33,8 @@ setup_file() {
 	"$PRMCTL" sim start "$ref" --model cx6dx > /dev/null 2> "$d/broken" || return 0
 	vu_reference "$d/ref" "$PRMCTL" -j -d "sim:$ref"
 	"$PRMCTL" sim stop "$ref" > /dev/null 2>&1
+	# strace counts the requests of a health watch over devlink
+	VU_FILE="$(command -v strace)=/usr/bin/strace" \
 	vu_scenario "$d" "$envf" beside-scenario.sh "bes$$" "prmctl.wait=60" \
 		--commands "$d/commands.json" --status "$d/status.json" --ring "$d/ring.trace" \
 		--inject-when "prmctl-vu: cue thermal" thermal \
@@ -324,6 +327,29 @@ EOF
 	done
 	jq -s -e '.[0] | has("bar0_error") | not' "$S/watch_dl.out"
 	jq -s -e '.[0].bar0_error | test("refuses to map BAR0")' "$S/watch_pci.out"
+}
+
+@test "health watch over devlink beside mlx5_core: one request an interval, fw's diagnose; the reporter list once (requests counted by strace)" {
+	local n span f=$S/strace_watch_dl_quiet.out
+	rc_is watch_dl_quiet 0
+	rc_is strace_watch_dl_quiet 0
+	jq -s -e '.[0].event == "started" and .[0].health == "ok" and .[-1].event == "stopped" and
+		.[-1].read_errors == 0' "$S/watch_dl_quiet.out" > /dev/null ||
+		fail "$(cat "$S/watch_dl_quiet.out")"
+	# its 3 s at 200 ms: at most 15 intervals (each starts when the last
+	# read ended, and a diagnose takes tens of ms in the emulated guest),
+	# one diagnose each and one at the start
+	span=$(jq -s '(.[-1].time_ns - .[0].time_ns) / 1e9 | floor' "$S/watch_dl_quiet.out")
+	[ "$span" -ge 2 ] || fail "the watch ran $span s"
+	n=$(count "$f" "$DIAGNOSE")
+	[ "$n" -ge 6 ] && [ "$n" -le 16 ] ||
+		fail "$n diagnoses in 3 s at 200 ms: $(requests "$f" | sort | uniq -c)"
+	# the list was read with each of them (two requests an interval); now once
+	[ "$(count "$f" "$LIST")" = 1 ] || fail "$(requests "$f" | sort | uniq -c)"
+	# nothing else but the families and the device
+	[ "$(requests "$f" | grep -cvx -e "$DIAGNOSE" -e "$LIST" -e 'ctrl 3' -e 'devlink 1')" = 0 ] ||
+		fail "$(requests "$f" | sort | uniq -c)"
+	echo "# quiet devlink watch over mlx5_core, 3 s at 200 ms: $n diagnoses, $(count "$f" "$LIST") list dump" >&3
 }
 
 @test "health watch every 10 ms beside the driver's 2 s poll: detection latency and CPU, measured in the guest" {

@@ -71,6 +71,12 @@ step trace_status_after prmctl -j -d "$FN" trace status
 # (boot-vu.py --inject-when/--clear-when "prmctl-vu: cue X"), each waited for
 # until the driver's reporter counts it (cues.sh)
 DL=pci/$FN
+# what a quiet health watch over devlink asks the kernel: 3 s at 200 ms (15
+# intervals) under strace, each sendto(2) one netlink request (the log is
+# the next step's output)
+step watch_dl_quiet strace -f -qq -e trace=sendto -o /tmp/watch.strace \
+	prmctl -j -d "$DL" health watch --interval 200 --duration 3
+step strace_watch_dl_quiet cat /tmp/watch.strace
 # item 8: the address (BAR0 refused: over devlink) every 10 ms beside the
 # driver's 2 s poll; its CPU from /proc: utime, stime, start (ticks), uptime
 bg_start watch_dl 200 prmctl -j -d "$DL" health watch --interval 500

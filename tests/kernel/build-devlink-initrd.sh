@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # An initramfs for the devlink VM test: busybox, netdevsim.ko and the modules
-# it needs from the installed Debian kernel (in load order), prmctl and
-# iproute2's devlink with their shared libraries at the host's paths,
+# it needs from the installed Debian kernel (in load order), prmctl,
+# iproute2's devlink and strace with their shared libraries at the host's paths,
 # devlink-init.sh as /init and devlink-scenario.sh beside it, with frames.sh.
 #   build-devlink-initrd.sh KVER PRMCTL NETDEVSIM_KO OUT
 set -eu
@@ -22,6 +22,9 @@ devlink=$(command -v devlink || true)
 [ -n "$devlink" ] || for d in /usr/sbin/devlink /sbin/devlink; do [ -x "$d" ] && devlink=$d; done
 [ -n "$devlink" ] || die "iproute2's devlink not found"
 [ -x /bin/busybox ] || die "/bin/busybox not found (busybox-static)"
+# strace counts the netlink requests a watch sends
+strace=$(command -v strace || true)
+[ -n "$strace" ] || die "strace not found"
 [ -f "$nsim" ] || die "no $nsim (build-netdevsim.sh)"
 
 root=$(mktemp -d)
@@ -36,9 +39,10 @@ chmod +x "$root/init" "$root/scenario.sh"
 # without debug info: a third of the size, and the guest unpacks it emulated
 strip --strip-debug -o "$root/usr/bin/prmctl" "$prmctl"
 cp "$devlink" "$root/usr/sbin/devlink"
+cp "$strace" "$root/usr/bin/strace"
 
 # every library either needs, the dynamic loader included, at the same path
-for elf in "$prmctl" "$devlink"; do
+for elf in "$prmctl" "$devlink" "$strace"; do
 	ldd "$elf" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'
 done | sort -u | while read -r lib; do
 	mkdir -p "$root$(dirname "$lib")"

@@ -38,6 +38,13 @@ step prmctl_reporters_diagnose $P devlink reporters --diagnose
 step prmctl_region_list $P devlink region list
 step prmctl_device_list prmctl -j device list --access devlink
 
+# what a quiet health watch asks the kernel: 3 s at 200 ms (15 intervals)
+# under strace, each sendto(2) one netlink request (its log the next step's
+# output: the family and the genl command, the payload's first byte)
+step prmctl_watch_quiet strace -f -qq -e trace=sendto -o /tmp/watch.strace \
+	$P health watch --access devlink --interval 200 --duration 3
+step strace_watch_quiet cat /tmp/watch.strace
+
 # health: the dummy reporter into error, kept there (its recovery is made
 # to fail, so the write to break_health itself returns EINVAL), while
 # devlink monitor and prmctl watch; then recovered by hand
@@ -124,6 +131,23 @@ bg_step prmctl_esw_watch
 step prmctl_recover $P --write devlink recover dummy
 step prmctl_region_del $P --write devlink region del dummy --snapshot 7
 step region_show_after_del devlink -j region show $D/dummy
+
+# the reporter list renewed under a watch: dummy broken (its recovery made to
+# fail), then the device reloaded: netdevsim destroys its reporters and makes
+# new ones, healthy and counting from 0, which no reporter notification
+# tells; devlink's DEVLINK_CMD_NEW for the device follows the reload. The
+# interval is a minute: what the watch sees here came from notifications
+bg_start prmctl_watch_reload 20 strace -f -qq -e trace=sendto -o /tmp/reload.strace \
+	$P health watch --access devlink --interval 60000 --duration 6
+sleep 1
+step reload_fail_recover sh -c "echo 1 > $DBG/health/fail_recover"
+step reload_break sh -c "echo 'prmctl reload break' > $DBG/health/break_health"
+step health_show_before_reload devlink -j health show $D reporter dummy
+step reload devlink dev reload $D
+step health_show_reloaded devlink -j health show $D reporter dummy
+sleep 1
+bg_step prmctl_watch_reload
+step strace_watch_reload cat /tmp/reload.strace
 
 # the device goes away under a watch: the watch must say so, not "ok"
 bg_start prmctl_watch_gone 20 $P health watch --access devlink --interval 200 --duration 15

@@ -9,12 +9,13 @@
 # when a prerequisite is not installed.
 load ../cli/helper
 load keys
+load requests
 
 setup_file() {
 	KVER=$(ls /lib/modules 2>/dev/null | sort -V | tail -1)
 	export KVER
 	local d=$BATS_FILE_TMPDIR missing='' t0 t1 t2
-	for c in qemu-system-x86_64 python3 cpio jq devlink make gcc; do
+	for c in qemu-system-x86_64 python3 cpio jq devlink make gcc strace; do
 		command -v "$c" >/dev/null || [ -x "/usr/sbin/$c" ] || missing="$missing $c"
 	done
 	[ -n "$KVER" ] && [ -r "/boot/vmlinuz-$KVER" ] || missing="$missing linux-image-amd64"
@@ -356,6 +357,53 @@ TAIL='.test_u32_array == [0,1,2,3,4,5,6,7,8,9] and
 	jqt health_show_error '.health["netdevsim/netdevsim1"][] | select(.reporter == "dummy") |
 		.error == 1 and .recover == 0'
 	jqt health_show_recovered '.health["netdevsim/netdevsim1"][0] | .error == 1 and .recover == 1'
+}
+
+@test "prmctl health watch --access devlink: the reporter list read once, not every interval (requests counted by strace)" {
+	local n span
+	ok prmctl_watch_quiet
+	jq -s -e 'length == 2 and .[0].event == "started" and .[0].health == "ok" and
+		.[1].event == "stopped" and .[1].events == 0 and .[1].read_errors == 0' \
+		"$S/prmctl_watch_quiet.out" >/dev/null || fail "$(cat "$S/prmctl_watch_quiet.out")"
+	# it ran its 3 s: 15 intervals of 200 ms
+	span=$(jq -s '(.[1].time_ns - .[0].time_ns) / 1e9 | floor' "$S/prmctl_watch_quiet.out")
+	[ "$span" -ge 2 ] || fail "the watch ran $span s"
+	ok strace_watch_quiet
+	requests "$S/strace_watch_quiet.out" > "$BATS_TEST_TMPDIR/req"
+	[ -s "$BATS_TEST_TMPDIR/req" ] || fail "no request in strace's log: $(head -c 600 "$S/strace_watch_quiet.out")"
+	# the list once, at the start (it was 15: one each interval); netdevsim
+	# has no mlx5 fw reporter, so there is nothing to diagnose
+	n=$(count "$S/strace_watch_quiet.out" "$LIST")
+	[ "$n" = 1 ] || fail "$n reporter list dumps: $(sort "$BATS_TEST_TMPDIR/req" | uniq -c)"
+	[ "$(count "$S/strace_watch_quiet.out" "$DIAGNOSE")" = 0 ]
+	# all it asked: devlink's family for each socket, the device, the list
+	[ "$(sort "$BATS_TEST_TMPDIR/req" | uniq -c | awk '{ $1 = $1; print }' | tr '\n' ,)" = \
+	  "2 ctrl 3,1 devlink 1,1 $LIST," ] || fail "$(sort "$BATS_TEST_TMPDIR/req" | uniq -c)"
+	echo "# quiet watch, 15 intervals: $(grep -c '^devlink' "$BATS_TEST_TMPDIR/req") devlink requests ($(count "$S/strace_watch_quiet.out" "$LIST") list, $(count "$S/strace_watch_quiet.out" "$DIAGNOSE") diagnose)" >&3
+}
+
+@test "prmctl health watch --access devlink: a reload's new reporters picked up from devlink's notification, not an interval" {
+	local ev n
+	ok reload_fail_recover
+	jqt health_show_before_reload '.health["netdevsim/netdevsim1"][0] | .state == "error" and .error >= 1'
+	ok reload
+	# the reload made new reporters: healthy, counting from 0
+	jqt health_show_reloaded '.health["netdevsim/netdevsim1"][0] | .state == "healthy" and .error == 0 and .recover == 0'
+	ok prmctl_watch_reload
+	ev=$(jq -r '[.event, .health, (.reporter // ""), (.state // "")] | join(" ")' "$S/prmctl_watch_reload.out")
+	[ "$ev" = "started ok  
+reporter_error ok dummy error
+fw_error fw_error  
+recovered ok  
+stopped ok  " ] || fail "$ev"
+	# within its 6 s: no interval (a minute) came, the notifications told it all
+	jq -s -e '(.[-1].time_ns - .[0].time_ns) < 15e9' "$S/prmctl_watch_reload.out" >/dev/null ||
+		fail "the watch ran past its --duration: $(cat "$S/prmctl_watch_reload.out")"
+	# the list read at the start and once again after the reload's DEVLINK_CMD_NEW
+	ok strace_watch_reload
+	n=$(count "$S/strace_watch_reload.out" "$LIST")
+	[ "$n" = 2 ] || fail "$n list dumps: $(requests "$S/strace_watch_reload.out" | sort | uniq -c)"
+	[ "$(count "$S/strace_watch_reload.out" "$DIAGNOSE")" = 0 ]
 }
 
 @test "prmctl health show over devlink on a driver without mlx5's reporters: their states" {

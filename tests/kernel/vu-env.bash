@@ -28,7 +28,8 @@ vu_env() {
 # vu_scenario DIR ENVF SCENARIO NAME APPEND [BOOT-VU OPTION...]: the 7.x guest
 # with prmctl ($PRMCTL, whichever build) as /usr/bin/prmctl and SCENARIO as
 # /scenario.sh (vu-init.sh runs it once the probe is done; frames.sh and
-# cues.sh beside it), booted with
+# cues.sh beside it; VU_FILE=SRC=DEST one more file, as build-vu-initrd.sh
+# takes it), booted with
 # APPEND on its command line; its framed output cut into DIR/steps. The
 # console is DIR/console.log. On a failure the reason is in DIR/broken
 # (setup() fails every test with it) and the status is 1.
@@ -38,7 +39,8 @@ vu_scenario() {
 	PATH=$PATH:/usr/sbin:/sbin "$BATS_TEST_DIRNAME/build-vu-initrd.sh" "$envf" \
 		"$BATS_TEST_DIRNAME/vu-init.sh" "$d/initrd.gz" "$PRMCTL=/usr/bin/prmctl" \
 		"$BATS_TEST_DIRNAME/frames.sh=/frames.sh" "$BATS_TEST_DIRNAME/cues.sh=/cues.sh" \
-		"$BATS_TEST_DIRNAME/$scenario=/scenario.sh" 2> "$d/broken" || return 1
+		"$BATS_TEST_DIRNAME/$scenario=/scenario.sh" ${VU_FILE:+"$VU_FILE"} 2> "$d/broken" ||
+		return 1
 	python3 "$BATS_TEST_DIRNAME/boot-vu.py" "$VM_QEMU" "$PRMCTL" "$name" "$VM_KERNEL" \
 		"$d/initrd.gz" "$d/console.log" --timeout 400 --end-text "prmctl-vu: === end" \
 		--append "$append" --data "$d/data.bin" "$@" 2> "$d/broken" || {
