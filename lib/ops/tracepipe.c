@@ -5,8 +5,12 @@
  * items it makes back, their messages copied out (a message lives only as
  * long as the callback). One mutex and one condition variable: with two
  * threads a broadcast on every change costs nothing next to a batch of a
- * thousand items. Each side fills its batch without the lock; a slot is
+ * few hundred items. Each side fills its batch without the lock; a slot is
  * the other side's once posted, and comes back when that side is done.
+ * Batches are small on purpose: what one thread writes the other reads
+ * from its cache, and with 1024 items a batch (4 of them, ~1 MB) the two
+ * threads spent 28% more CPU than one alone on JSON, 35% on text; at 256,
+ * 0% and 20%, for the same wall time (8 MiB ring, perf stat -r 25).
  */
 #include <pthread.h>
 #include <signal.h>
@@ -17,9 +21,9 @@
 #include "lib/ops/tracepipe.h"
 
 #define NBATCH 4
-#define OP_MAX 256		/* blocks of a batch: 64 KiB */
-#define ITEM_MAX 1024
-#define TEXT_MAX (128 * 1024)	/* room for the messages of a batch */
+#define OP_MAX 64		/* blocks of a batch: 16 KiB */
+#define ITEM_MAX 256
+#define TEXT_MAX (32 * 1024)	/* room for the messages of a batch */
 
 enum op_kind { OP_BLOCK, OP_SKIP, OP_FINISH, OP_SYNC };
 
