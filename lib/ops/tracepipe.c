@@ -21,9 +21,9 @@
 #include "lib/ops/tracepipe.h"
 
 #define NBATCH 4
-#define OP_MAX 64		/* blocks of a batch: 16 KiB */
-#define ITEM_MAX 256
-#define TEXT_MAX (32 * 1024)	/* room for the messages of a batch */
+#define BATCH_OPS 64		/* blocks of a batch: 16 KiB */
+#define BATCH_ITEMS 256
+#define BATCH_TEXT (32 * 1024)	/* room for the messages of a batch */
 
 enum op_kind { OP_BLOCK, OP_SKIP, OP_FINISH, OP_SYNC };
 
@@ -35,16 +35,16 @@ struct op {
 
 struct op_batch {
 	unsigned n;
-	struct op op[OP_MAX];
-	uint8_t blk[OP_MAX][TRACE_BLOCK_BYTES];
+	struct op op[BATCH_OPS];
+	uint8_t blk[BATCH_OPS][TRACE_BLOCK_BYTES];
 };
 
 struct item_batch {
 	unsigned n;
 	size_t text_len;
-	struct trace_item item[ITEM_MAX];
-	size_t msg_at[ITEM_MAX];
-	char text[TEXT_MAX];
+	struct trace_item item[BATCH_ITEMS];
+	size_t msg_at[BATCH_ITEMS];
+	char text[BATCH_TEXT];
 };
 
 struct trace_pipe {
@@ -54,6 +54,7 @@ struct trace_pipe {
 	pthread_t thread;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
+	uint64_t changes;	/* under mu, read without it by spin(): bumped at every broadcast */
 	/* under mu */
 	uint64_t ops_posted, ops_done, items_posted, items_done;
 	uint64_t syncs_asked, syncs_done;
@@ -68,6 +69,32 @@ struct trace_pipe {
 	struct item_batch items[NBATCH];
 };
 
+/* Every change under mu is told to the other side this way. */
+static void changed(struct trace_pipe *p)
+{
+	__atomic_store_n(&p->changes, p->changes + 1, __ATOMIC_RELEASE);
+	pthread_cond_broadcast(&p->cv);
+}
+
+/*
+ * Waits, with mu held, for the other side's next change. The other side
+ * usually posts within tens of microseconds, and a sleep and a wake-up cost
+ * more than that here in the kernel (a tenth of the CPU, measured): a short
+ * spin first, without the lock, and a sleep only if nothing came.
+ */
+#define SPIN 2000
+static void wait_change(struct trace_pipe *p)
+{
+	uint64_t seen = p->changes;
+
+	pthread_mutex_unlock(&p->mu);
+	for (int i = 0; i < SPIN && __atomic_load_n(&p->changes, __ATOMIC_ACQUIRE) == seen; i++)
+		__asm__ __volatile__("" ::: "memory");
+	pthread_mutex_lock(&p->mu);
+	if (p->changes == seen)
+		pthread_cond_wait(&p->cv, &p->mu);
+}
+
 /* ---- the decoder's thread ---- */
 
 /* The batch being filled; NULL when the caller is leaving. */
@@ -78,7 +105,7 @@ static struct item_batch *items_slot(struct trace_pipe *p)
 	if (!p->have_items) {
 		pthread_mutex_lock(&p->mu);
 		while (p->items_posted - p->items_done == NBATCH && !p->quit)
-			pthread_cond_wait(&p->cv, &p->mu);
+			wait_change(p);
 		quit = p->quit;
 		pthread_mutex_unlock(&p->mu);
 		if (quit)
@@ -96,7 +123,7 @@ static void items_post(struct trace_pipe *p)
 		return;
 	pthread_mutex_lock(&p->mu);
 	p->items_posted++;
-	pthread_cond_broadcast(&p->cv);
+	changed(p);
 	pthread_mutex_unlock(&p->mu);
 	p->have_items = false;
 }
@@ -108,7 +135,7 @@ static int hand_over(void *ctx, const struct trace_item *it)
 	struct item_batch *b = items_slot(p);
 	size_t need = it->msg ? it->msg_len + 1 : 0;
 
-	if (b && (b->n == ITEM_MAX || TEXT_MAX - b->text_len < need)) {
+	if (b && (b->n == BATCH_ITEMS || BATCH_TEXT - b->text_len < need)) {
 		items_post(p);
 		b = items_slot(p);
 	}
@@ -151,7 +178,7 @@ static void *decoder_thread(void *arg)
 		unsigned syncs = 0;
 
 		while (p->ops_done == p->ops_posted && !p->quit)
-			pthread_cond_wait(&p->cv, &p->mu);
+			wait_change(p);
 		if (p->quit)
 			break;
 		b = &p->ops[p->ops_done % NBATCH];
@@ -170,7 +197,7 @@ static void *decoder_thread(void *arg)
 		p->syncs_done += syncs;
 		if (rc && !p->rc)
 			p->rc = rc;
-		pthread_cond_broadcast(&p->cv);
+		changed(p);
 	}
 	pthread_mutex_unlock(&p->mu);
 	return NULL;
@@ -207,9 +234,9 @@ static int pump(struct trace_pipe *p, bool (*done)(const struct trace_pipe *), b
 			deliver(p, b);
 			pthread_mutex_lock(&p->mu);
 			p->items_done++;
-			pthread_cond_broadcast(&p->cv);
+			changed(p);
 		} else if (wait) {
-			pthread_cond_wait(&p->cv, &p->mu);
+			wait_change(p);
 		} else {
 			break;
 		}
@@ -251,11 +278,11 @@ static int op_added(struct trace_pipe *p, bool post)
 {
 	struct op_batch *b = &p->ops[p->ops_posted % NBATCH];
 
-	if (++b->n < OP_MAX && !post)
+	if (++b->n < BATCH_OPS && !post)
 		return p->stop;
 	pthread_mutex_lock(&p->mu);
 	p->ops_posted++;
-	pthread_cond_broadcast(&p->cv);
+	changed(p);
 	pthread_mutex_unlock(&p->mu);
 	p->have_ops = false;
 	return pump(p, nothing, false);
@@ -346,7 +373,7 @@ void trace_pipe_stop(struct trace_pipe *p)
 		return;
 	pthread_mutex_lock(&p->mu);
 	p->quit = true;
-	pthread_cond_broadcast(&p->cv);
+	changed(p);
 	pthread_mutex_unlock(&p->mu);
 	pthread_join(p->thread, NULL);
 	trace_dec_swap_emit(p->d, &p->emit, &p->ctx);

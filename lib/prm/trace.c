@@ -30,7 +30,15 @@ struct fmt_info {
 	const char *fmt;
 	size_t len;
 	unsigned need;
+	const struct tracefmt_prog *prog;	/* NULL: rendered by tracefmt_render */
 };
+
+/*
+ * Compiled formats live as long as the decoder (items copy a cache slot,
+ * which may be taken by another pointer before they are rendered); a ring
+ * pointing at ever new addresses stops compiling at PROGS_MAX.
+ */
+#define PROGS_MAX 4096
 
 struct pitem {
 	struct trace_item it;
@@ -80,6 +88,8 @@ struct trace_dec {
 	struct trace_item skip;
 
 	struct fmt_info cache[FMT_CACHE];
+	struct tracefmt_prog **progs;
+	unsigned nprogs, progs_cap;
 	struct trace_counts c;
 	char msg[MSG_BUF];
 };
@@ -130,6 +140,25 @@ static bool is_string(const struct trace_dec *d, unsigned eid)
 	       eid - d->cfg.first_string_trace < d->cfg.num_string_trace;
 }
 
+static const struct tracefmt_prog *compile(struct trace_dec *d, const char *fmt, size_t len)
+{
+	struct tracefmt_prog *pr;
+
+	if (d->nprogs == d->progs_cap) {
+		unsigned cap = d->progs_cap ? 2 * d->progs_cap : 64;
+		struct tracefmt_prog **n;
+
+		if (cap > PROGS_MAX || !(n = realloc(d->progs, cap * sizeof(*n))))
+			return NULL;
+		d->progs = n;
+		d->progs_cap = cap;
+	}
+	pr = tracefmt_compile(fmt, len);
+	if (pr)
+		d->progs[d->nprogs++] = pr;
+	return pr;
+}
+
 static const struct fmt_info *lookup_fmt(struct trace_dec *d, uint32_t ptr)
 {
 	struct fmt_info *f = &d->cache[(ptr ^ ptr >> 10 ^ ptr >> 20) % FMT_CACHE];
@@ -157,6 +186,7 @@ static const struct fmt_info *lookup_fmt(struct trace_dec *d, uint32_t ptr)
 		f->fmt = (const char *)s->data + off;
 		f->len = (size_t)(nul - (s->data + off));
 		f->need = tracefmt_nparams(f->fmt, f->len);
+		f->prog = compile(d, f->fmt, f->len);
 		return f;
 	}
 	return f;
@@ -265,7 +295,8 @@ static const char *render(struct trace_dec *d, struct pitem *p, size_t *len)
 		n = snprintf(d->msg, MSG_BUF, "<unterminated string at 0x%08x>", it->pointer);
 		break;
 	default:
-		*len = tracefmt_render(d->msg, p->fmt.fmt, p->fmt.len, it->params, it->present);
+		*len = p->fmt.prog ? tracefmt_run(d->msg, p->fmt.prog, it->params, it->present) :
+			tracefmt_render(d->msg, p->fmt.fmt, p->fmt.len, it->params, it->present);
 		it->fmt = p->fmt.fmt;
 		it->fmt_len = p->fmt.len;
 		return d->msg;
@@ -642,6 +673,9 @@ void trace_dec_free(struct trace_dec *d)
 		return;
 	free(d->q);
 	free(d->open);
+	for (unsigned i = 0; i < d->nprogs; i++)
+		tracefmt_prog_free(d->progs[i]);
+	free(d->progs);
 	free(d);
 }
 

@@ -12,9 +12,12 @@
  * (the tables are static), literal text copied eight bytes at a time, the
  * plain conversions (%x %u %d %08x %p %s) printed by quick() without a full
  * parse, and a conversion written straight into the output whenever the
- * room left can hold the longest one.
+ * room left can hold the longest one. A format seen again and again is
+ * better parsed once: tracefmt_compile() records render's steps through it
+ * and tracefmt_run() takes them with the same conversion code.
  */
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/prm/tracefmt.h"
@@ -277,42 +280,47 @@ static size_t put_str(char *dst, uint32_t v)
 	return 16;
 }
 
-/*
- * The forms firmware strings use most, %d %i %u %x %X %p %s with at most a
- * "0N" width and an l (32 bits anyway), printed without the full parse and
- * with the same result. Returns the bytes written to dst (room CONV_MAX)
- * and moves *i past the conversion, or returns 0 leaving *i for parse().
- */
-static size_t quick(char *dst, const unsigned char *f, size_t len, size_t *i, struct args *a)
+/* A quick form's conversion and "0N" width, the spec at f[*i] ('%'); false if it is not one. */
+static bool quick_spec(const unsigned char *f, size_t len, size_t *i, unsigned char *conv,
+		       unsigned *width)
 {
 	size_t j = *i + 1;
-	unsigned width = 0, nd;
-	char *p = dst;
-	const char *hex = NULL;	/* decimal */
-	uint32_t v;
 
+	*width = 0;
 	if (j + 1 < len && f[j] == '0' && (unsigned)(f[j + 1] - '1') < 9)
-		width = f[j + 1] - '0', j += 2;
+		*width = f[j + 1] - '0', j += 2;
 	if (j < len && f[j] == 'l')
 		j++;
 	if (j >= len)
-		return 0;
+		return false;
 	switch (f[j]) {
 	case 'd': case 'i': case 'u': case 'x': case 'X': case 'p': case 's':
 		break;
 	default:
-		return 0;
+		return false;
 	}
+	*conv = f[j];
 	*i = j + 1;
+	return true;
+}
+
+/* The quick form's value at dst (room CONV_MAX); returns the bytes written. */
+static size_t quick_conv(char *dst, unsigned char conv, unsigned width, struct args *a)
+{
+	unsigned nd;
+	char *p = dst;
+	const char *hex = NULL;	/* decimal */
+	uint32_t v;
+
 	if (!take(a, &v))
 		return put_missing(dst);
-	switch (f[j]) {
+	switch (conv) {
 	case 'p':
 		return (size_t)(put_hex(dst, v, 8) - dst);
 	case 's':
 		return put_str(dst, v);
 	case 'x': case 'X':
-		hex = f[j] == 'x' ? lower_hex : upper_hex;
+		hex = conv == 'x' ? lower_hex : upper_hex;
 		nd = (35 - (unsigned)__builtin_clz(v | 1)) / 4;	/* 1 for 0 */
 		break;
 	case 'd': case 'i':
@@ -335,6 +343,22 @@ static size_t quick(char *dst, const unsigned char *f, size_t len, size_t *i, st
 	else
 		dec_digits(p + nd, v, nd);
 	return (size_t)(p + nd - dst);
+}
+
+/*
+ * The forms firmware strings use most, %d %i %u %x %X %p %s with at most a
+ * "0N" width and an l (32 bits anyway), printed without the full parse and
+ * with the same result. Returns the bytes written to dst (room CONV_MAX)
+ * and moves *i past the conversion, or returns 0 leaving *i for parse().
+ */
+static size_t quick(char *dst, const unsigned char *f, size_t len, size_t *i, struct args *a)
+{
+	unsigned char conv;
+	unsigned width;
+
+	if (!quick_spec(f, len, i, &conv, &width))
+		return 0;
+	return quick_conv(dst, conv, width, a);
 }
 
 /* One complete conversion into dst, which has room for CONV_MAX bytes. */
@@ -475,4 +499,108 @@ size_t tracefmt_render(char *out, const char *fmt, size_t len,
 		memcpy(out + TRACEFMT_MSG_MAX - 3, "...", 3);
 	out[n] = '\0';
 	return n;
+}
+
+/* ---- formats parsed once ---- */
+
+enum step_kind { STEP_END, STEP_QUICK, STEP_SPEC };
+
+struct step {
+	uint16_t lit_off, lit_len;	/* the literal before the conversion */
+	unsigned char kind;
+	struct spec s;			/* STEP_QUICK: conv and width only */
+};
+
+struct tracefmt_prog {
+	const char *fmt;
+	unsigned nsteps;
+	struct step step[TRACEFMT_PROG_STEPS];
+};
+
+/* The most a conversion can write (fmt_int: a sign or "0x", 22 octal digits, the padding). */
+static size_t conv_most(const struct step *st)
+{
+	if (st->kind == STEP_QUICK)
+		return 16;	/* "<str 0x12345678>"; a sign, ten digits, a width below 10 */
+	if (st->s.wstar || st->s.pstar)
+		return CONV_MAX;
+	return (st->s.width > st->s.prec ? st->s.width : st->s.prec) + 24;
+}
+
+/*
+ * The steps tracefmt_render takes through fmt, found once: a literal up to
+ * each conversion (a broken spec is literal, as render prints it), the
+ * quick form or the full spec. Only for a format whose longest rendering
+ * fits the cap, so render never cuts it and the two agree byte for byte.
+ */
+struct tracefmt_prog *tracefmt_compile(const char *fmt, size_t len)
+{
+	const unsigned char *f = (const unsigned char *)fmt;
+	struct tracefmt_prog *pr;
+	size_t i = 0, lit = 0, most = 0;
+
+	if (len > TRACEFMT_MSG_MAX || !(pr = malloc(sizeof(*pr))))
+		return NULL;
+	pr->fmt = fmt;
+	pr->nsteps = 0;
+	for (;;) {
+		const char *pct = i < len ? memchr(fmt + i, '%', len - i) : NULL;
+		struct step *st;
+
+		if (pr->nsteps == TRACEFMT_PROG_STEPS)
+			goto no;
+		st = &pr->step[pr->nsteps];
+		st->lit_off = (uint16_t)lit;
+		if (!pct) {
+			st->lit_len = (uint16_t)(len - lit);
+			st->kind = STEP_END;
+			most += len - lit;
+			pr->nsteps++;
+			break;
+		}
+		i = (size_t)(pct - fmt);
+		st->lit_len = (uint16_t)(i - lit);
+		if (quick_spec(f, len, &i, &st->s.conv, &st->s.width)) {
+			st->kind = STEP_QUICK;
+		} else if (parse(fmt, len, i, &st->s)) {
+			st->kind = STEP_SPEC;
+			i = st->s.end;
+		} else {
+			i = st->s.end;	/* the broken spec stays in the literal */
+			continue;
+		}
+		most += st->lit_len + conv_most(st);
+		lit = i;
+		pr->nsteps++;
+	}
+	if (most <= TRACEFMT_MSG_MAX)
+		return pr;
+no:
+	free(pr);
+	return NULL;
+}
+
+size_t tracefmt_run(char *out, const struct tracefmt_prog *pr,
+		    const uint32_t params[TRACEFMT_MAX_PARAMS], unsigned present)
+{
+	struct args a = { params, present, 0 };
+	char *p = out;
+
+	for (unsigned k = 0; k < pr->nsteps; k++) {
+		const struct step *st = &pr->step[k];
+
+		memcpy(p, pr->fmt + st->lit_off, st->lit_len);
+		p += st->lit_len;
+		if (st->kind == STEP_QUICK)
+			p += quick_conv(p, st->s.conv, st->s.width, &a);
+		else if (st->kind == STEP_SPEC)
+			p += convert(p, &st->s, &a);
+	}
+	*p = '\0';
+	return (size_t)(p - out);
+}
+
+void tracefmt_prog_free(struct tracefmt_prog *pr)
+{
+	free(pr);
 }

@@ -35,4 +35,18 @@ unsigned tracefmt_nparams(const char *fmt, size_t len);
 size_t tracefmt_render(char *out, const char *fmt, size_t len,
 		       const uint32_t params[TRACEFMT_MAX_PARAMS], unsigned present);
 
+/*
+ * The same rendering with the format parsed once (a dump has a few hundred
+ * formats and millions of messages). tracefmt_compile returns NULL when it
+ * cannot promise tracefmt_render's bytes — a format that could be cut at
+ * the cap, or with more than TRACEFMT_PROG_STEPS conversions — or when out
+ * of memory: render it then. fmt must outlive the program.
+ */
+#define TRACEFMT_PROG_STEPS 16
+struct tracefmt_prog;
+struct tracefmt_prog *tracefmt_compile(const char *fmt, size_t len);
+size_t tracefmt_run(char *out, const struct tracefmt_prog *prog,
+		    const uint32_t params[TRACEFMT_MAX_PARAMS], unsigned present);
+void tracefmt_prog_free(struct tracefmt_prog *prog);
+
 #endif

@@ -9,7 +9,8 @@
  * and the same format behind literal padding that brings it to the cap
  * comes out as the padding, then what it rendered alone, cut as §6 says.
  * Near the cap conversions take another path (through a buffer, never the
- * quick one), so that compares both paths on every input.
+ * quick one), so that compares both paths on every input; and a format
+ * that compiles (tracefmt_compile) must run to the very same bytes.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -63,6 +64,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (len <= CAP ? n != len || memcmp(out, fmt, len) :
 		    n != CAP || memcmp(out, fmt, n - 3) || memcmp(out + n - 3, "...", 3))
 			abort();
+	}
+	/* compiled, the same bytes (out2 is free until the padded check below) */
+	struct tracefmt_prog *pr = tracefmt_compile(fmt, len);
+
+	if (pr) {
+		size_t m = tracefmt_run(out2, pr, params, present);
+
+		if (m != n || memcmp(out2, out, n + 1))
+			abort();
+		tracefmt_prog_free(pr);
 	}
 	if (n < CAP) {		/* not cut, so the whole rendering is known */
 		pad = CAP - n + (size_t)data[0] % 32;

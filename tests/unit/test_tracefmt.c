@@ -24,15 +24,28 @@
 #define P(...) ((const uint32_t[TRACEFMT_MAX_PARAMS]){ __VA_ARGS__ })
 
 static char out[TRACEFMT_MSG_MAX + 1];
+static unsigned compiled;	/* expectations the compiled path met too */
 
+/* Every expectation holds for tracefmt_render and, where it compiles, tracefmt_run. */
 static void expect_bytes(const char *want, size_t wlen, const char *fmt, size_t flen,
 			 unsigned present, const uint32_t *p, int line)
 {
 	size_t n = tracefmt_render(out, fmt, flen, p, present);
+	struct tracefmt_prog *pr;
 
 	if (n != wlen || memcmp(out, want, wlen) || out[n])
 		fail_msg("line %d: \"%s\": got \"%s\" (%zu), want \"%s\" (%zu)", line, fmt, out, n,
 			 want, wlen);
+	pr = tracefmt_compile(fmt, flen);
+	if (!pr)
+		return;
+	memset(out, 0x55, sizeof(out));
+	n = tracefmt_run(out, pr, p, present);
+	tracefmt_prog_free(pr);
+	if (n != wlen || memcmp(out, want, wlen) || out[n])
+		fail_msg("line %d: \"%s\" compiled: got \"%s\" (%zu), want \"%s\" (%zu)", line, fmt,
+			 out, n, want, wlen);
+	compiled++;
 }
 
 /* E: all seven parameters present; EM: with a present mask */
@@ -637,6 +650,44 @@ static void integers_agree_with_glibc(void **state)
 	assert_true(checked > 50000);
 }
 
+/*
+ * Which formats are compiled: most, so the expectations above test both
+ * paths (counted), and never one whose rendering could reach the cap.
+ */
+static void compiled_where_it_cannot_be_cut(void **state)
+{
+	static const char *const yes[] = {
+		"", "plain", "%d", "a %u b %x c %08x d %p e %s", "%llx %llu", "%-5d|%+d|% d|%#x",
+		"%5%", "%.3d", "%c", "bad %y spec", "100%", "%hhx %hx %zu", "%*d", "%600d",
+	};
+	static const char *const no[] = {
+		"%*d %*d", "%.*d%.*d", "%600d%600d",
+		"%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d",	/* more conversions than steps */
+	};
+	char lit[TRACEFMT_MSG_MAX + 2];
+	struct tracefmt_prog *pr;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
+		pr = tracefmt_compile(yes[i], strlen(yes[i]));
+		if (!pr)
+			fail_msg("\"%s\" was not compiled", yes[i]);
+		tracefmt_prog_free(pr);
+	}
+	for (size_t i = 0; i < sizeof(no) / sizeof(no[0]); i++)
+		if ((pr = tracefmt_compile(no[i], strlen(no[i]))))
+			fail_msg("\"%s\" was compiled", no[i]);
+	/* a literal at the cap compiles; one more conversion could cut it: not */
+	memset(lit, 'a', TRACEFMT_MSG_MAX);
+	assert_non_null(pr = tracefmt_compile(lit, TRACEFMT_MSG_MAX));
+	tracefmt_prog_free(pr);
+	memcpy(lit + TRACEFMT_MSG_MAX - 20, "%d", 2);
+	assert_null(tracefmt_compile(lit, TRACEFMT_MSG_MAX));
+	assert_null(tracefmt_compile(lit, TRACEFMT_MSG_MAX + 1));
+	/* the tests before this one ran most expectations through both paths */
+	assert_true(compiled > 100);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -655,6 +706,7 @@ int main(void)
 		cmocka_unit_test(nparams),
 		cmocka_unit_test(kernel_rules),
 		cmocka_unit_test(integers_agree_with_glibc),
+		cmocka_unit_test(compiled_where_it_cannot_be_cut),
 	};
 
 	return cmocka_run_group_tests_name("tracefmt", tests, NULL, NULL);

@@ -171,7 +171,7 @@ static void same_items_as_direct(void **state)
 /* The callback's stop ends both alike: the same first items, nothing after. */
 static void stops_where_the_callback_says(void **state)
 {
-	/* a batch's size (lib/ops/tracepipe.c ITEM_MAX 256) and either side of it */
+	/* a batch's size (lib/ops/tracepipe.c BATCH_ITEMS 256) and either side of it */
 	const unsigned at[] = { 1, 255, 256, 257, 1024, 30000 };
 
 	(void)state;
