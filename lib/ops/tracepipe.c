@@ -54,7 +54,6 @@ struct trace_pipe {
 	pthread_t thread;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
-	uint64_t changes;	/* under mu, read without it by spin(): bumped at every broadcast */
 	/* under mu */
 	uint64_t ops_posted, ops_done, items_posted, items_done;
 	uint64_t syncs_asked, syncs_done;
@@ -69,30 +68,15 @@ struct trace_pipe {
 	struct item_batch items[NBATCH];
 };
 
-/* Every change under mu is told to the other side this way. */
+/*
+ * Every change under mu is told to the other side. A side that finds no
+ * room waits until half the batches are free again, not one: it sleeps
+ * half as often (a sleep and a wake-up cost about what a batch does here;
+ * spinning instead burned 20% more CPU for the same wall time).
+ */
 static void changed(struct trace_pipe *p)
 {
-	__atomic_store_n(&p->changes, p->changes + 1, __ATOMIC_RELEASE);
 	pthread_cond_broadcast(&p->cv);
-}
-
-/*
- * Waits, with mu held, for the other side's next change. The other side
- * usually posts within tens of microseconds, and a sleep and a wake-up cost
- * more than that here in the kernel (a tenth of the CPU, measured): a short
- * spin first, without the lock, and a sleep only if nothing came.
- */
-#define SPIN 2000
-static void wait_change(struct trace_pipe *p)
-{
-	uint64_t seen = p->changes;
-
-	pthread_mutex_unlock(&p->mu);
-	for (int i = 0; i < SPIN && __atomic_load_n(&p->changes, __ATOMIC_ACQUIRE) == seen; i++)
-		__asm__ __volatile__("" ::: "memory");
-	pthread_mutex_lock(&p->mu);
-	if (p->changes == seen)
-		pthread_cond_wait(&p->cv, &p->mu);
 }
 
 /* ---- the decoder's thread ---- */
@@ -104,8 +88,9 @@ static struct item_batch *items_slot(struct trace_pipe *p)
 
 	if (!p->have_items) {
 		pthread_mutex_lock(&p->mu);
-		while (p->items_posted - p->items_done == NBATCH && !p->quit)
-			wait_change(p);
+		if (p->items_posted - p->items_done == NBATCH)
+			while (p->items_posted - p->items_done > NBATCH / 2 && !p->quit)
+			pthread_cond_wait(&p->cv, &p->mu);
 		quit = p->quit;
 		pthread_mutex_unlock(&p->mu);
 		if (quit)
@@ -178,7 +163,7 @@ static void *decoder_thread(void *arg)
 		unsigned syncs = 0;
 
 		while (p->ops_done == p->ops_posted && !p->quit)
-			wait_change(p);
+			pthread_cond_wait(&p->cv, &p->mu);
 		if (p->quit)
 			break;
 		b = &p->ops[p->ops_done % NBATCH];
@@ -236,7 +221,7 @@ static int pump(struct trace_pipe *p, bool (*done)(const struct trace_pipe *), b
 			p->items_done++;
 			changed(p);
 		} else if (wait) {
-			wait_change(p);
+			pthread_cond_wait(&p->cv, &p->mu);
 		} else {
 			break;
 		}
@@ -249,6 +234,11 @@ static int pump(struct trace_pipe *p, bool (*done)(const struct trace_pipe *), b
 static bool room_for_ops(const struct trace_pipe *p)
 {
 	return p->ops_posted - p->ops_done < NBATCH;
+}
+
+static bool half_free_for_ops(const struct trace_pipe *p)
+{
+	return p->ops_posted - p->ops_done <= NBATCH / 2;
 }
 
 static bool synced(const struct trace_pipe *p)
@@ -266,7 +256,12 @@ static bool nothing(const struct trace_pipe *p)
 static unsigned op_slot(struct trace_pipe *p)
 {
 	if (!p->have_ops) {
-		pump(p, room_for_ops, true);
+		bool full;
+
+		pthread_mutex_lock(&p->mu);
+		full = !room_for_ops(p);
+		pthread_mutex_unlock(&p->mu);
+		pump(p, full ? half_free_for_ops : room_for_ops, true);
 		p->ops[p->ops_posted % NBATCH].n = 0;
 		p->have_ops = true;
 	}
