@@ -325,6 +325,7 @@ static int on_event(const struct dl_event *ev, void *arg, struct prm_err *err)
 	if (!devlink_handle_eq(&w->h, &ev->h))
 		return 0;
 	change = dl_reporters_apply(&w->l.r, &w->l.n, &w->h, ev, err);
+	w->l.fw = w->l.fatal = NULL;	/* the list may have moved: judge() finds them again */
 	if (change < 0)
 		return -1;
 	if (change == DL_LIST_STALE) {

@@ -496,6 +496,7 @@ static int decode(struct cmd_run *run)
 		/* what was decoded goes out, whatever stopped the run */
 		if (out_rec_flush() && rc == 0)
 			rc = EXIT_FAIL;
+		out_rec_batch(false);
 	}
 	if (rc == 0) {
 		trace_summary(trace_dec_counts(d), in.start_block);

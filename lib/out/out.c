@@ -873,6 +873,14 @@ void out_time_s(const char *key, uint64_t secs)
 	text_put(key, text);
 }
 
+/* Records waiting in a batch (out_rec_batch) go out before anything said after them. */
+static void records_first(void)
+{
+	if (out_rec_flush())
+		S.write_failed = true;
+	fflush(S.o.out);
+}
+
 void out_note(const char *fmt, ...)
 {
 	char msg[1024];
@@ -883,6 +891,7 @@ void out_note(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	records_first();
 	emit(S.o.out, "%s\n", msg);
 }
 
@@ -894,6 +903,7 @@ void out_warn(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	records_first();
 	emit(S.o.err, "%s: warning: %s\n", S.o.prog, msg);
 }
 
@@ -921,7 +931,7 @@ static json_t *error_object(int exit_code, const char *reason, const char *msg,
 static void error_doc(int exit_code, const char *reason, const char *msg,
 		      const struct prm_err *err)
 {
-	fflush(S.o.out);
+	records_first();
 	emit(S.o.err, "%s: %s\n", S.o.prog, msg);
 	fflush(S.o.err);
 	out_doc_abort();

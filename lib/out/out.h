@@ -153,8 +153,9 @@ void out_error_member(int exit_code, const struct prm_err *err);
  * object with "schema" per line; text: the members' values separated by
  * spaces, as the flags say. Written at out_rec_end(); -1 if that failed.
  * Elements of an array have key NULL and take out_rec_arr_flags(). A key is
- * a string that neither moves nor changes while the process runs (a
- * literal): its written form is made once and found again by its address.
+ * a string of at most 64 bytes that neither moves nor changes while the
+ * process runs (a literal): its written form is made once and found again
+ * by its address.
  */
 enum {
 	OUT_REC_NOTEXT = 1 << 0,	/* JSON only */
@@ -179,9 +180,10 @@ unsigned out_rec_arr_flags(void);
 int out_rec_end(void);
 /*
  * Batch mode: finished records wait and go out many to one write, when
- * enough have gathered and at out_rec_flush() (-1 if a write failed). For a
- * stream read as a whole (trace decode); a live one (health watch) leaves it
- * off, so each record is written at its out_rec_end().
+ * enough have gathered and at out_rec_flush() (-1 if a write failed), and
+ * before any note, warning or error the emitter prints. For a stream read
+ * as a whole (trace decode); a live one (health watch) leaves it off, so
+ * each record is written at its out_rec_end().
  */
 void out_rec_batch(bool on);
 int out_rec_flush(void);

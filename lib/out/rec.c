@@ -442,15 +442,19 @@ void out_rec_batch(bool on)
 	R.batch = on;
 }
 
+/* The finished records; one being built stays, moved to the front. */
 int out_rec_flush(void)
 {
 	FILE *f = out_stream();
-	size_t n = R.len;
+	size_t n = R.line;
+	int rc = 0;
 
-	R.len = R.line = 0;
 	if (n && fwrite_unlocked(R.buf, 1, n, f) != n)
-		return -1;
-	return 0;
+		rc = -1;
+	memmove(R.buf, R.buf + n, R.len - n);
+	R.len -= n;
+	R.line = 0;
+	return rc;
 }
 
 int out_rec_end(void)

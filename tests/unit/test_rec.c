@@ -209,6 +209,37 @@ static void batch_holds_then_writes(void **state)
 	free(s);
 }
 
+/*
+ * An error or a warning said while records wait in a batch comes after them
+ * (a read failure in the middle of a trace: its events, then the error),
+ * and a record being built when it is said is not cut.
+ */
+static void batch_goes_out_before_an_error(void **state)
+{
+	(void)state;
+	start(OUT_JSON);
+	out_rec_batch(true);
+	out_rec_begin();
+	out_rec_u64("n", 1, 0);
+	out_rec_end();
+	out_rec_begin();
+	out_rec_u64("n", 2, 0);
+	out_warn("w");
+	out_rec_end();
+	out_error(1, "io", "read failed");
+	out_rec_batch(false);
+	fflush(of);
+	assert_string_equal(obuf, "{\"schema\":\"prmctl/1\",\"n\":1}\n"
+			    "{\"schema\":\"prmctl/1\",\"n\":2}\n"
+			    "{\"schema\":\"prmctl/1\",\"error\":{\"code\":1,\"reason\":\"io\","
+			    "\"message\":\"read failed\"}}\n");
+	fflush(ef);
+	assert_non_null(strstr(ebuf, "warning: w"));
+	char *s = stop();
+
+	free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -217,6 +248,7 @@ int main(void)
 		cmocka_unit_test(decimal_edges),
 		cmocka_unit_test(string_escapes),
 		cmocka_unit_test(batch_holds_then_writes),
+		cmocka_unit_test(batch_goes_out_before_an_error),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
