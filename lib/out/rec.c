@@ -449,6 +449,8 @@ int out_rec_flush(void)
 	size_t n = R.line;
 	int rc = 0;
 
+	if (!R.len)
+		return 0;	/* nothing, maybe not even a buffer (the emitter's errors ask) */
 	if (n && fwrite_unlocked(R.buf, 1, n, f) != n)
 		rc = -1;
 	memmove(R.buf, R.buf + n, R.len - n);
