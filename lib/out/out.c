@@ -14,6 +14,7 @@
 
 #include "lib/out/out_int.h"
 #include "lib/out/table.h"
+#include "lib/util/decimal.h"
 #include "lib/util/err.h"
 #include "lib/util/units.h"
 
@@ -354,20 +355,6 @@ void out_doc_abort(void)
 
 #define INDENT 2
 
-/* Decimal digits of v at p; their count. */
-static size_t put_dec(char *p, uint32_t v)
-{
-	char d[10];
-	size_t n = 0;
-
-	do
-		d[n++] = (char)('0' + v % 10);
-	while ((v /= 10));
-	for (size_t i = 0; i < n; i++)
-		p[i] = d[n - 1 - i];
-	return n;
-}
-
 /* Pretty: a newline and indent spaces at p; compact (indent < 0): nothing. */
 static size_t put_indent(char *p, int indent)
 {
@@ -409,7 +396,7 @@ static void write_run(const struct run *r, int indent)
 		if (i)
 			buf[n++] = ',';
 		n += put_indent(buf + n, indent < 0 ? -1 : indent + INDENT);
-		n += put_dec(buf + n, v);
+		n = (size_t)(dec_u32(buf + n, v) - buf);
 	}
 	n += put_indent(buf + n, indent);
 	buf[n++] = ']';
