@@ -52,6 +52,7 @@ struct decode_run {
 	const struct tracein *in;
 	bool wall;		/* text times on the wall clock */
 	bool hide_ts;		/* text leaves timestamp events out */
+	struct out_rec_shape *shape;	/* of the events */
 	int write_failed;
 };
 
@@ -280,59 +281,129 @@ static bool wanted(const struct decode_run *r, const struct trace_item *it)
 }
 
 /*
- * The event's time: the text's first column (wall clock, device seconds or
- * ticks) and JSON's clocks, each with its unit in its name (prmctl(8)
- * CONVENTIONS, Keys): ticks, device_ns, and on the wall clock time (the
- * text column's string, formatted only for events that print) and time_ns.
+ * An event's members, in the order they are written: one shape for the three
+ * kinds of event (out_rec_row() leaves out what an event does not set). The
+ * time has a member per form: the text's first column (wall clock, device
+ * seconds or ticks, or ?+ts7 when it could not be completed) and JSON's
+ * clocks, each with its unit in its name (prmctl(8) CONVENTIONS, Keys):
+ * ticks, device_ns, and on the wall clock time and time_ns.
  */
-static void event_time(const struct decode_run *r, const struct trace_item *it)
-{
-	const unsigned flags = OUT_REC_NOJSON | OUT_REC_WIDTH(20);
-	char buf[UNITS_UTC_BYTES];
+enum event_col {
+	C_TYPE, C_TIME_UNKNOWN, C_TICKS, C_TS7, C_DEVICE_NS, C_WALL, C_TIME_NS, C_TIME,
+	C_EVENT_ID, C_LOST, C_LOST_FLAG,
+	C_TMSN, C_POINTER, C_MSG, C_PARAMS, C_PARAMS_TEXT, C_PROBLEM, C_PROBLEM_TEXT,
+	C_KIND, C_DATA, C_UNRELIABLE, C_RELIABILITY, C_URTS, C_N
+};
 
+static const struct out_rec_col event_cols[C_N] = {
+	[C_TYPE] = { "type", OUT_REC_NOTEXT },
+	[C_TIME_UNKNOWN] = { "time", OUT_REC_NOJSON | OUT_REC_WIDTH(20) },	/* 30 on the wall clock */
+	[C_TICKS] = { "ticks", OUT_REC_NOTEXT },
+	[C_TS7] = { "ts7", OUT_REC_NOTEXT },
+	[C_DEVICE_NS] = { "device_ns", OUT_REC_NOTEXT },
+	[C_WALL] = { "time", 0 },
+	[C_TIME_NS] = { "time_ns", OUT_REC_NOTEXT },
+	[C_TIME] = { "time", OUT_REC_NOJSON | OUT_REC_WIDTH(20) },
+	[C_EVENT_ID] = { "event_id", OUT_REC_HEX | OUT_REC_DIGITS(2) },
+	[C_LOST] = { "lost", OUT_REC_NOTEXT },
+	[C_LOST_FLAG] = { "lost_flag", OUT_REC_NOJSON },
+	[C_TMSN] = { "tmsn", OUT_REC_NOTEXT },
+	[C_POINTER] = { "pointer", OUT_REC_NOTEXT },
+	[C_MSG] = { "msg", 0 },
+	[C_PARAMS] = { "params", OUT_REC_NOTEXT },
+	/* without a format to put them in, the parameters that arrived are the message */
+	[C_PARAMS_TEXT] = { "params", OUT_REC_NOJSON | OUT_REC_KV },
+	[C_PROBLEM] = { "problem", OUT_REC_NOTEXT },
+	[C_PROBLEM_TEXT] = { "problem", OUT_REC_NOJSON | OUT_REC_KV },
+	[C_KIND] = { "kind", OUT_REC_NOJSON },
+	[C_DATA] = { "data", OUT_REC_HEX | OUT_REC_KV | OUT_REC_DIGITS(12) },
+	[C_UNRELIABLE] = { "unreliable", OUT_REC_NOTEXT },
+	[C_RELIABILITY] = { "reliability", OUT_REC_NOJSON },
+	[C_URTS] = { "urts", OUT_REC_NOTEXT },
+};
+
+static struct out_rec_shape *event_shape(bool wall)
+{
+	struct out_rec_col cols[C_N];
+
+	memcpy(cols, event_cols, sizeof(cols));
+	if (wall)
+		cols[C_TIME_UNKNOWN].flags = OUT_REC_NOJSON | OUT_REC_WIDTH(30);
+	return out_rec_shape_new(cols, C_N);
+}
+
+/* an event's values, in the order they are written */
+struct event_row {
+	struct out_rec_val v[C_N];
+	unsigned n;
+	char time[UNITS_UTC_BYTES];	/* the text column's string */
+	char params[TRACEFMT_MAX_PARAMS * 12 + 1];	/* text's params= */
+};
+
+static struct out_rec_val *add(struct event_row *row, enum event_col c, enum out_val_kind kind)
+{
+	struct out_rec_val *v = &row->v[row->n++];
+
+	v->col = (uint8_t)c;
+	v->kind = (uint8_t)kind;
+	return v;
+}
+
+static void add_u64(struct event_row *row, enum event_col c, uint64_t u)
+{
+	add(row, c, OUT_VAL_U64)->u = u;
+}
+
+static void add_bool(struct event_row *row, enum event_col c, bool b)
+{
+	add(row, c, OUT_VAL_BOOL)->u = b;
+}
+
+static void add_str(struct event_row *row, enum event_col c, const char *s, size_t n)
+{
+	struct out_rec_val *v = add(row, c, OUT_VAL_STR);
+
+	v->s = s;
+	v->n = (uint32_t)n;
+}
+
+static void add_cstr(struct event_row *row, enum event_col c, const char *s)
+{
+	add_str(row, c, s, strlen(s));
+}
+
+static void event_time(const struct decode_run *r, const struct trace_item *it,
+		       struct event_row *row)
+{
 	if (!it->has_ts) {
-		snprintf(buf, sizeof(buf), "?+%u", it->ts7);
-		out_rec_str("time", buf, r->wall ? OUT_REC_NOJSON | OUT_REC_WIDTH(30) : flags);
-		out_rec_null("ticks", OUT_REC_NOTEXT);
-		out_rec_u64("ts7", it->ts7, OUT_REC_NOTEXT);
+		snprintf(row->time, sizeof(row->time), "?+%u", it->ts7);
+		add_cstr(row, C_TIME_UNKNOWN, row->time);
+		add(row, C_TICKS, OUT_VAL_NULL);
+		add_u64(row, C_TS7, it->ts7);
 		return;
 	}
-	out_rec_u64("ticks", it->timestamp, OUT_REC_NOTEXT);
+	add_u64(row, C_TICKS, it->timestamp);
 	if (r->in->clock_khz)
-		out_rec_u64("device_ns", trace_ticks_to_ns(it->timestamp, r->in->clock_khz),
-			    OUT_REC_NOTEXT);
+		add_u64(row, C_DEVICE_NS, trace_ticks_to_ns(it->timestamp, r->in->clock_khz));
 	if (r->wall) {
 		uint64_t ns = realtime_ns(r->in, it->timestamp);
 
-		out_rec_str("time", units_utc_str(ns, buf), 0);
-		out_rec_u64("time_ns", ns, OUT_REC_NOTEXT);
+		add_cstr(row, C_WALL, units_utc_str(ns, row->time));
+		add_u64(row, C_TIME_NS, ns);
 	} else if (r->in->clock_khz) {
 		uint64_t ns = trace_ticks_to_ns(it->timestamp, r->in->clock_khz);
 
-		snprintf(buf, sizeof(buf), "%" PRIu64 ".%09" PRIu64, ns / 1000000000,
-			 ns % 1000000000);
-		out_rec_str("time", buf, flags);
+		snprintf(row->time, sizeof(row->time), "%" PRIu64 ".%09" PRIu64,
+			 ns / 1000000000, ns % 1000000000);
+		add_cstr(row, C_TIME, row->time);
 	} else {
-		out_rec_u64("time", it->timestamp, flags);
+		add_u64(row, C_TIME, it->timestamp);
 	}
 }
 
-static void event_members(const struct decode_run *r, const struct trace_item *it)
+static void text_params(const struct trace_item *it, struct event_row *row)
 {
-	out_rec_str("type", trace_item_type_name(it->type), OUT_REC_NOTEXT);
-	event_time(r, it);
-	out_rec_u64("event_id", it->event_id, OUT_REC_HEX | OUT_REC_DIGITS(2));
-	out_rec_bool("lost", it->lost, OUT_REC_NOTEXT);
-	out_rec_str("lost_flag", it->lost ? "L" : "-", OUT_REC_NOJSON);
-}
-
-/*
- * Without a format to put them in, the parameters that arrived are the
- * message: text shows them as JSON's params does, in hex (- when missing).
- */
-static void text_params(const struct trace_item *it)
-{
-	char buf[TRACEFMT_MAX_PARAMS * 12 + 1] = "", *p = buf;
+	char *p = row->params;
 
 	if (!it->nparams)
 		return;
@@ -342,33 +413,58 @@ static void text_params(const struct trace_item *it)
 		else
 			p += sprintf(p, "%s-", i ? "," : "");
 	}
-	out_rec_str("params", buf, OUT_REC_NOJSON | OUT_REC_KV);
+	add_str(row, C_PARAMS_TEXT, row->params, (size_t)(p - row->params));
 }
 
-static void string_members(const struct trace_item *it)
+static void string_members(const struct trace_item *it, struct event_row *row)
 {
-	out_rec_u64("tmsn", it->tmsn, OUT_REC_NOTEXT);
+	struct out_rec_val *v;
+
+	add_u64(row, C_TMSN, it->tmsn);
 	if (it->has_pointer)
-		out_rec_u64("pointer", it->pointer, OUT_REC_NOTEXT);
+		add_u64(row, C_POINTER, it->pointer);
 	else
-		out_rec_null("pointer", OUT_REC_NOTEXT);
-	out_rec_strn("msg", it->msg, it->msg_len, 0);
-	out_rec_arr_begin("params", OUT_REC_NOTEXT);
-	for (unsigned i = 0; i < it->nparams; i++) {
-		if (it->present & 1u << i)
-			out_rec_u64(NULL, it->params[i], out_rec_arr_flags());
-		else
-			out_rec_null(NULL, out_rec_arr_flags());
-	}
-	out_rec_arr_end();
+		add(row, C_POINTER, OUT_VAL_NULL);
+	add_str(row, C_MSG, it->msg, it->msg_len);
+	v = add(row, C_PARAMS, OUT_VAL_U32S);
+	v->n = it->nparams;
+	v->present = it->present;
+	v->u32s = it->params;
 	if (it->problem == TRACE_PROBLEM_MISSING_POINTER ||
 	    it->problem == TRACE_PROBLEM_UNKNOWN_POINTER ||
 	    it->problem == TRACE_PROBLEM_UNTERMINATED)
-		text_params(it);
+		text_params(it, row);
 	if (it->problem != TRACE_PROBLEM_NONE) {
-		out_rec_str("problem", trace_problem_name(it->problem), OUT_REC_NOTEXT);
-		out_rec_str("problem", trace_problem_name(it->problem),
-			    OUT_REC_NOJSON | OUT_REC_KV);
+		add_cstr(row, C_PROBLEM, trace_problem_name(it->problem));
+		add_cstr(row, C_PROBLEM_TEXT, trace_problem_name(it->problem));
+	}
+}
+
+static void event_members(const struct decode_run *r, const struct trace_item *it,
+			  struct event_row *row)
+{
+	add_cstr(row, C_TYPE, trace_item_type_name(it->type));
+	event_time(r, it, row);
+	add_u64(row, C_EVENT_ID, it->event_id);
+	add_bool(row, C_LOST, it->lost);
+	add_str(row, C_LOST_FLAG, it->lost ? "L" : "-", 1);
+	switch (it->type) {
+	case TRACE_ITEM_STRING:
+		string_members(it, row);
+		break;
+	case TRACE_ITEM_RAW:
+		add_cstr(row, C_KIND, "raw");
+		add_u64(row, C_DATA, it->data);
+		break;
+	case TRACE_ITEM_TIMESTAMP:
+		add_cstr(row, C_KIND, "timestamp");
+		add_bool(row, C_UNRELIABLE, it->unreliable);
+		if (it->unreliable)
+			add_cstr(row, C_RELIABILITY, "unreliable");
+		add_u64(row, C_URTS, it->urts);
+		break;
+	case TRACE_ITEM_SKIP:
+		break;
 	}
 }
 
@@ -384,34 +480,21 @@ static void skip_members(const struct trace_item *it)
 static int decode_item(void *ctx, const struct trace_item *it)
 {
 	struct decode_run *r = ctx;
+	struct event_row row;
+	int rc;
 
-	if (it->type != TRACE_ITEM_SKIP && !wanted(r, it))
-		return 0;
-	out_rec_begin();
 	if (it->type == TRACE_ITEM_SKIP) {
+		out_rec_begin();
 		skip_members(it);
+		rc = out_rec_end();
+	} else if (!wanted(r, it)) {
+		return 0;
 	} else {
-		event_members(r, it);
+		row.n = 0;
+		event_members(r, it, &row);
+		rc = out_rec_row(r->shape, row.v, row.n);
 	}
-	switch (it->type) {
-	case TRACE_ITEM_STRING:
-		string_members(it);
-		break;
-	case TRACE_ITEM_RAW:
-		out_rec_str("kind", "raw", OUT_REC_NOJSON);
-		out_rec_u64("data", it->data, OUT_REC_HEX | OUT_REC_KV | OUT_REC_DIGITS(12));
-		break;
-	case TRACE_ITEM_TIMESTAMP:
-		out_rec_str("kind", "timestamp", OUT_REC_NOJSON);
-		out_rec_bool("unreliable", it->unreliable, OUT_REC_NOTEXT);
-		if (it->unreliable)
-			out_rec_str("reliability", "unreliable", OUT_REC_NOJSON);
-		out_rec_u64("urts", it->urts, OUT_REC_NOTEXT);
-		break;
-	case TRACE_ITEM_SKIP:
-		break;
-	}
-	if (out_rec_end()) {
+	if (rc) {
 		r->write_failed = 1;
 		return 1;
 	}
@@ -429,16 +512,22 @@ void trace_summary(const struct trace_counts *c, uint64_t start_block)
 		out_rec_u64(list[i].name, list[i].value, OUT_REC_KV);
 }
 
+static int out_of_memory(void)
+{
+	struct prm_err e = { .kind = PRM_E_FAILED, .reason = "nomem", .msg = "out of memory" };
+
+	return cmd_fail(&e);
+}
+
 int trace_open(const struct tracein_opts *io, trace_emit_fn fn, void *ctx, struct tracein *in,
 	       struct trace_dec **dec)
 {
 	int rc = tracein_open(in, io);
-	struct prm_err e = { .kind = PRM_E_FAILED, .reason = "nomem", .msg = "out of memory" };
 
 	if (rc)
 		return rc;
 	*dec = trace_dec_new(&in->cfg, fn, ctx);
-	return *dec ? 0 : cmd_fail(&e);
+	return *dec ? 0 : out_of_memory();
 }
 
 /* A filter that selects timestamp events shows them in text without --timestamps. */
@@ -485,6 +574,8 @@ static int decode(struct cmd_run *run)
 	if (rc == 0 && (o->since.wall || o->until.wall) && !r.wall)
 		rc = cmd_usage("--since/--until at a UTC time need wall-clock times: a capture "
 			       "with a wall-clock anchor (or --realtime), not --device-clock");
+	if (rc == 0 && !(r.shape = event_shape(r.wall)))
+		rc = out_of_memory();
 	if (rc == 0) {
 		r.hide_ts = !out_json() && !o->timestamps && !asks_timestamps(o);
 		text_header(&r);
@@ -513,6 +604,7 @@ static int decode(struct cmd_run *run)
 			rc = EXIT_CHECK;
 	}
 	trace_dec_free(d);
+	out_rec_shape_free(r.shape);
 	tracein_close(&in);
 	for (unsigned i = 0; i < o->nfilters; i++)
 		if (o->filters[i].kind == F_MSG)

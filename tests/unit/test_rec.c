@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "lib/out/out.h"
+#include "lib/util/decimal.h"
 
 static char *obuf, *ebuf;
 static size_t olen, elen;
@@ -126,6 +127,104 @@ static void decimal_edges(void **state)
 
 	assert_string_equal(s, "18446744073709551615 4294967295 0x0 0xffffffffffffffff\n");
 	free(s);
+}
+
+/* the string as JSON and text write it, a byte at a time (one special byte at most) */
+static void escape_ref(const unsigned char *in, size_t n, char *json, char *text)
+{
+	*json++ = '"';
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = in[i];
+
+		if (c == '"' || c == '\\')
+			json += sprintf(json, "\\%c", c);
+		else if (c < 0x20)
+			json += sprintf(json, "\\u%04x", c);
+		else if (c >= 0x80)
+			json += sprintf(json, "%c%c", 0xc0 | c >> 6, 0x80 | (c & 0x3f));
+		else
+			*json++ = (char)c;
+		if (c < 0x20 || c >= 0x7f)
+			text += sprintf(text, "\\x%02x", c);
+		else
+			*text++ = (char)c;
+	}
+	strcpy(json, "\"");
+	*text = 0;
+}
+
+/*
+ * The scans (sixteen bytes a step, eight, one) at every length to 48 with the
+ * byte that stops them at every position, and the bytes either side of the
+ * ranges that do not.
+ */
+static void string_stops_everywhere(void **state)
+{
+	static const unsigned char stops[] = { '"', '\\', 0x01, 0x1f, 0x20, 0x7e, 0x7f, 0x80, 0xff };
+	unsigned char in[48];
+	char json[48 * 6 + 3], text[48 * 4 + 1], want[512];
+
+	(void)state;
+	for (size_t n = 1; n <= sizeof(in); n++)
+		for (size_t at = 0; at < n; at++)
+			for (size_t k = 0; k < sizeof(stops); k++) {
+				for (size_t i = 0; i < n; i++)
+					in[i] = (unsigned char)('a' + i % 26);
+				in[at] = stops[k];
+				escape_ref(in, n, json, text);
+
+				start(OUT_JSON);
+				out_rec_begin();
+				out_rec_strn("s", (const char *)in, n, 0);
+				out_rec_end();
+				char *s = stop();
+
+				snprintf(want, sizeof(want), "{\"schema\":\"prmctl/1\",\"s\":%s}\n",
+					 json);
+				assert_string_equal(s, want);
+				free(s);
+				start(OUT_TEXT);
+				out_rec_begin();
+				out_rec_strn("s", (const char *)in, n, 0);
+				out_rec_end();
+				s = stop();
+				snprintf(want, sizeof(want), "%s\n", text);
+				assert_string_equal(s, want);
+				free(s);
+			}
+}
+
+/*
+ * dec_u64_wide() against printf: every length at its edges and a million
+ * numbers of random lengths, each written over a guard that shows it stays
+ * within its 24 bytes.
+ */
+static void wide_decimals(void **state)
+{
+	uint64_t x = 88172645463325252u, p = 1;
+
+	(void)state;
+	for (int i = 0; i < 1000000 + 40; i++) {
+		char got[40], want[24];
+		uint64_t v;
+
+		if (i < 40) {
+			v = i % 2 ? p - 1 : p;	/* 10^k - 1 and 10^k, k = 0..19 */
+			if (i % 2)
+				p *= 10;
+		} else {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			v = x >> (x % 64);
+		}
+		memset(got, 'Z', sizeof(got));
+		char *end = dec_u64_wide(got, v);
+
+		snprintf(want, sizeof(want), "%llu", (unsigned long long)v);
+		assert_int_equal(end - got, strlen(want));
+		assert_memory_equal(got, want, strlen(want));
+		for (size_t k = 24; k < sizeof(got); k++)
+			assert_int_equal(got[k], 'Z');
+	}
 }
 
 /*
@@ -240,15 +339,197 @@ static void batch_goes_out_before_an_error(void **state)
 	free(s);
 }
 
+/* every_member()'s record as a shape and one row: the same literal bytes */
+static const struct out_rec_col every_col[] = {
+	{ "type", OUT_REC_NOTEXT },
+	{ "time", OUT_REC_NOJSON | OUT_REC_WIDTH(6) },
+	{ "ticks", OUT_REC_NOTEXT },
+	{ "event_id", OUT_REC_HEX | OUT_REC_DIGITS(2) },
+	{ "lost", OUT_REC_NOTEXT },
+	{ "lost_flag", OUT_REC_NOJSON },
+	{ "pointer", OUT_REC_NOTEXT },
+	{ "absent", 0 },	/* no value in the row */
+	{ "msg", 0 },
+	{ "params", OUT_REC_NOTEXT },
+	{ "data", OUT_REC_HEX | OUT_REC_KV | OUT_REC_DIGITS(12) },
+	{ "problem", OUT_REC_KV },
+};
+
+static void every_row(struct out_rec_shape *sh)
+{
+	static const uint32_t params[3] = { 0, 7, 0 };
+	const struct out_rec_val v[] = {
+		{ .col = 0, .kind = OUT_VAL_STR, .s = "string", .n = 6 },
+		{ .col = 1, .kind = OUT_VAL_U64, .u = 42 },
+		{ .col = 2, .kind = OUT_VAL_U64, .u = UINT64_MAX },
+		{ .col = 3, .kind = OUT_VAL_U64, .u = 0xc },
+		{ .col = 4, .kind = OUT_VAL_BOOL, .u = 0 },
+		{ .col = 5, .kind = OUT_VAL_STR, .s = "-", .n = 1 },
+		{ .col = 6, .kind = OUT_VAL_NULL },
+		{ .col = 8, .kind = OUT_VAL_STR, .s = "a \"q\" \\ b", .n = 9 },
+		{ .col = 9, .kind = OUT_VAL_U32S, .u32s = params, .n = 3, .present = 5 },
+		{ .col = 10, .kind = OUT_VAL_U64, .u = 0xab12 },
+		{ .col = 11, .kind = OUT_VAL_STR, .s = NULL },
+	};
+
+	assert_int_equal(out_rec_row(sh, v, sizeof(v) / sizeof(v[0])), 0);
+}
+
+static void row_literal(void **state)
+{
+	struct out_rec_shape *sh = out_rec_shape_new(every_col, 12);
+
+	(void)state;
+	assert_non_null(sh);
+	start(OUT_JSON);
+	every_row(sh);
+	char *s = stop();
+
+	assert_string_equal(s, "{\"schema\":\"prmctl/1\",\"type\":\"string\","
+			    "\"ticks\":18446744073709551615,\"event_id\":12,\"lost\":false,"
+			    "\"pointer\":null,\"msg\":\"a \\\"q\\\" \\\\ b\","
+			    "\"params\":[0,null,0],\"data\":43794,\"problem\":null}\n");
+	free(s);
+	start(OUT_TEXT);	/* the same shape, compiled again for text */
+	every_row(sh);
+	s = stop();
+	assert_string_equal(s, "    42 0x0c - a \"q\" \\ b data=0x00000000ab12 problem=-\n");
+	free(s);
+	out_rec_shape_free(sh);
+}
+
+/* the member calls that write what out_rec_row() writes for cols and vals */
+static void calls(const struct out_rec_col *cols, const struct out_rec_val *v, unsigned n)
+{
+	out_rec_begin();
+	for (unsigned i = 0; i < n; i++) {
+		const char *k = cols[v[i].col].key;
+		unsigned f = cols[v[i].col].flags;
+
+		switch (v[i].kind) {
+		case OUT_VAL_NULL:
+			out_rec_null(k, f);
+			break;
+		case OUT_VAL_U64:
+			out_rec_u64(k, v[i].u, f);
+			break;
+		case OUT_VAL_BOOL:
+			out_rec_bool(k, v[i].u, f);
+			break;
+		case OUT_VAL_STR:
+			out_rec_strn(k, v[i].s, v[i].n, f);
+			break;
+		case OUT_VAL_U32S:
+			out_rec_arr_begin(k, f);
+			for (unsigned e = 0; e < v[i].n; e++) {
+				if (v[i].present & 1u << e)
+					out_rec_u64(NULL, v[i].u32s[e], out_rec_arr_flags());
+				else
+					out_rec_null(NULL, out_rec_arr_flags());
+			}
+			out_rec_arr_end();
+			break;
+		}
+	}
+	assert_int_equal(out_rec_end(), 0);
+}
+
+static unsigned next(unsigned *seed)
+{
+	*seed = *seed * 1103515245 + 12345;
+	return *seed / 65536;
+}
+
+/*
+ * Rows against the member calls (pinned above to literal bytes): random
+ * shapes — every flag, widths on both sides of the short-value copy, keys
+ * longer than the sixteen-byte key copy, a first text member that writes
+ * nothing — and random values of every kind, some columns used twice or
+ * not at all, in both modes, batched or not.
+ */
+static void row_equals_calls(void **state)
+{
+	static const char *const keys[] = { "a", "time", "event_id", "msg",
+					    "a_key_longer_than_sixteen_bytes", "params" };
+	static const char *const strs[] = { "", "x", "plain text of some length",
+					    "q\"\\\x01\x7f\xc3\xa9\xff end", "-" };
+	static const uint64_t nums[] = { 0, 9, 10, 4294967295u, 4294967296u, UINT64_MAX,
+					 320255973501904u };
+	static const uint32_t u32s[6] = { 0, 1, 4294967295u, 100000000, 12345, 99 };
+	unsigned seed = 1;
+
+	(void)state;
+	for (int round = 0; round < 4000; round++) {
+		struct out_rec_col cols[8];
+		struct out_rec_val v[10];
+		unsigned ncols = 1 + next(&seed) % 8, n = next(&seed) % 11;
+
+		for (unsigned i = 0; i < ncols; i++) {
+			unsigned r = next(&seed);
+			unsigned w = r % 5 == 0 ? 0 : r % 5 == 1 ? 40 : r % 5 == 2 ? 44 : r % 33;
+
+			cols[i].key = keys[r % 6];
+			cols[i].flags = (r >> 3) % 16 | OUT_REC_WIDTH(w) | OUT_REC_DIGITS(r >> 7 & 15);
+			if ((cols[i].flags & 3) == 3)
+				cols[i].flags &= ~1u;	/* shown in one mode at least */
+		}
+		memset(v, 0, sizeof(v));
+		for (unsigned i = 0; i < n; i++) {
+			unsigned r = next(&seed);
+
+			v[i].col = (uint8_t)(r % ncols);
+			r = next(&seed);
+			v[i].kind = (uint8_t)(r % 5);
+			v[i].u = nums[r / 5 % 7];
+			if (v[i].kind == OUT_VAL_STR) {
+				v[i].s = r / 5 % 9 ? strs[r / 5 % 5] : NULL;
+				v[i].n = v[i].s ? (uint32_t)strlen(v[i].s) : 0;
+			} else if (v[i].kind == OUT_VAL_U32S) {
+				v[i].u32s = u32s;
+				v[i].n = r / 5 % 7;
+				v[i].present = r >> 8;
+			}
+		}
+		for (int json = 0; json < 2; json++) {
+			struct out_rec_shape *sh = out_rec_shape_new(cols, ncols);
+			char *a, *b;
+
+			assert_non_null(sh);
+			start(json ? OUT_JSON : OUT_TEXT);
+			out_rec_batch(round & 1);
+			calls(cols, v, n);
+			calls(cols, v, n);
+			out_rec_flush();
+			a = stop();
+			start(json ? OUT_JSON : OUT_TEXT);
+			out_rec_batch(round & 1);
+			assert_int_equal(out_rec_row(sh, v, n), 0);
+			assert_int_equal(out_rec_row(sh, v, n), 0);
+			out_rec_flush();
+			b = stop();
+			if (strcmp(a, b))
+				fail_msg("round %d %s: calls wrote\n%s\nthe row\n%s", round,
+					 json ? "JSON" : "text", a, b);
+			free(a);
+			free(b);
+			out_rec_shape_free(sh);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(json_record),
 		cmocka_unit_test(text_record),
 		cmocka_unit_test(decimal_edges),
+		cmocka_unit_test(wide_decimals),
 		cmocka_unit_test(string_escapes),
+		cmocka_unit_test(string_stops_everywhere),
 		cmocka_unit_test(batch_holds_then_writes),
 		cmocka_unit_test(batch_goes_out_before_an_error),
+		cmocka_unit_test(row_literal),
+		cmocka_unit_test(row_equals_calls),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
