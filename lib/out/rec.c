@@ -351,6 +351,22 @@ static size_t plain_run(char *dst, const unsigned char *s, size_t n, bool json)
 	}
 #endif
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (n >= 4 && n < 8) {
+		/* a short string as two words that overlap: plain throughout, or byte by byte */
+		uint32_t a, b;
+		uint64_t w, stop;
+
+		memcpy(&a, s, 4);
+		memcpy(&b, s + n - 4, 4);
+		w = a | (uint64_t)b << 32;
+		stop = (w | ((w - ONES * 0x20) & ~w)) & HIGHS;
+		stop |= json ? eq_bytes(w, '"') | eq_bytes(w, '\\') : eq_bytes(w, 0x7f);
+		if (!stop) {
+			memcpy(dst, s, 4);
+			memcpy(dst + n - 4, s + n - 4, 4);
+			return n;
+		}
+	}
 	/* the lowest stop bit is exact (false hits only ever sit above a true one) */
 	for (; k + 8 <= n; k += 8) {
 		uint64_t w, stop;
