@@ -27,12 +27,16 @@ PKG_CONFIG ?= pkg-config
 # (lib/sim/pcidev.c, reached from lib/sim/service.c), so that libpci and
 # mstflint reach the simulator by the hardware path. It stays in the one
 # binary because the simulator service is part of it.
-PKGS       := libpci libmnl jansson fuse3 expat libarchive nettle
+PKGS       := libpci libmnl jansson fuse3 expat nettle
+# headers only: lib/util/tarball.c loads libarchive at its first use
+# (lib/util/archive_dl.h), as linking it costs every run its dozen libraries'
+# loading; dlopen is in glibc's libc since 2.34
+DL_PKGS    := libarchive
 CFLAGS     ?= -O2 -g
 WARN       := -Wall -Wextra -Werror
 CPPFLAGS   += -I. -D_GNU_SOURCE -DPRMCTL_VERSION='"$(VERSION)"'
 DEPFLAGS   := -MMD -MP
-DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) $(DL_PKGS) 2>/dev/null)
 DEP_LIBS   := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
 TEST_LIBS  := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 ALL_CFLAGS  = -std=gnu11 $(WARN) $(CFLAGS) $(DEP_CFLAGS)

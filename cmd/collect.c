@@ -273,6 +273,7 @@ static int write_error(const char *path, const char *what)
 static int plan_output(const struct collect_opts_cli *o, struct target *t)
 {
 	char host[64] = "host", stamp[32];
+	struct prm_err err = { 0 };
 	time_t now = time(NULL);
 	struct tm tm;
 	struct stat st;
@@ -309,6 +310,11 @@ static int plan_output(const struct collect_opts_cli *o, struct target *t)
 	}
 	if (!access(t->path, F_OK) && !o->force)
 		return cmd_usage("collect: %s exists (--force replaces it)", t->path);
+	/* a tarball needs libarchive: known now rather than after the collection */
+	if (tarball_load(&err)) {
+		prm_err_prefix(&err, "collect: %s: ", t->path);
+		return cmd_fail(&err);
+	}
 	{
 		static const char *const exts[] = { ".tar.gz", ".tgz", ".tar" };
 		const char *base = strrchr(t->path, '/');

@@ -1,18 +1,29 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-/* Bundles in and out through libarchive. */
-#include <archive.h>
-#include <archive_entry.h>
+/* Bundles in and out through libarchive, loaded at first use. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/util/archive_dl.h"
 #include "lib/util/readall.h"
 #include "lib/util/tarball.h"
+
+/* one loader's table for the process; a failed load is tried again next time */
+static struct archive_dl la;
+static bool la_loaded;
+
+int tarball_load(struct prm_err *err)
+{
+	if (!la_loaded && !archive_dl_open(ARCHIVE_DL_SONAME, &la, err))
+		la_loaded = true;
+	return la_loaded ? 0 : -1;
+}
 
 struct names {
 	char **v;
@@ -95,17 +106,17 @@ static int add_file(struct archive *a, const char *dir, const char *top, const c
 	if (stat(path, &st) || read_all(path, (size_t)st.st_size + 1, &buf, &len, err))
 		return err->kind ? -1 : prm_err_set(err, PRM_E_FAILED, errno, "read", "%s: %s",
 						    path, strerror(errno));
-	e = archive_entry_new();
-	archive_entry_set_pathname(e, name);
-	archive_entry_set_size(e, (la_int64_t)len);
-	archive_entry_set_filetype(e, AE_IFREG);
-	archive_entry_set_perm(e, 0644);
-	archive_entry_set_mtime(e, st.st_mtime, 0);
-	if (archive_write_header(a, e) != ARCHIVE_OK ||
-	    (len && archive_write_data(a, buf, len) != (la_ssize_t)len))
-		rc = prm_err_set(err, PRM_E_FAILED, archive_errno(a), "write", "%s",
-				 archive_error_string(a));
-	archive_entry_free(e);
+	e = la.archive_entry_new();
+	la.archive_entry_set_pathname(e, name);
+	la.archive_entry_set_size(e, (la_int64_t)len);
+	la.archive_entry_set_filetype(e, AE_IFREG);
+	la.archive_entry_set_perm(e, 0644);
+	la.archive_entry_set_mtime(e, st.st_mtime, 0);
+	if (la.archive_write_header(a, e) != ARCHIVE_OK ||
+	    (len && la.archive_write_data(a, buf, len) != (la_ssize_t)len))
+		rc = prm_err_set(err, PRM_E_FAILED, la.archive_errno(a), "write", "%s",
+				 la.archive_error_string(a));
+	la.archive_entry_free(e);
 	free(buf);
 	return rc;
 }
@@ -117,6 +128,8 @@ int tarball_write(const char *out, const char *dir, const char *top, struct prm_
 	char part[4096];
 	int rc = 0;
 
+	if (tarball_load(err))
+		return -1;
 	if (list_files(dir, "", &l)) {
 		names_free(&l);
 		return prm_err_set(err, PRM_E_FAILED, errno, "read", "%s: %s", dir,
@@ -124,19 +137,19 @@ int tarball_write(const char *out, const char *dir, const char *top, struct prm_
 	}
 	qsort(l.v, l.n, sizeof(*l.v), by_name);
 	snprintf(part, sizeof(part), "%s.part", out);
-	a = archive_write_new();
-	if (!a || archive_write_set_format_pax_restricted(a) != ARCHIVE_OK ||
-	    archive_write_add_filter_gzip(a) != ARCHIVE_OK ||
-	    archive_write_open_filename(a, part) != ARCHIVE_OK)
-		rc = prm_err_set(err, PRM_E_FAILED, a ? archive_errno(a) : ENOMEM, "write",
-				 "%s: %s", part, a ? archive_error_string(a) : "out of memory");
+	a = la.archive_write_new();
+	if (!a || la.archive_write_set_format_pax_restricted(a) != ARCHIVE_OK ||
+	    la.archive_write_add_filter_gzip(a) != ARCHIVE_OK ||
+	    la.archive_write_open_filename(a, part) != ARCHIVE_OK)
+		rc = prm_err_set(err, PRM_E_FAILED, a ? la.archive_errno(a) : ENOMEM, "write",
+				 "%s: %s", part, a ? la.archive_error_string(a) : "out of memory");
 	for (size_t i = 0; !rc && i < l.n; i++)
 		rc = add_file(a, dir, top, l.v[i], err);
-	if (a && archive_write_close(a) != ARCHIVE_OK && !rc)
-		rc = prm_err_set(err, PRM_E_FAILED, archive_errno(a), "write", "%s: %s", part,
-				 archive_error_string(a));
+	if (a && la.archive_write_close(a) != ARCHIVE_OK && !rc)
+		rc = prm_err_set(err, PRM_E_FAILED, la.archive_errno(a), "write", "%s: %s", part,
+				 la.archive_error_string(a));
 	if (a)
-		archive_write_free(a);
+		la.archive_write_free(a);
 	names_free(&l);
 	if (!rc && rename(part, out))
 		rc = prm_err_set(err, PRM_E_FAILED, errno, "write", "%s: %s", out,
@@ -197,58 +210,60 @@ static int read_dir(const char *path, size_t max_total, struct tarball *t, struc
 static int read_archive(const char *path, size_t max_total, struct tarball *t,
 			struct prm_err *err)
 {
-	struct archive *a = archive_read_new();
+	struct archive *a;
 	struct archive_entry *e;
 	size_t total = 0;
 	int rc = 0, r;
 
-	if (!a)
+	if (tarball_load(err))
+		return -1;
+	if (!(a = la.archive_read_new()))
 		return prm_err_set(err, PRM_E_FAILED, ENOMEM, "nomem", "out of memory");
-	archive_read_support_filter_all(a);
-	archive_read_support_format_tar(a);
-	if (archive_read_open_filename(a, path, 65536) != ARCHIVE_OK) {
-		rc = prm_err_set(err, PRM_E_USAGE, archive_errno(a), "not_bundle",
-				 "%s: %s", path, archive_error_string(a));
+	la.archive_read_support_filter_all(a);
+	la.archive_read_support_format_tar(a);
+	if (la.archive_read_open_filename(a, path, 65536) != ARCHIVE_OK) {
+		rc = prm_err_set(err, PRM_E_USAGE, la.archive_errno(a), "not_bundle",
+				 "%s: %s", path, la.archive_error_string(a));
 		goto out;
 	}
-	while ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK) {
-		la_int64_t size = archive_entry_size(e);
+	while ((r = la.archive_read_next_header(a, &e)) == ARCHIVE_OK) {
+		la_int64_t size = la.archive_entry_size(e);
 		uint8_t *buf;
 		la_ssize_t got;
 
-		if (archive_entry_filetype(e) != AE_IFREG)
+		if (la.archive_entry_filetype(e) != AE_IFREG)
 			continue;
 		if (size < 0 || (uint64_t)size > max_total - total) {
 			rc = prm_err_set(err, PRM_E_USAGE, EFBIG, "too_big",
 					 "%s: %s: more than %zu bytes in all", path,
-					 archive_entry_pathname(e), max_total);
+					 la.archive_entry_pathname(e), max_total);
 			goto out;
 		}
 		if (!(buf = malloc((size_t)size + 1))) {
 			rc = prm_err_set(err, PRM_E_FAILED, ENOMEM, "nomem", "out of memory");
 			goto out;
 		}
-		got = size ? archive_read_data(a, buf, (size_t)size) : 0;
+		got = size ? la.archive_read_data(a, buf, (size_t)size) : 0;
 		if (got != size) {
 			free(buf);
-			rc = prm_err_set(err, PRM_E_USAGE, archive_errno(a), "truncated",
-					 "%s: %s: %s", path, archive_entry_pathname(e),
-					 got < 0 ? archive_error_string(a) : "truncated");
+			rc = prm_err_set(err, PRM_E_USAGE, la.archive_errno(a), "truncated",
+					 "%s: %s: %s", path, la.archive_entry_pathname(e),
+					 got < 0 ? la.archive_error_string(a) : "truncated");
 			goto out;
 		}
 		buf[size] = 0;
 		total += (size_t)size;
-		if (keep(t, archive_entry_pathname(e), buf, (size_t)size)) {
+		if (keep(t, la.archive_entry_pathname(e), buf, (size_t)size)) {
 			free(buf);
 			rc = prm_err_set(err, PRM_E_FAILED, ENOMEM, "nomem", "out of memory");
 			goto out;
 		}
 	}
 	if (r != ARCHIVE_EOF)
-		rc = prm_err_set(err, PRM_E_USAGE, archive_errno(a), "not_bundle",
-				 "%s: %s", path, archive_error_string(a));
+		rc = prm_err_set(err, PRM_E_USAGE, la.archive_errno(a), "not_bundle",
+				 "%s: %s", path, la.archive_error_string(a));
 out:
-	archive_read_free(a);
+	la.archive_read_free(a);
 	return rc;
 }
 

@@ -13,6 +13,14 @@
  */
 
 /*
+ * Load libarchive, which tarball_write and tarball_read of a tar do
+ * themselves at their first call; -1 with err set (naming the package to
+ * install) when it cannot be loaded. For a caller that would rather know
+ * before its work than at the end of it.
+ */
+int tarball_load(struct prm_err *err);
+
+/*
  * Write the regular files under dir into out as top/relative-path, in the
  * order of names (a bundle is the same bytes for the same files, times
  * apart). Written to out.part, then renamed: never half a bundle.

@@ -212,6 +212,32 @@ member() { # bundle file
 	assert_failure 2
 }
 
+# prmctl on a machine without Debian's libarchive13: the library's file hidden
+# under /dev/null in a mount namespace of its own
+no_libarchive() {
+	run --separate-stderr unshare --mount --propagation private \
+		sh -c 'mount --bind /dev/null "$0" && exec "$@"' "$LIBARCHIVE" "$PRMCTL" "$@"
+}
+
+@test "without libarchive: a tarball fails before collecting, naming the package; a directory needs none" {
+	LIBARCHIVE=$(readlink -f "$(ldconfig -p | awk '/libarchive\.so\.13 .*x86-64/ { print $NF; exit }')")
+	[ -f "$LIBARCHIVE" ] || skip "ldconfig lists no libarchive.so.13"
+	unshare --mount true 2>/dev/null || skip "cannot create a mount namespace"
+	no_libarchive -d sim collect --trace-seconds 0 --kernel-log clean.log -o b.tar.gz
+	assert_failure 1
+	[[ $stderr == *"collect: b.tar.gz: "*"libarchive.so.13"*"install Debian's libarchive13"* ]] ||
+		fail "stderr: $stderr"
+	[ -z "$(ls -A | grep -e b.tar.gz -e prmctl-collect)" ] || fail "left behind: $(ls -A)"
+	echo "not read" > n.tar.gz
+	no_libarchive -j collect --analyze n.tar.gz
+	assert_failure 1
+	[ "$(jq -r .error.reason <<<"$output")" = no_libarchive ] || fail "output: $output"
+	no_libarchive -d sim collect --trace-seconds 0 --kernel-log clean.log -o d/
+	assert_success
+	no_libarchive collect --analyze d
+	assert_success
+}
+
 # prmctl(8), CONVENTIONS, Keys: the class is health in every file; advice by class says so
 @test "keys: health in the summary, the manifest and health-N.json (read back by --analyze), advice_by_health, level" {
 	prm -j -d sim --inject thermal collect --trace-seconds 0 --crdumps 0 --kernel-log clean.log -o o/
