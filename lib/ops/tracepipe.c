@@ -62,6 +62,7 @@ struct trace_pipe {
 	/* the caller's own */
 	bool have_ops;		/* ops[ops_posted % NBATCH] is being filled */
 	int stop;		/* the callback's non-zero return */
+	char msg[TRACEFMT_MSG_MAX + 1];	/* messages are made here (trace_dec_defer_render) */
 	/* the thread's own */
 	bool have_items;	/* items[items_posted % NBATCH] is being filled */
 	struct op_batch ops[NBATCH];
@@ -87,12 +88,23 @@ static struct item_batch *items_slot(struct trace_pipe *p)
 	bool quit;
 
 	if (!p->have_items) {
+		bool behind;
+
 		pthread_mutex_lock(&p->mu);
 		if (p->items_posted - p->items_done == NBATCH)
 			while (p->items_posted - p->items_done > NBATCH / 2 && !p->quit)
 			pthread_cond_wait(&p->cv, &p->mu);
 		quit = p->quit;
+		behind = p->items_posted - p->items_done >= NBATCH - 1;
 		pthread_mutex_unlock(&p->mu);
+		/*
+		 * Messages are made by whichever side has time: here while the
+		 * caller is behind (all but this batch wait for it), there when it
+		 * keeps up. 8 MiB ring, perf stat -r 20: JSON 95 -> 83 ms, text 78
+		 * -> 74 ms against making them all there (at half the batches
+		 * waiting: 91 and 88 ms; all here: 108 and 86).
+		 */
+		trace_dec_defer_render(p->d, !behind);
 		if (quit)
 			return NULL;
 		p->items[p->items_posted % NBATCH].n = 0;
@@ -195,8 +207,12 @@ static void deliver(struct trace_pipe *p, struct item_batch *b)
 	for (unsigned i = 0; i < b->n && !p->stop; i++) {
 		struct trace_item *it = &b->item[i];
 
-		if (it->msg)
+		if (it->msg) {
 			it->msg = b->text + b->msg_at[i];
+		} else if (it->prog) {
+			it->msg_len = trace_item_render(p->msg, it);
+			it->msg = p->msg;
+		}
 		p->stop = p->emit(p->ctx, it);
 	}
 }
@@ -345,6 +361,7 @@ struct trace_pipe *trace_pipe_start(struct trace_dec *d)
 	p->emit = hand_over;
 	p->ctx = p;
 	trace_dec_swap_emit(d, &p->emit, &p->ctx);
+	trace_dec_defer_render(d, true);
 	pthread_mutex_init(&p->mu, NULL);
 	pthread_cond_init(&p->cv, NULL);
 	/* signals stay the caller's: its reads and waits are the ones they interrupt */
@@ -354,6 +371,7 @@ struct trace_pipe *trace_pipe_start(struct trace_dec *d)
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (e) {
 		trace_dec_swap_emit(d, &p->emit, &p->ctx);
+		trace_dec_defer_render(d, false);
 		pthread_cond_destroy(&p->cv);
 		pthread_mutex_destroy(&p->mu);
 		free(p);
@@ -372,6 +390,7 @@ void trace_pipe_stop(struct trace_pipe *p)
 	pthread_mutex_unlock(&p->mu);
 	pthread_join(p->thread, NULL);
 	trace_dec_swap_emit(p->d, &p->emit, &p->ctx);
+	trace_dec_defer_render(p->d, false);
 	pthread_cond_destroy(&p->cv);
 	pthread_mutex_destroy(&p->mu);
 	free(p);

@@ -72,6 +72,7 @@ struct trace_dec {
 	trace_emit_fn emit;
 	void *ctx;
 	int stop;
+	bool defer;		/* trace_dec_defer_render() */
 
 	struct pitem *q;
 	uint64_t cap, head, tail, unresolved;
@@ -295,10 +296,15 @@ static const char *render(struct trace_dec *d, struct pitem *p, size_t *len)
 		n = snprintf(d->msg, MSG_BUF, "<unterminated string at 0x%08x>", it->pointer);
 		break;
 	default:
-		*len = p->fmt.prog ? tracefmt_run(d->msg, p->fmt.prog, it->params, it->present) :
-			tracefmt_render(d->msg, p->fmt.fmt, p->fmt.len, it->params, it->present);
 		it->fmt = p->fmt.fmt;
 		it->fmt_len = p->fmt.len;
+		if (d->defer && p->fmt.prog) {
+			it->prog = p->fmt.prog;
+			*len = 0;
+			return NULL;
+		}
+		*len = p->fmt.prog ? tracefmt_run(d->msg, p->fmt.prog, it->params, it->present) :
+			tracefmt_render(d->msg, p->fmt.fmt, p->fmt.len, it->params, it->present);
 		return d->msg;
 	}
 	*len = (size_t)n;
@@ -665,6 +671,16 @@ void trace_dec_swap_emit(struct trace_dec *d, trace_emit_fn *emit, void **ctx)
 	d->ctx = *ctx;
 	*emit = f;
 	*ctx = c;
+}
+
+void trace_dec_defer_render(struct trace_dec *d, bool on)
+{
+	d->defer = on;
+}
+
+size_t trace_item_render(char *out, const struct trace_item *it)
+{
+	return tracefmt_run(out, it->prog, it->params, it->present);
 }
 
 void trace_dec_free(struct trace_dec *d)

@@ -87,6 +87,8 @@ struct trace_item {
 	uint32_t params[TRACEFMT_MAX_PARAMS];
 	const char *msg;	/* valid during the callback only */
 	size_t msg_len;
+	/* with msg NULL: the message is still to be made (trace_dec_defer_render) */
+	const struct tracefmt_prog *prog;
 	const char *fmt;	/* the format string, NULL when there is none */
 	size_t fmt_len;
 	/* skips */
@@ -121,6 +123,15 @@ void trace_dec_free(struct trace_dec *d);
  * on another thread hands its items over through its own, lib/ops/tracepipe).
  */
 void trace_dec_swap_emit(struct trace_dec *d, trace_emit_fn *emit, void **ctx);
+/*
+ * On: messages of a compiled format are not made by the decoder but handed
+ * over as it->prog with it->msg NULL, for trace_item_render() to make where
+ * they are consumed (tracepipe: on the caller's thread, which then shares the
+ * work). The programs live as long as d.
+ */
+void trace_dec_defer_render(struct trace_dec *d, bool on);
+/* The message of an item left with it->prog: into out (TRACEFMT_MSG_MAX + 1), its length. */
+size_t trace_item_render(char *out, const struct trace_item *it);
 
 /* One block in visiting order; index and offset say where it was, for skips. */
 int trace_dec_block(struct trace_dec *d, const uint8_t *blk, uint64_t index, uint64_t offset);
