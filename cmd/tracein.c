@@ -154,13 +154,6 @@ static int fail(const char *reason, int code, const char *fmt, ...)
  * The decoder is fed through these: on a thread of its own when tracein_run
  * could start one (lib/ops/tracepipe.h), else here.
  */
-static int dec_block(struct tracein *in, struct trace_dec *d, const uint8_t *blk,
-		     uint64_t index, uint64_t offset)
-{
-	return in->pipe ? trace_pipe_block(in->pipe, blk, index, offset) :
-			  trace_dec_block(d, blk, index, offset);
-}
-
 static int dec_skip(struct tracein *in, struct trace_dec *d, enum trace_skip reason,
 		    uint64_t index, uint64_t blocks, uint64_t offset)
 {
@@ -492,31 +485,57 @@ static void progress(const struct tracein *in)
 		     (unsigned long long)(in->size >> 20));
 }
 
-/* Blocks [first, first + count) of a raw ring, in order. */
-static int feed_ring(struct tracein *in, struct trace_dec *d, uint8_t *buf, uint64_t first,
-		     uint64_t count)
+/*
+ * count blocks from the file at off, the first the ring's block index (which
+ * wraps at wrap, when not 0): read where the decoder's thread takes them
+ * (no copy), or into buf. Returns 0; -1 when the decoder stopped; 1 when a
+ * read failed or came short, *done blocks in (errno 0 when it came short).
+ */
+static int feed_blocks(struct tracein *in, struct trace_dec *d, uint8_t *buf, uint64_t off,
+		       uint64_t count, uint64_t index, uint64_t wrap, uint64_t *done)
 {
-	while (count) {
-		uint64_t n = count < CHUNK_BLOCKS ? count : CHUNK_BLOCKS;
-		ssize_t got = read_at(in, buf, n * TRACE_BLOCK_BYTES, first * TRACE_BLOCK_BYTES);
+	for (*done = 0; *done < count;) {
+		unsigned room = CHUNK_BLOCKS;
+		uint8_t *to = in->pipe ? trace_pipe_room(in->pipe, &room) : buf;
+		uint64_t n = count - *done < room ? count - *done : room;
+		uint64_t at = off + *done * TRACE_BLOCK_BYTES, x = index + *done;
+		ssize_t got = read_at(in, to, n * TRACE_BLOCK_BYTES, at);
 
 		if (got != (ssize_t)(n * TRACE_BLOCK_BYTES)) {
-			dec_sync(in);
-			in->status = fail("io", EXIT_FAIL, "%s: read at block %" PRIu64 ": %s",
-					  in->name, first,
-					  got < 0 ? strerror(errno) : "the file shrank");
-			return -1;
+			if (got >= 0)
+				errno = 0;
+			return 1;
 		}
-		for (uint64_t i = 0; i < n; i++)
-			if (dec_block(in, d, buf + i * TRACE_BLOCK_BYTES, first + i,
-					    (first + i) * TRACE_BLOCK_BYTES))
+		if (in->pipe && trace_pipe_blocks(in->pipe, (unsigned)n, x, wrap, at))
+			return -1;
+		if (wrap)
+			x %= wrap;
+		for (uint64_t i = 0; !in->pipe && i < n; i++, x = x + 1 == wrap ? 0 : x + 1)
+			if (trace_dec_block(d, to + i * TRACE_BLOCK_BYTES, x,
+					    at + i * TRACE_BLOCK_BYTES))
 				return -1;
-		first += n;
-		count -= n;
+		*done += n;
 		in->done += n * TRACE_BLOCK_BYTES;
 		progress(in);
 	}
 	return 0;
+}
+
+/* Blocks [first, first + count) of a raw ring, in order. */
+static int feed_ring(struct tracein *in, struct trace_dec *d, uint8_t *buf, uint64_t first,
+		     uint64_t count)
+{
+	uint64_t done;
+	int rc = feed_blocks(in, d, buf, first * TRACE_BLOCK_BYTES, count, first, 0, &done);
+
+	if (rc > 0) {
+		int e = errno;
+
+		dec_sync(in);
+		in->status = fail("io", EXIT_FAIL, "%s: read at block %" PRIu64 ": %s", in->name,
+				  first + done, e ? strerror(e) : "the file shrank");
+	}
+	return rc ? -1 : 0;
 }
 
 static int scan_ring(struct tracein *in, uint8_t *buf, uint64_t nblocks, uint64_t *start)
@@ -569,7 +588,8 @@ static int capture_blocks(struct tracein *in, struct trace_dec *d, uint8_t *buf,
 			  uint64_t off, uint64_t len)
 {
 	uint8_t h[8];
-	uint64_t first, avail, nblocks, data = off + TRACEFILE_REC_HDR_BYTES + 8;
+	uint64_t first, avail, nblocks, done, data = off + TRACEFILE_REC_HDR_BYTES + 8;
+	int rc;
 
 	if (len < 8 || read_at(in, h, 8, off + TRACEFILE_REC_HDR_BYTES) != 8)
 		return dec_skip(in, d, TRACE_SKIP_TRUNCATED, 0, 0, off) ? CAP_FAIL : CAP_STOP;
@@ -578,24 +598,16 @@ static int capture_blocks(struct tracein *in, struct trace_dec *d, uint8_t *buf,
 	if (avail > len - 8)
 		avail = len - 8;
 	nblocks = avail / TRACE_BLOCK_BYTES;
-	for (uint64_t b = 0; b < nblocks;) {
-		uint64_t n = nblocks - b < CHUNK_BLOCKS ? nblocks - b : CHUNK_BLOCKS;
+	rc = feed_blocks(in, d, buf, data, nblocks, first, in->meta.ring_blocks, &done);
+	if (rc > 0) {
+		int e = errno;
 
-		if (read_at(in, buf, n * TRACE_BLOCK_BYTES, data + b * TRACE_BLOCK_BYTES) !=
-		    (ssize_t)(n * TRACE_BLOCK_BYTES)) {
-			dec_sync(in);
-			in->status = fail("io", EXIT_FAIL, "%s: %s", in->name, strerror(errno));
-			return CAP_FAIL;
-		}
-		for (uint64_t i = 0; i < n; i++)
-			if (dec_block(in, d, buf + i * TRACE_BLOCK_BYTES,
-					    ring_index(in, first + b + i),
-					    data + (b + i) * TRACE_BLOCK_BYTES))
-				return CAP_FAIL;
-		b += n;
-		in->done = data + b * TRACE_BLOCK_BYTES;
-		progress(in);
+		dec_sync(in);
+		in->status = fail("io", EXIT_FAIL, "%s: %s", in->name,
+				  e ? strerror(e) : "the file shrank");
 	}
+	if (rc)
+		return CAP_FAIL;
 	if (avail == len - 8 && avail % TRACE_BLOCK_BYTES == 0)
 		return CAP_NEXT;
 	if (dec_skip(in, d, TRACE_SKIP_TRUNCATED, ring_index(in, first + nblocks), 0,

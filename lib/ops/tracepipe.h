@@ -23,6 +23,16 @@ struct trace_pipe *trace_pipe_start(struct trace_dec *d);
 
 /* As trace_dec_block, trace_dec_skip and trace_dec_finish; the returns may come a batch late. */
 int trace_pipe_block(struct trace_pipe *p, const uint8_t *blk, uint64_t index, uint64_t offset);
+/*
+ * Blocks without a copy: trace_pipe_room() says where the next ones go and
+ * how many fit (at least one); the caller reads them there and gives the
+ * first n with trace_pipe_blocks(): block i is the ring's block index + i
+ * (modulo wrap, when not 0) and was at offset + 256 i. Nothing else may
+ * come between the two calls.
+ */
+uint8_t *trace_pipe_room(struct trace_pipe *p, unsigned *n);
+int trace_pipe_blocks(struct trace_pipe *p, unsigned n, uint64_t index, uint64_t wrap,
+		      uint64_t offset);
 int trace_pipe_skip(struct trace_pipe *p, enum trace_skip reason, uint64_t index,
 		    uint64_t blocks, uint64_t offset);
 int trace_pipe_finish(struct trace_pipe *p);

@@ -227,12 +227,66 @@ static void sync_delivers_what_went_in(void **state)
 	free(b.buf);
 }
 
+/*
+ * Blocks given in place (trace_pipe_room, trace_pipe_blocks) in runs of
+ * uneven lengths, cut where the room ends, their index wrapping as a
+ * capture's does: each block reaches the decoder with the index and offset
+ * the direct decoder is given.
+ */
+static void blocks_in_place_keep_index_and_offset(void **state)
+{
+	const uint64_t wrap = 1000, first = 990, off = 4096;
+	struct log a = { 0 }, b = { 0 };
+	struct trace_dec *da, *db_;
+	struct trace_pipe *p;
+	uint64_t s = 7;
+
+	(void)state;
+	make_ring();
+	a.f = open_memstream(&a.buf, &a.len);
+	b.f = open_memstream(&b.buf, &b.len);
+	da = trace_dec_new(&cfg, record, &a);
+	db_ = trace_dec_new(&cfg, record, &b);
+	p = trace_pipe_start(db_);
+	assert_non_null(p);
+	for (uint64_t blk = 0; blk < NBLOCKS;) {
+		unsigned room, n = 1 + (unsigned)(rnd(&s) % 300);
+		uint8_t *to = trace_pipe_room(p, &room);
+
+		assert_true(room >= 1);
+		n = n < room ? n : room;
+		n = n < NBLOCKS - blk ? n : (unsigned)(NBLOCKS - blk);
+		for (unsigned i = 0; i < n; i++) {
+			memcpy(to + i * TRACE_BLOCK_BYTES, ring[blk + i], TRACE_BLOCK_BYTES);
+			assert_int_equal(trace_dec_block(da, ring[blk + i], (first + blk + i) % wrap,
+							 off + (blk + i) * TRACE_BLOCK_BYTES), 0);
+		}
+		assert_int_equal(trace_pipe_blocks(p, n, first + blk, wrap,
+						   off + blk * TRACE_BLOCK_BYTES), 0);
+		blk += n;
+	}
+	assert_int_equal(trace_dec_finish(da), 0);
+	assert_int_equal(trace_pipe_finish(p), 0);
+	trace_pipe_stop(p);
+	fclose(a.f);
+	fclose(b.f);
+	assert_true(a.n > 10 * NBLOCKS);
+	assert_int_equal(a.n, b.n);
+	assert_int_equal(a.len, b.len);
+	assert_memory_equal(a.buf, b.buf, a.len);
+	trace_dec_free(da);
+	trace_dec_free(db_);
+	free(a.buf);
+	free(b.buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(same_items_as_direct),
 		cmocka_unit_test(stops_where_the_callback_says),
 		cmocka_unit_test(sync_delivers_what_went_in),
+		cmocka_unit_test(blocks_in_place_keep_index_and_offset),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
