@@ -53,6 +53,7 @@ struct decode_run {
 	bool wall;		/* text times on the wall clock */
 	bool hide_ts;		/* text leaves timestamp events out */
 	struct out_rec_shape *shape;	/* of the events */
+	uint32_t shown;		/* bit c: column c is written in this output mode */
 	int write_failed;
 };
 
@@ -332,21 +333,30 @@ static struct out_rec_shape *event_shape(bool wall)
 	return out_rec_shape_new(cols, C_N);
 }
 
-/* an event's values, in the order they are written */
+_Static_assert(C_N <= 32, "decode_run.shown has a bit per column");
+
+/* an event's values, in the order they are written: only those of shown columns */
 struct event_row {
-	struct out_rec_val v[C_N];
+	struct out_rec_val v[C_N + 1];	/* a hidden one is written past the last, not counted */
 	unsigned n;
+	uint32_t shown;
 	char time[UNITS_UTC_BYTES];	/* the text column's string */
 	char params[TRACEFMT_MAX_PARAMS * 12 + 1];	/* text's params= */
 };
 
 static struct out_rec_val *add(struct event_row *row, enum event_col c, enum out_val_kind kind)
 {
-	struct out_rec_val *v = &row->v[row->n++];
+	struct out_rec_val *v = &row->v[row->n];
 
 	v->col = (uint8_t)c;
 	v->kind = (uint8_t)kind;
+	row->n += row->shown >> c & 1;
 	return v;
+}
+
+static bool shows(const struct event_row *row, enum event_col c)
+{
+	return row->shown >> c & 1;
 }
 
 static void add_u64(struct event_row *row, enum event_col c, uint64_t u)
@@ -369,27 +379,32 @@ static void add_str(struct event_row *row, enum event_col c, const char *s, size
 
 static void add_cstr(struct event_row *row, enum event_col c, const char *s)
 {
-	add_str(row, c, s, strlen(s));
+	if (shows(row, c))
+		add_str(row, c, s, strlen(s));
 }
 
 static void event_time(const struct decode_run *r, const struct trace_item *it,
 		       struct event_row *row)
 {
 	if (!it->has_ts) {
-		snprintf(row->time, sizeof(row->time), "?+%u", it->ts7);
-		add_cstr(row, C_TIME_UNKNOWN, row->time);
+		if (shows(row, C_TIME_UNKNOWN)) {
+			snprintf(row->time, sizeof(row->time), "?+%u", it->ts7);
+			add_cstr(row, C_TIME_UNKNOWN, row->time);
+		}
 		add(row, C_TICKS, OUT_VAL_NULL);
 		add_u64(row, C_TS7, it->ts7);
 		return;
 	}
 	add_u64(row, C_TICKS, it->timestamp);
-	if (r->in->clock_khz)
+	if (r->in->clock_khz && shows(row, C_DEVICE_NS))
 		add_u64(row, C_DEVICE_NS, trace_ticks_to_ns(it->timestamp, r->in->clock_khz));
 	if (r->wall) {
 		uint64_t ns = realtime_ns(r->in, it->timestamp);
 
 		add_cstr(row, C_WALL, units_utc_str(ns, row->time));
 		add_u64(row, C_TIME_NS, ns);
+	} else if (!shows(row, C_TIME)) {
+		return;
 	} else if (r->in->clock_khz) {
 		uint64_t ns = trace_ticks_to_ns(it->timestamp, r->in->clock_khz);
 
@@ -405,7 +420,7 @@ static void text_params(const struct trace_item *it, struct event_row *row)
 {
 	char *p = row->params;
 
-	if (!it->nparams)
+	if (!it->nparams || !shows(row, C_PARAMS_TEXT))
 		return;
 	for (unsigned i = 0; i < it->nparams; i++) {
 		if (it->present & 1u << i)
@@ -491,6 +506,7 @@ static int decode_item(void *ctx, const struct trace_item *it)
 		return 0;
 	} else {
 		row.n = 0;
+		row.shown = r->shown;
 		event_members(r, it, &row);
 		rc = out_rec_row(r->shape, row.v, row.n);
 	}
@@ -576,6 +592,8 @@ static int decode(struct cmd_run *run)
 			       "with a wall-clock anchor (or --realtime), not --device-clock");
 	if (rc == 0 && !(r.shape = event_shape(r.wall)))
 		rc = out_of_memory();
+	for (unsigned c = 0; rc == 0 && c < C_N; c++)
+		r.shown |= (uint32_t)out_rec_shown(r.shape, c) << c;
 	if (rc == 0) {
 		r.hide_ts = !out_json() && !o->timestamps && !asks_timestamps(o);
 		text_header(&r);

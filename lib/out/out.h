@@ -226,6 +226,8 @@ struct out_rec_shape;
 struct out_rec_shape *out_rec_shape_new(const struct out_rec_col *cols, unsigned n);
 /* One record of n values. As out_rec_end() after the calls. */
 int out_rec_row(struct out_rec_shape *shape, const struct out_rec_val *vals, unsigned n);
+/* Is column col written in the output mode set now? A row may leave out those that are not. */
+bool out_rec_shown(struct out_rec_shape *shape, unsigned col);
 void out_rec_shape_free(struct out_rec_shape *shape);
 
 #endif

@@ -695,6 +695,15 @@ static inline __attribute__((always_inline)) char *put_val(char *p, const struct
 	return pad(start, p, f->width);
 }
 
+bool out_rec_shown(struct out_rec_shape *sh, unsigned col)
+{
+	const bool json = out_json();
+
+	if (sh->mode != json)
+		shape_compile(sh, json);
+	return col < sh->n && sh->form[col].shown;
+}
+
 int out_rec_row(struct out_rec_shape *sh, const struct out_rec_val *vals, unsigned n)
 {
 	const bool json = out_json();
