@@ -13,6 +13,7 @@
 #include "cmd/core/cmd.h"
 #include "cmd/trace.h"
 #include "cmd/tracein.h"
+#include "lib/ops/tracepipe.h"
 #include "lib/out/out.h"
 #include "lib/prm/trace.h"
 #include "lib/util/match.h"
@@ -54,7 +55,6 @@ struct decode_run {
 	bool hide_ts;		/* text leaves timestamp events out */
 	struct out_rec_shape *shape;	/* of the events */
 	uint32_t shown;		/* bit c: column c is written in this output mode */
-	int write_failed;
 };
 
 static const struct argp_option decode_options[] = {
@@ -510,12 +510,39 @@ static int decode_item(void *ctx, const struct trace_item *it)
 		event_members(r, it, &row);
 		rc = out_rec_row(r->shape, row.v, row.n);
 	}
-	if (rc) {
-		r->write_failed = 1;
-		return 1;
-	}
-	return 0;
+	return rc ? 1 : 0;
 }
+
+/*
+ * decode_item writes records and only reads its run: its records may be made
+ * on the decoder's thread too, and handed over as bytes (lib/ops/tracepipe.h).
+ */
+static void hold_records(void *ctx)
+{
+	(void)ctx;
+	out_rec_hold();
+}
+
+static const char *take_records(void *ctx, size_t *n)
+{
+	(void)ctx;
+	return out_rec_take(n);
+}
+
+static int put_records(void *ctx, const char *bytes, size_t n)
+{
+	(void)ctx;
+	return out_rec_put(bytes, n) ? 1 : 0;
+}
+
+static void free_records(void *ctx)
+{
+	(void)ctx;
+	out_rec_free();
+}
+
+static const struct trace_pipe_output records_made_there = {
+	hold_records, take_records, put_records, free_records };
 
 void trace_summary(const struct trace_counts *c, uint64_t start_block)
 {
@@ -600,6 +627,7 @@ static int decode(struct cmd_run *run)
 		if (fflush(stdout))
 			rc = EXIT_FAIL;
 		out_rec_batch(true);
+		in.made_there = &records_made_there;
 		if (rc == 0)
 			rc = tracein_run(&in, &o->in, d);
 		/* what was decoded goes out, whatever stopped the run */

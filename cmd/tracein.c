@@ -668,7 +668,7 @@ int tracein_run(struct tracein *in, const struct tracein_opts *o, struct trace_d
 
 	if (!buf)
 		return fail("nomem", EXIT_FAIL, "out of memory");
-	in->pipe = trace_pipe_start(d);
+	in->pipe = trace_pipe_start(d, in->made_there);
 	rc = in->capture ? run_capture(in, d, buf) : run_ring(in, o, d, buf);
 	if (rc == 0 && !in->status &&
 	    (in->pipe ? trace_pipe_finish(in->pipe) : trace_dec_finish(d)))

@@ -18,6 +18,7 @@
 #include "lib/prm/tracefile.h"
 
 struct trace_pipe;
+struct trace_pipe_output;
 
 #define TRACEIN_MAX_SECTIONS 16
 
@@ -50,6 +51,8 @@ struct tracein {
 	uint64_t done;		/* bytes decoded, for progress */
 	int status;		/* the exit status of a failure found while reading */
 	struct trace_pipe *pipe;	/* during tracein_run: the decoder's thread, if it has one */
+	/* set before tracein_run: the callback's records may be made on that thread too */
+	const struct trace_pipe_output *made_there;
 };
 
 /* The input options, shared by decode and analyze (an argp child, first). */

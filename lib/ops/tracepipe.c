@@ -50,6 +50,9 @@ struct op_batch {
 
 struct item_batch {
 	unsigned n;
+	bool made;		/* the items went through the callback on the thread: out holds it */
+	char *out;		/* what the callback made of them (trace_pipe_output) */
+	size_t out_len, out_cap;
 	size_t text_len;
 	struct trace_item item[BATCH_ITEMS];
 	size_t msg_at[BATCH_ITEMS];
@@ -60,6 +63,7 @@ struct trace_pipe {
 	struct trace_dec *d;
 	trace_emit_fn emit;	/* the decoder's own callback, run on the caller's thread */
 	void *ctx;
+	const struct trace_pipe_output *made_there;	/* NULL: the callback runs on the caller only */
 	pthread_t thread;
 	/* each counter is written by one side (release) and read by the other (acquire) */
 	_Atomic uint64_t ops_posted, syncs_asked;	/* the caller's */
@@ -78,6 +82,8 @@ struct trace_pipe {
 	char msg[TRACEFMT_MSG_MAX + 1];	/* messages are made here (trace_dec_defer_render) */
 	/* the thread's own */
 	bool have_items;	/* items[items_posted % NBATCH] is being filled */
+	bool nomem;		/* a batch's output found no memory: the decoder stops */
+	char thread_msg[TRACEFMT_MSG_MAX + 1];
 	struct op_batch ops[NBATCH];
 	struct item_batch items[NBATCH];
 };
@@ -151,24 +157,51 @@ static struct item_batch *items_slot(struct trace_pipe *p)
 			return NULL;
 		behind = posted - LOAD(p->items_done) >= NBATCH - 1;
 		/*
-		 * Messages are made by whichever side has time: here while the
-		 * caller is behind (all but this batch wait for it), there when it
-		 * keeps up. 8 MiB ring, perf stat -r 20: JSON 95 -> 83 ms, text 78
-		 * -> 74 ms against making them all there (at half the batches
-		 * waiting: 91 and 88 ms; all here: 108 and 86).
+		 * The work is done by whichever side has time: while the caller
+		 * is behind (all but this batch wait for it), messages are made
+		 * here, and with trace_pipe_output the records too; when it keeps
+		 * up, there. 8 MiB ring, perf stat -r 20, messages only: JSON 95
+		 * -> 83 ms, text 78 -> 74 ms against making them all there (at
+		 * half the batches waiting: 91 and 88 ms; all here: 108 and 86).
 		 */
 		trace_dec_defer_render(p->d, !behind);
 		p->items[posted % NBATCH].n = 0;
 		p->items[posted % NBATCH].text_len = 0;
+		p->items[posted % NBATCH].out_len = 0;
+		p->items[posted % NBATCH].made = behind && p->made_there;
 		p->have_items = true;
 	}
 	return &p->items[LOAD(p->items_posted) % NBATCH];
 }
 
+/* What the callback made of a batch's items here, kept with the batch. */
+static void keep_output(struct trace_pipe *p, struct item_batch *b)
+{
+	size_t n;
+	const char *bytes = p->made_there->take(p->ctx, &n);
+
+	if (n > b->out_cap) {
+		char *o = realloc(b->out, n);
+
+		if (!o) {
+			p->nomem = true;
+			return;
+		}
+		b->out = o;
+		b->out_cap = n;
+	}
+	memcpy(b->out, bytes, n);
+	b->out_len = n;
+}
+
 static void items_post(struct trace_pipe *p)
 {
+	struct item_batch *b = &p->items[LOAD(p->items_posted) % NBATCH];
+
 	if (!p->have_items)
 		return;
+	if (b->made)
+		keep_output(p, b);
 	PUBLISH(p->items_posted, LOAD(p->items_posted) + 1);
 	changed(p);
 	p->have_items = false;
@@ -187,6 +220,20 @@ static int hand_over(void *ctx, const struct trace_item *it)
 	}
 	if (!b)
 		return 1;
+	if (b->made) {
+		struct trace_item own;
+		int rc;
+
+		if (!it->msg && it->prog) {	/* deferred before this batch began */
+			own = *it;
+			own.msg_len = trace_item_render(p->thread_msg, &own);
+			own.msg = p->thread_msg;
+			it = &own;
+		}
+		rc = p->nomem ? -1 : p->emit(p->ctx, it);
+		b->n++;
+		return rc;
+	}
 	b->item[b->n] = *it;
 	if (it->msg) {
 		memcpy(b->text + b->text_len, it->msg, it->msg_len);
@@ -240,6 +287,8 @@ static void *decoder_thread(void *arg)
 	struct trace_pipe *p = arg;
 	int rc = 0;
 
+	if (p->made_there)
+		p->made_there->start(p->ctx);
 	for (;;) {
 		uint64_t done = LOAD(p->ops_done);
 		const struct op_batch *b;
@@ -266,6 +315,8 @@ static void *decoder_thread(void *arg)
 		PUBLISH(p->ops_done, done + 1);
 		changed(p);
 	}
+	if (p->made_there)
+		p->made_there->end(p->ctx);
 	return NULL;
 }
 
@@ -273,6 +324,11 @@ static void *decoder_thread(void *arg)
 
 static void deliver(struct trace_pipe *p, struct item_batch *b)
 {
+	if (b->made) {
+		if (!p->stop)
+			p->stop = p->made_there->put(p->ctx, b->out, b->out_len);
+		return;
+	}
 	for (unsigned i = 0; i < b->n && !p->stop; i++) {
 		struct trace_item *it = &b->item[i];
 
@@ -441,7 +497,7 @@ int trace_pipe_sync(struct trace_pipe *p)
 	return sync_on(p, OP_SYNC);
 }
 
-struct trace_pipe *trace_pipe_start(struct trace_dec *d)
+struct trace_pipe *trace_pipe_start(struct trace_dec *d, const struct trace_pipe_output *made_there)
 {
 	struct trace_pipe *p = calloc(1, sizeof(*p));
 	sigset_t all, old;
@@ -450,6 +506,7 @@ struct trace_pipe *trace_pipe_start(struct trace_dec *d)
 	if (!p)
 		return NULL;
 	p->d = d;
+	p->made_there = made_there;
 	p->emit = hand_over;
 	p->ctx = p;
 	trace_dec_swap_emit(d, &p->emit, &p->ctx);
@@ -483,5 +540,7 @@ void trace_pipe_stop(struct trace_pipe *p)
 	trace_dec_defer_render(p->d, false);
 	pthread_cond_destroy(&p->cv);
 	pthread_mutex_destroy(&p->mu);
+	for (unsigned i = 0; i < NBATCH; i++)
+		free(p->items[i].out);
 	free(p);
 }

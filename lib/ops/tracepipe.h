@@ -12,14 +12,33 @@
  * decoder. Memory is a few batches, whatever the size of the ring.
  */
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "lib/prm/trace.h"
 
 struct trace_pipe;
 
-/* NULL when no thread could be had: the caller then feeds d itself. */
-struct trace_pipe *trace_pipe_start(struct trace_dec *d);
+/*
+ * The callback may also run on the decoder's thread, for the batches the
+ * caller is behind on, when it gives these: its output made there, held by
+ * start (once, on that thread), taken after each batch (bytes valid until
+ * the callback runs there again), and put in its place on the caller's
+ * thread; end, when the thread leaves. Only for a callback whose one effect
+ * is that output and which only reads its context.
+ */
+struct trace_pipe_output {
+	void (*start)(void *ctx);
+	const char *(*take)(void *ctx, size_t *n);
+	int (*put)(void *ctx, const char *bytes, size_t n);	/* non-zero: stop */
+	void (*end)(void *ctx);
+};
+
+/*
+ * made_there NULL: the callback runs on the caller's thread only. NULL when
+ * no thread could be had: the caller then feeds d itself.
+ */
+struct trace_pipe *trace_pipe_start(struct trace_dec *d, const struct trace_pipe_output *made_there);
 
 /* As trace_dec_block, trace_dec_skip and trace_dec_finish; the returns may come a batch late. */
 int trace_pipe_block(struct trace_pipe *p, const uint8_t *blk, uint64_t index, uint64_t offset);

@@ -187,7 +187,18 @@ int out_rec_end(void);
  */
 void out_rec_batch(bool on);
 int out_rec_flush(void);
+/* This thread's records and their buffer; each thread that made records frees its own. */
 void out_rec_free(void);
+/*
+ * Records made on another thread (trace decode's decoder, when it has time):
+ * out_rec_hold() there keeps that thread's finished records instead of
+ * writing them; out_rec_take() hands them over as bytes (valid until that
+ * thread's next record) and forgets them; out_rec_put() writes them, in
+ * their place after this thread's records.
+ */
+void out_rec_hold(void);
+const char *out_rec_take(size_t *n);
+int out_rec_put(const char *bytes, size_t n);
 
 /*
  * A record's possible members described once as columns (key and flags as

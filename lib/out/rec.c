@@ -27,11 +27,13 @@
 #define MEMBER_MAX (4 + OUT_REC_KEY_MAX + 255 + PAD_SLACK)
 #define BATCH_BYTES (64 * 1024)
 
-static struct {
+/* each thread its own: trace decode makes records on two (out_rec_hold) */
+static __thread struct {
 	char *buf;
 	size_t len, cap;
 	size_t line;		/* where the record being built starts */
 	bool batch;		/* finished records wait in buf (out_rec_flush) */
+	bool hold;		/* finished records wait in buf for out_rec_take */
 	bool json;
 	bool failed;		/* out of memory: the record is dropped */
 	unsigned members;	/* of the object, or of the open array */
@@ -100,8 +102,8 @@ struct key_form {
 	char text[OUT_REC_KEY_MAX + 4];
 };
 
-static struct key_form key_forms[KEY_FORMS];
-static unsigned key_forms_used;
+static __thread struct key_form key_forms[KEY_FORMS];
+static __thread unsigned key_forms_used;
 
 /* ,"key": or key= into text (OUT_REC_KEY_MAX + 4 bytes); its length */
 static uint8_t key_text(char *text, const char *key, bool json)
@@ -553,9 +555,28 @@ int out_rec_end(void)
 		return -1;
 	}
 	R.line = R.len;
-	if (!R.batch || R.len >= BATCH_BYTES)
+	if (!R.hold && (!R.batch || R.len >= BATCH_BYTES))
 		return out_rec_flush();
 	return 0;
+}
+
+void out_rec_hold(void)
+{
+	R.hold = true;
+}
+
+const char *out_rec_take(size_t *n)
+{
+	*n = R.line;
+	R.len = R.line = 0;	/* nothing is being built between records */
+	return R.buf;
+}
+
+int out_rec_put(const char *bytes, size_t n)
+{
+	if (out_rec_flush())
+		return -1;
+	return n && fwrite_unlocked(bytes, 1, n, out_stream()) != n ? -1 : 0;
 }
 
 void out_rec_free(void)
