@@ -518,9 +518,21 @@ unsigned out_rec_arr_flags(void)
 	return R.arr_flags & (OUT_REC_NOTEXT | OUT_REC_NOJSON | OUT_REC_HEX);
 }
 
+/*
+ * A buffer of its final size from the start: growing by doubling copies and
+ * touches fresh pages each time (7-18 us a page on a paravirtualised VM).
+ */
+static void presize(void)
+{
+	if (R.cap < BATCH_BYTES + BATCH_BYTES / 4)
+		reserve(BATCH_BYTES + BATCH_BYTES / 4 - R.len);
+}
+
 void out_rec_batch(bool on)
 {
 	R.batch = on;
+	if (on)
+		presize();
 }
 
 /* The finished records; one being built stays, moved to the front. */
@@ -563,6 +575,7 @@ int out_rec_end(void)
 void out_rec_hold(void)
 {
 	R.hold = true;
+	presize();
 }
 
 const char *out_rec_take(size_t *n)
