@@ -4,6 +4,7 @@
  * these bytes, and rec.c is written for speed (reserved room, eight-byte
  * string scans, batched writes), so every escape and edge is pinned here.
  */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -398,6 +399,87 @@ static void row_literal(void **state)
 	out_rec_shape_free(sh);
 }
 
+/* What each mode shows of every_col: the flags, and nothing past the columns. */
+static void shown_by_mode(void **state)
+{
+	static const bool json[12] = { 1, 0, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1 };
+	static const bool text[12] = { 0, 1, 0, 1, 0, 1, 0, 1, 1, 0, 1, 1 };
+	struct out_rec_shape *sh = out_rec_shape_new(every_col, 12);
+
+	(void)state;
+	assert_non_null(sh);
+	start(OUT_JSON);
+	for (unsigned c = 0; c < 12; c++)
+		assert_int_equal(out_rec_shown(sh, c), json[c]);
+	assert_false(out_rec_shown(sh, 12));
+	free(stop());
+	start(OUT_TEXT);
+	for (unsigned c = 0; c < 12; c++)
+		assert_int_equal(out_rec_shown(sh, c), text[c]);
+	free(stop());
+	out_rec_shape_free(sh);
+}
+
+/*
+ * Records held on one thread are not written; taken, they are the bytes the
+ * records are; put on another, they go out after that one's own, in order.
+ */
+struct held {
+	char *taken;
+	size_t again;		/* taken a second time: nothing, taken means forgotten */
+	int ends;		/* out_rec_end()'s returns */
+};
+
+/* (cmocka's asserts stay on the test's own thread) */
+static void *held_records(void *arg)
+{
+	struct held *h = arg;
+	const char *b;
+	size_t n;
+
+	out_rec_hold();
+	for (int i = 10; i < 13; i++) {
+		out_rec_begin();
+		out_rec_u64("n", (uint64_t)i, 0);
+		h->ends |= out_rec_end();
+	}
+	b = out_rec_take(&n);
+	h->taken = strndup(b, n);
+	out_rec_take(&h->again);
+	out_rec_free();
+	return NULL;
+}
+
+static void hold_take_put(void **state)
+{
+	pthread_t t;
+	struct held h = { 0 };
+
+	(void)state;
+	start(OUT_TEXT);
+	out_rec_batch(true);
+	out_rec_begin();
+	out_rec_u64("n", 1, 0);
+	out_rec_end();
+	assert_int_equal(pthread_create(&t, NULL, held_records, &h), 0);
+	pthread_join(t, NULL);
+	fflush(of);
+	assert_int_equal(olen, 0);	/* nothing of the other thread's went out there */
+	assert_int_equal(h.ends, 0);
+	assert_int_equal(h.again, 0);
+	assert_string_equal(h.taken, "10\n11\n12\n");
+	assert_int_equal(out_rec_put(h.taken, strlen(h.taken)), 0);
+	out_rec_begin();
+	out_rec_u64("n", 2, 0);
+	out_rec_end();
+	assert_int_equal(out_rec_flush(), 0);
+	out_rec_batch(false);
+	fflush(of);
+	assert_string_equal(obuf, "1\n10\n11\n12\n2\n");
+	free(h.taken);
+	free(stop());
+}
+
 /* the member calls that write what out_rec_row() writes for cols and vals */
 static void calls(const struct out_rec_col *cols, const struct out_rec_val *v, unsigned n)
 {
@@ -530,6 +612,8 @@ int main(void)
 		cmocka_unit_test(batch_goes_out_before_an_error),
 		cmocka_unit_test(row_literal),
 		cmocka_unit_test(row_equals_calls),
+		cmocka_unit_test(shown_by_mode),
+		cmocka_unit_test(hold_take_put),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
