@@ -538,23 +538,65 @@ static int feed_ring(struct tracein *in, struct trace_dec *d, uint8_t *buf, uint
 	return rc ? -1 : 0;
 }
 
-static int scan_ring(struct tracein *in, uint8_t *buf, uint64_t nblocks, uint64_t *start)
-{
+/* Blocks [from, to) into a scan; on a failed or short read, err is its errno (or 0) and at where. */
+struct scan_part {
+	struct tracein *in;
+	uint8_t *buf;		/* CHUNK_BLOCKS blocks */
+	uint64_t from, to;
 	struct trace_ring_scan s;
+	bool failed;
+	int err;
+	uint64_t at;
+};
 
-	trace_ring_scan_init(&s);
-	for (uint64_t b = 0; b < nblocks;) {
-		uint64_t n = nblocks - b < CHUNK_BLOCKS ? nblocks - b : CHUNK_BLOCKS;
+static void scan_part(void *arg)
+{
+	struct scan_part *sp = arg;
 
-		if (read_at(in, buf, n * TRACE_BLOCK_BYTES, b * TRACE_BLOCK_BYTES) !=
-		    (ssize_t)(n * TRACE_BLOCK_BYTES))
-			return fail("io", EXIT_FAIL, "%s: read at block %" PRIu64 ": %s", in->name,
-				    b, strerror(errno));
+	trace_ring_scan_init(&sp->s);
+	for (uint64_t b = sp->from; b < sp->to;) {
+		uint64_t n = sp->to - b < CHUNK_BLOCKS ? sp->to - b : CHUNK_BLOCKS;
+		ssize_t got = read_at(sp->in, sp->buf, n * TRACE_BLOCK_BYTES, b * TRACE_BLOCK_BYTES);
+
+		if (got != (ssize_t)(n * TRACE_BLOCK_BYTES)) {
+			sp->failed = true;
+			sp->err = got < 0 ? errno : 0;
+			sp->at = b;
+			return;
+		}
 		for (uint64_t i = 0; i < n; i++)
-			trace_ring_scan_add(&s, buf + i * TRACE_BLOCK_BYTES, b + i);
+			trace_ring_scan_add(&sp->s, sp->buf + i * TRACE_BLOCK_BYTES, b + i);
 		b += n;
 	}
-	*start = trace_ring_scan_start(&s);
+}
+
+/*
+ * Where the ring starts. The scan reads the whole ring before anything is
+ * decoded: with the decoder's thread idle meanwhile, it reads the second
+ * half (8 MiB ring: ~3 ms of copying from the page cache, halved).
+ */
+static int scan_ring(struct tracein *in, uint8_t *buf, uint64_t nblocks, uint64_t *start)
+{
+	struct scan_part a = { .in = in, .buf = buf, .to = nblocks }, b = { .in = in };
+	const struct scan_part *bad = NULL;
+
+	if (in->pipe && nblocks >= 2 * CHUNK_BLOCKS &&
+	    (b.buf = malloc((size_t)CHUNK_BLOCKS * TRACE_BLOCK_BYTES))) {
+		b.from = a.to = nblocks / 2;
+		b.to = nblocks;
+		trace_pipe_call(in->pipe, scan_part, &b);
+	}
+	scan_part(&a);
+	if (b.buf) {
+		trace_pipe_sync(in->pipe);
+		free(b.buf);
+		trace_ring_scan_merge(&a.s, &b.s);
+	}
+	bad = a.failed ? &a : b.failed ? &b : NULL;
+	if (bad)
+		return fail("io", EXIT_FAIL, "%s: read at block %" PRIu64 ": %s", in->name, bad->at,
+			    bad->err ? strerror(bad->err) : "the file shrank");
+	*start = trace_ring_scan_start(&a.s);
 	return 0;
 }
 

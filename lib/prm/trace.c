@@ -781,6 +781,24 @@ void trace_ring_scan_add(struct trace_ring_scan *s, const uint8_t *blk, uint64_t
 	s->any = true;
 }
 
+void trace_ring_scan_merge(struct trace_ring_scan *a, const struct trace_ring_scan *b)
+{
+	if (!b->any)
+		return;
+	if (!a->any || b->min < a->min) {
+		a->min = b->min;
+		a->min_index = b->min_index;
+	}
+	if (!a->any || b->max > a->max)
+		a->max = b->max;
+	if (b->any_high && (!a->any_high || b->min_high < a->min_high)) {
+		a->min_high = b->min_high;
+		a->min_high_index = b->min_high_index;
+		a->any_high = true;
+	}
+	a->any = true;
+}
+
 uint64_t trace_ring_scan_start(const struct trace_ring_scan *s)
 {
 	if (!s->any)

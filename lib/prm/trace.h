@@ -173,6 +173,8 @@ struct trace_ring_scan {
 
 void trace_ring_scan_init(struct trace_ring_scan *s);
 void trace_ring_scan_add(struct trace_ring_scan *s, const uint8_t *blk, uint64_t index);
+/* b scanned the blocks after a's (two threads each a part): a as if it had scanned all. */
+void trace_ring_scan_merge(struct trace_ring_scan *a, const struct trace_ring_scan *b);
 uint64_t trace_ring_scan_start(const struct trace_ring_scan *s);
 
 /* Entry fields (doc/trace-decode.md §1). */

@@ -139,6 +139,53 @@ static void ring_start_and_clock_wrap(void **state)
 	assert_int_equal(trace_ring_scan_start(&s), 0);	/* nothing complete */
 }
 
+/*
+ * A ring scanned in two parts, the second after the first, merged: the start
+ * the whole scan finds, at every cut — with ties (the first block wins),
+ * blocks without a closing timestamp, the clock's wrap, and empty parts.
+ */
+static void ring_scan_in_two_parts(void **state)
+{
+	static const uint64_t rings[][8] = {
+		{ 500, 600, 100, 200, 100, 300, 0, 700 },	/* 0: no closing timestamp */
+		{ 5, (1ull << 53) - 10, 0, (1ull << 53) - 10, (1ull << 53) - 5, 7, 0, 9 },
+		{ 0, 0, 0, 0, 0, 0, 0, 0 },
+		{ 900, 900, 900, 0, 800, 800, 1000, 1100 },
+	};
+	uint8_t blk[256] = { 0 };
+
+	(void)state;
+	for (size_t r = 0; r < sizeof(rings) / sizeof(rings[0]); r++) {
+		struct trace_ring_scan whole;
+
+		trace_ring_scan_init(&whole);
+		for (unsigned i = 0; i < 8; i++) {
+			memset(blk, 0, sizeof(blk));
+			if (rings[r][i])
+				closing(blk, rings[r][i]);
+			trace_ring_scan_add(&whole, blk, i);
+		}
+		for (unsigned cut = 0; cut <= 8; cut++) {
+			struct trace_ring_scan a, b;
+
+			trace_ring_scan_init(&a);
+			trace_ring_scan_init(&b);
+			for (unsigned i = 0; i < 8; i++) {
+				memset(blk, 0, sizeof(blk));
+				if (rings[r][i])
+					closing(blk, rings[r][i]);
+				trace_ring_scan_add(i < cut ? &a : &b, blk, i);
+			}
+			trace_ring_scan_merge(&a, &b);
+			assert_int_equal(trace_ring_scan_start(&a), trace_ring_scan_start(&whole));
+			assert_int_equal(a.any, whole.any);
+			assert_int_equal(a.min, whole.min);
+			assert_int_equal(a.max, whole.max);
+			assert_int_equal(a.min_high_index, whole.min_high_index);
+		}
+	}
+}
+
 static void clock_conversion_is_exact(void **state)
 {
 	uint64_t khz;
@@ -222,6 +269,7 @@ int main(void)
 		cmocka_unit_test(timestamp_entry_fields),
 		cmocka_unit_test(string_event_in_a_block),
 		cmocka_unit_test(ring_start_and_clock_wrap),
+		cmocka_unit_test(ring_scan_in_two_parts),
 		cmocka_unit_test(clock_conversion_is_exact),
 		cmocka_unit_test(capture_metadata),
 		cmocka_unit_test(analysis_intervals),
