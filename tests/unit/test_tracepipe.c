@@ -5,6 +5,7 @@
  * the decoder fed directly — over a ring with every kind of entry, messages
  * whose parameters span blocks, torn blocks and skips.
  */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -390,6 +391,45 @@ static void output_made_on_either_thread(void **state)
 	tl_len = tl_cap = 0;
 }
 
+/* A call runs on the decoder's thread, done by the next sync, after what went in before it. */
+struct call_seen {
+	pthread_t on;
+	unsigned items_before;
+	const struct log *l;
+};
+
+static void note_call(void *arg)
+{
+	struct call_seen *c = arg;
+
+	c->on = pthread_self();
+	c->items_before = c->l->n;
+}
+
+static void call_runs_on_the_thread(void **state)
+{
+	struct log l = { 0 };
+	struct call_seen c = { .l = &l };
+	struct trace_dec *d;
+	struct trace_pipe *p;
+
+	(void)state;
+	make_ring();
+	l.f = open_memstream(&l.buf, &l.len);
+	d = trace_dec_new(&cfg, record, &l);
+	p = trace_pipe_start(d, NULL);
+	assert_non_null(p);
+	c.on = pthread_self();
+	trace_pipe_call(p, note_call, &c);
+	assert_int_equal(trace_pipe_sync(p), 0);
+	assert_false(pthread_equal(c.on, pthread_self()));
+	assert_int_equal(c.items_before, 0);
+	trace_pipe_stop(p);
+	fclose(l.f);
+	trace_dec_free(d);
+	free(l.buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -398,6 +438,7 @@ int main(void)
 		cmocka_unit_test(sync_delivers_what_went_in),
 		cmocka_unit_test(blocks_in_place_keep_index_and_offset),
 		cmocka_unit_test(output_made_on_either_thread),
+		cmocka_unit_test(call_runs_on_the_thread),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
