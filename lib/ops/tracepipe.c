@@ -96,7 +96,7 @@ struct trace_pipe {
 	bool (*goal)(const struct trace_pipe *);	/* what pump() waits for */
 	char msg[TRACEFMT_MSG_MAX + 1];	/* messages are made here (trace_dec_defer_render) */
 	/* the thread's own */
-	bool have_items;	/* items[items_posted % NBATCH] is being filled */
+	struct item_batch *filling_items;	/* NULL, or items[items_posted % NBATCH] */
 	bool nomem;		/* a batch's output found no memory: the decoder stops */
 	char thread_msg[TRACEFMT_MSG_MAX + 1];
 	struct op_batch ops[NBATCH];
@@ -162,7 +162,7 @@ static bool items_half_free(const struct trace_pipe *p)
 /* The batch being filled; NULL when the caller is leaving. */
 static struct item_batch *items_slot(struct trace_pipe *p)
 {
-	if (!p->have_items) {
+	if (!p->filling_items) {
 		uint64_t posted = LOAD(p->items_posted);
 		bool behind;
 
@@ -184,9 +184,9 @@ static struct item_batch *items_slot(struct trace_pipe *p)
 		p->items[posted % NBATCH].text_len = 0;
 		p->items[posted % NBATCH].out_len = 0;
 		p->items[posted % NBATCH].made = behind && p->made_there;
-		p->have_items = true;
+		p->filling_items = &p->items[posted % NBATCH];
 	}
-	return &p->items[LOAD(p->items_posted) % NBATCH];
+	return p->filling_items;
 }
 
 /* What the callback made of a batch's items here, kept with the batch. */
@@ -218,20 +218,20 @@ static void items_post(struct trace_pipe *p)
 {
 	struct item_batch *b = &p->items[LOAD(p->items_posted) % NBATCH];
 
-	if (!p->have_items)
+	if (!p->filling_items)
 		return;
 	if (b->made)
 		keep_output(p, b);
 	PUBLISH(p->items_posted, LOAD(p->items_posted) + 1);
 	changed(p);
-	p->have_items = false;
+	p->filling_items = NULL;
 }
 
 /* The decoder's callback on its thread: the item into the batch, its message copied. */
 static int hand_over(void *ctx, const struct trace_item *it)
 {
 	struct trace_pipe *p = ctx;
-	struct item_batch *b = items_slot(p);
+	struct item_batch *b = p->filling_items ? p->filling_items : items_slot(p);
 	size_t need = it->msg ? it->msg_len + 1 : 0;
 
 	if (b && (b->n == BATCH_ITEMS || BATCH_TEXT - b->text_len < need)) {

@@ -100,6 +100,51 @@ static void string_event_in_a_block(void **state)
 	trace_dec_free(d);
 }
 
+/*
+ * Two messages open at once whose pointers share a slot of the decoder's
+ * format cache (0x100 and 0x501: (p ^ p >> 10) % 1024 is 0x100 for both):
+ * the second's lookup takes the first's slot before the first has its
+ * parameters, and each is still made from its own format.
+ */
+static void formats_sharing_a_cache_slot(void **state)
+{
+	static uint8_t db[0x600];
+	const struct trace_db_section sec = { 0, db, sizeof(db) };
+	const struct trace_cfg cfg = { .trc_ver = 1, .first_string_trace = 0x10,
+				       .num_string_trace = 4, .db = &sec, .ndb = 1 };
+	/* ts7, event 0x10, tmsn 1 or 2 with tdsn (bytes 2-3: tmsn << 3 | tdsn), value */
+	static const uint8_t e[6][8] = {
+		{ 0x01, 0x10, 0x00, 0x08, 0x00, 0x00, 0x01, 0x00 },	/* A: pointer 0x100 */
+		{ 0x02, 0x10, 0x00, 0x10, 0x00, 0x00, 0x05, 0x01 },	/* B: pointer 0x501 */
+		{ 0x03, 0x10, 0x00, 0x09, 0x00, 0x00, 0x00, 0x01 },	/* A's first: 1 */
+		{ 0x04, 0x10, 0x00, 0x0a, 0x00, 0x00, 0x00, 0x02 },	/* A's second: 2 */
+		{ 0x05, 0x10, 0x00, 0x11, 0x00, 0x00, 0x00, 0x0a },	/* B's first: 0xa */
+		{ 0x06, 0x10, 0x00, 0x12, 0x00, 0x00, 0x00, 0x0b },	/* B's second: 0xb */
+	};
+	const uint8_t raw[8] = { 0x07, 0x05, 0x00, 0x00, 0xde, 0xad, 0xbe, 0xef };
+	uint8_t blk[256] = { 0 };
+	struct got g = { .n = 0 };
+	struct trace_dec *d;
+
+	(void)state;
+	memcpy(db + 0x100, "A %u %u", 8);
+	memcpy(db + 0x501, "B %x %x", 8);
+	d = trace_dec_new(&cfg, keep, &g);
+	assert_non_null(d);
+	for (int i = 0; i < 6; i++)
+		memcpy(blk + 8 * i, e[i], 8);
+	for (int i = 6; i < 31; i++)
+		memcpy(blk + 8 * i, raw, 8);
+	memcpy(blk + 248, ts_entry, 8);
+	assert_int_equal(trace_dec_block(d, blk, 0, 0), 0);
+	assert_int_equal(trace_dec_finish(d), 0);
+	assert_int_equal(g.it[0].pointer, 0x100);
+	assert_string_equal(g.msg[0], "A 1 2");
+	assert_int_equal(g.it[1].pointer, 0x501);
+	assert_string_equal(g.msg[1], "B a b");
+	trace_dec_free(d);
+}
+
 /* Entry 31 a timestamp event for time v, byte by byte as in ts_entry above. */
 static void closing(uint8_t *blk, uint64_t v)
 {
@@ -269,6 +314,7 @@ int main(void)
 		cmocka_unit_test(timestamp_entry_fields),
 		cmocka_unit_test(string_event_in_a_block),
 		cmocka_unit_test(ring_start_and_clock_wrap),
+		cmocka_unit_test(formats_sharing_a_cache_slot),
 		cmocka_unit_test(ring_scan_in_two_parts),
 		cmocka_unit_test(clock_conversion_is_exact),
 		cmocka_unit_test(capture_metadata),
