@@ -515,7 +515,8 @@ static int feed_blocks(struct tracein *in, struct trace_dec *d, uint8_t *buf, ui
 					    at + i * TRACE_BLOCK_BYTES))
 				return -1;
 		*done += n;
-		in->done += n * TRACE_BLOCK_BYTES;
+		/* a capture's progress is its place in the file, a ring's the bytes decoded */
+		in->done = in->capture ? at + n * TRACE_BLOCK_BYTES : in->done + n * TRACE_BLOCK_BYTES;
 		progress(in);
 	}
 	return 0;

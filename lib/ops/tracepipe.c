@@ -108,13 +108,14 @@ struct trace_pipe {
 #define PUBLISH(x, v) atomic_store(&(x), (v))
 
 /*
- * A counter was published: wake the other side if it sleeps. The store
- * before and the sleeper's count here are both sequentially consistent, as
- * are the count and the test in wait_until(): either this sees the sleeper,
- * or the sleeper sees the change.
+ * A counter was published: wake the other side if it sleeps. A full fence
+ * here between the store and the sleeper count's load, and one in
+ * wait_until() between the count and the test: either this sees the
+ * sleeper, or the sleeper sees the change.
  */
 static void changed(struct trace_pipe *p)
 {
+	atomic_thread_fence(memory_order_seq_cst);
 	if (!atomic_load(&p->sleepers))
 		return;
 	pthread_mutex_lock(&p->mu);
@@ -142,6 +143,8 @@ static void wait_until(struct trace_pipe *p, bool (*until)(const struct trace_pi
 	}
 	pthread_mutex_lock(&p->mu);
 	atomic_fetch_add(&p->sleepers, 1);
+	/* the predicates' loads are acquire only: nothing may pass the count */
+	atomic_thread_fence(memory_order_seq_cst);
 	while (!until(p))
 		pthread_cond_wait(&p->cv, &p->mu);
 	atomic_fetch_sub(&p->sleepers, 1);
@@ -196,6 +199,8 @@ static void keep_output(struct trace_pipe *p, struct item_batch *b)
 	const char *bytes = p->made_there->take(p->ctx, &n);
 	char *to = b->room;
 
+	b->out = b->room;
+	b->out_len = 0;
 	if (n > sizeof(b->room)) {
 		if (n > b->big_cap) {
 			char *o = realloc(b->big, n);
@@ -240,6 +245,8 @@ static int hand_over(void *ctx, const struct trace_item *it)
 	}
 	if (!b)
 		return 1;
+	if (p->nomem)
+		return -1;
 	if (b->made) {
 		struct trace_item own;
 		int rc;
@@ -250,7 +257,7 @@ static int hand_over(void *ctx, const struct trace_item *it)
 			own.msg = p->thread_msg;
 			it = &own;
 		}
-		rc = p->nomem ? -1 : p->emit(p->ctx, it);
+		rc = p->emit(p->ctx, it);
 		b->n++;
 		return rc;
 	}
@@ -333,6 +340,8 @@ static void *decoder_thread(void *arg)
 				syncs++;
 			}
 		}
+		if (p->nomem && !rc)	/* a batch's records were lost: the run fails */
+			rc = -1;
 		if (rc && !LOAD(p->rc))
 			PUBLISH(p->rc, rc);
 		if (syncs)

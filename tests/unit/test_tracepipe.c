@@ -391,6 +391,50 @@ static void output_made_on_either_thread(void **state)
 	tl_len = tl_cap = 0;
 }
 
+/* The sanitizers' allocator returns NULL for an impossible size, as the C library's does. */
+const char *__asan_default_options(void);
+const char *__asan_default_options(void)
+{
+	return "allocator_may_return_null=1";
+}
+
+/* Records made there that find no memory to be kept in: the run fails, not a silent hole. */
+static unsigned huge_takes;
+
+static const char *tl_take_huge(void *ctx, size_t *n)
+{
+	tl_take(ctx, n);
+	*n = SIZE_MAX / 2;	/* more than any realloc gives */
+	huge_takes++;
+	return tl_buf;
+}
+
+static void made_output_without_memory_fails(void **state)
+{
+	static const struct trace_pipe_output hooks = { tl_start, tl_take_huge, tl_put, tl_end };
+	struct trace_dec *d;
+	struct trace_pipe *p;
+	int rc = 0;
+
+	(void)state;
+	make_ring();
+	huge_takes = 0;
+	d = trace_dec_new(&cfg, line, NULL);
+	p = trace_pipe_start(d, &hooks);
+	assert_non_null(p);
+	for (uint64_t b = 0; b < NBLOCKS && !rc; b++)
+		rc = trace_pipe_block(p, ring[b], b, 0);
+	if (!rc)
+		rc = trace_pipe_finish(p);
+	trace_pipe_stop(p);
+	trace_dec_free(d);
+	free(tl_buf);
+	tl_buf = NULL;
+	tl_len = tl_cap = 0;
+	assert_true(huge_takes > 0);	/* the thread made a batch (the caller is slowed) */
+	assert_int_not_equal(rc, 0);
+}
+
 /* A call runs on the decoder's thread, done by the next sync, after what went in before it. */
 struct call_seen {
 	pthread_t on;
@@ -439,6 +483,7 @@ int main(void)
 		cmocka_unit_test(blocks_in_place_keep_index_and_offset),
 		cmocka_unit_test(output_made_on_either_thread),
 		cmocka_unit_test(call_runs_on_the_thread),
+		cmocka_unit_test(made_output_without_memory_fails),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
