@@ -104,7 +104,6 @@ struct trace_pipe {
 };
 
 #define LOAD(x) atomic_load_explicit(&(x), memory_order_acquire)
-/* sequentially consistent: against the sleeper's count in changed() and wait_until() */
 #define PUBLISH(x, v) atomic_store(&(x), (v))
 
 /*
@@ -123,7 +122,7 @@ static void changed(struct trace_pipe *p)
 	pthread_mutex_unlock(&p->mu);
 }
 
-/* About 20 us here: the other side is usually that close to its next batch. */
+/* ~40 us here (a pause is ~20 ns): about what a batch of items takes to fill. */
 #define SPINS 2000
 
 static inline void cpu_relax(void)
@@ -232,6 +231,14 @@ static void items_post(struct trace_pipe *p)
 	p->filling_items = NULL;
 }
 
+/* A deferred message (trace_dec_defer_render) made into buf (TRACEFMT_MSG_MAX + 1). */
+static const struct trace_item *with_message(struct trace_item *it, char *buf)
+{
+	it->msg_len = trace_item_render(buf, it);
+	it->msg = buf;
+	return it;
+}
+
 /* The decoder's callback on its thread: the item into the batch, its message copied. */
 static int hand_over(void *ctx, const struct trace_item *it)
 {
@@ -253,9 +260,7 @@ static int hand_over(void *ctx, const struct trace_item *it)
 
 		if (!it->msg && it->prog) {	/* deferred before this batch began */
 			own = *it;
-			own.msg_len = trace_item_render(p->thread_msg, &own);
-			own.msg = p->thread_msg;
-			it = &own;
+			it = with_message(&own, p->thread_msg);
 		}
 		rc = p->emit(p->ctx, it);
 		b->n++;
@@ -369,8 +374,7 @@ static void deliver(struct trace_pipe *p, struct item_batch *b)
 		if (it->msg) {
 			it->msg = b->text + b->msg_at[i];
 		} else if (it->prog) {
-			it->msg_len = trace_item_render(p->msg, it);
-			it->msg = p->msg;
+			with_message(it, p->msg);
 		}
 		p->stop = p->emit(p->ctx, it);
 	}

@@ -195,38 +195,56 @@ static void stops_where_the_callback_says(void **state)
 	}
 }
 
+/* A direct decoder and a piped one, each logging to memory, for a test to feed alike. */
+struct pair {
+	struct log a, b;
+	struct trace_dec *da, *db;
+	struct trace_pipe *p;
+};
+
+static void pair_start(struct pair *x)
+{
+	memset(x, 0, sizeof(*x));
+	make_ring();
+	x->a.f = open_memstream(&x->a.buf, &x->a.len);
+	x->b.f = open_memstream(&x->b.buf, &x->b.len);
+	x->da = trace_dec_new(&cfg, record, &x->a);
+	x->db = trace_dec_new(&cfg, record, &x->b);
+	x->p = trace_pipe_start(x->db, NULL);
+	assert_non_null(x->p);
+}
+
+/* Stops the pipe (what it still holds is dropped); the two logs are the same. */
+static void pair_end_same(struct pair *x)
+{
+	trace_pipe_stop(x->p);
+	fclose(x->a.f);
+	fclose(x->b.f);
+	assert_int_equal(x->a.n, x->b.n);
+	assert_int_equal(x->a.len, x->b.len);
+	assert_memory_equal(x->a.buf, x->b.buf, x->a.len);
+	trace_dec_free(x->da);
+	trace_dec_free(x->db);
+	free(x->a.buf);
+	free(x->b.buf);
+}
+
 /* A sync delivers everything of the blocks given so far, as the direct decoder has by then. */
 static void sync_delivers_what_went_in(void **state)
 {
-	struct log a = { 0 }, b = { 0 };
-	struct trace_dec *da, *db_;
-	struct trace_pipe *p;
+	struct pair x;
 
 	(void)state;
-	make_ring();
-	a.f = open_memstream(&a.buf, &a.len);
-	b.f = open_memstream(&b.buf, &b.len);
-	da = trace_dec_new(&cfg, record, &a);
-	db_ = trace_dec_new(&cfg, record, &b);
-	p = trace_pipe_start(db_, NULL);
-	assert_non_null(p);
+	pair_start(&x);
 	for (uint64_t blk = 0; blk < 777; blk++) {
-		assert_int_equal(trace_dec_block(da, ring[blk], blk, 0), 0);
-		assert_int_equal(trace_pipe_block(p, ring[blk], blk, 0), 0);
+		assert_int_equal(trace_dec_block(x.da, ring[blk], blk, 0), 0);
+		assert_int_equal(trace_pipe_block(x.p, ring[blk], blk, 0), 0);
 	}
-	assert_int_equal(trace_pipe_sync(p), 0);
-	assert_true(a.n > 0);
-	assert_int_equal(a.n, b.n);
+	assert_int_equal(trace_pipe_sync(x.p), 0);
+	assert_true(x.a.n > 0);
+	assert_int_equal(x.a.n, x.b.n);
 	/* stopping with items still pending in the decoder drops nothing delivered */
-	trace_pipe_stop(p);
-	fclose(a.f);
-	fclose(b.f);
-	assert_int_equal(a.len, b.len);
-	assert_memory_equal(a.buf, b.buf, a.len);
-	trace_dec_free(da);
-	trace_dec_free(db_);
-	free(a.buf);
-	free(b.buf);
+	pair_end_same(&x);
 }
 
 /*
@@ -238,48 +256,31 @@ static void sync_delivers_what_went_in(void **state)
 static void blocks_in_place_keep_index_and_offset(void **state)
 {
 	const uint64_t wrap = 1000, first = 990, off = 4096;
-	struct log a = { 0 }, b = { 0 };
-	struct trace_dec *da, *db_;
-	struct trace_pipe *p;
+	struct pair x;
 	uint64_t s = 7;
 
 	(void)state;
-	make_ring();
-	a.f = open_memstream(&a.buf, &a.len);
-	b.f = open_memstream(&b.buf, &b.len);
-	da = trace_dec_new(&cfg, record, &a);
-	db_ = trace_dec_new(&cfg, record, &b);
-	p = trace_pipe_start(db_, NULL);
-	assert_non_null(p);
+	pair_start(&x);
 	for (uint64_t blk = 0; blk < NBLOCKS;) {
 		unsigned room, n = 1 + (unsigned)(rnd(&s) % 300);
-		uint8_t *to = trace_pipe_room(p, &room);
+		uint8_t *to = trace_pipe_room(x.p, &room);
 
 		assert_true(room >= 1);
 		n = n < room ? n : room;
 		n = n < NBLOCKS - blk ? n : (unsigned)(NBLOCKS - blk);
 		for (unsigned i = 0; i < n; i++) {
 			memcpy(to + i * TRACE_BLOCK_BYTES, ring[blk + i], TRACE_BLOCK_BYTES);
-			assert_int_equal(trace_dec_block(da, ring[blk + i], (first + blk + i) % wrap,
+			assert_int_equal(trace_dec_block(x.da, ring[blk + i], (first + blk + i) % wrap,
 							 off + (blk + i) * TRACE_BLOCK_BYTES), 0);
 		}
-		assert_int_equal(trace_pipe_blocks(p, n, first + blk, wrap,
+		assert_int_equal(trace_pipe_blocks(x.p, n, first + blk, wrap,
 						   off + blk * TRACE_BLOCK_BYTES), 0);
 		blk += n;
 	}
-	assert_int_equal(trace_dec_finish(da), 0);
-	assert_int_equal(trace_pipe_finish(p), 0);
-	trace_pipe_stop(p);
-	fclose(a.f);
-	fclose(b.f);
-	assert_true(a.n > 10 * NBLOCKS);
-	assert_int_equal(a.n, b.n);
-	assert_int_equal(a.len, b.len);
-	assert_memory_equal(a.buf, b.buf, a.len);
-	trace_dec_free(da);
-	trace_dec_free(db_);
-	free(a.buf);
-	free(b.buf);
+	assert_int_equal(trace_dec_finish(x.da), 0);
+	assert_int_equal(trace_pipe_finish(x.p), 0);
+	assert_true(x.a.n > 10 * NBLOCKS);
+	pair_end_same(&x);
 }
 
 /*
@@ -386,9 +387,7 @@ static void output_made_on_either_thread(void **state)
 	assert_int_equal(tl_len, direct_len);
 	assert_memory_equal(tl_buf, direct, direct_len);
 	free(direct);
-	free(tl_buf);
-	tl_buf = NULL;
-	tl_len = tl_cap = 0;
+	tl_end(NULL);
 }
 
 /* The sanitizers' allocator returns NULL for an impossible size, as the C library's does. */
@@ -428,9 +427,7 @@ static void made_output_without_memory_fails(void **state)
 		rc = trace_pipe_finish(p);
 	trace_pipe_stop(p);
 	trace_dec_free(d);
-	free(tl_buf);
-	tl_buf = NULL;
-	tl_len = tl_cap = 0;
+	tl_end(NULL);
 	assert_true(huge_takes > 0);	/* the thread made a batch (the caller is slowed) */
 	assert_int_not_equal(rc, 0);
 }
