@@ -15,9 +15,11 @@
 #include "cmd/core/cmd.h"
 #include "cmd/tracein.h"
 #include "lib/ops/tracepipe.h"
+#include "lib/ops/traceseg.h"
 #include "lib/out/out.h"
 #include "lib/prm/tracecap.h"
 #include "lib/util/infile.h"
+#include "lib/util/par.h"
 #include "lib/util/readall.h"
 #include "lib/util/writefile.h"
 
@@ -573,25 +575,23 @@ static void scan_part(void *arg)
 
 /*
  * Where the ring starts. The scan reads the whole ring before anything is
- * decoded: with the decoder's thread idle meanwhile, it reads the second
- * half (8 MiB ring: ~3 ms of copying from the page cache, halved).
+ * decoded, half of it on a second thread (8 MiB ring: ~3 ms of copying from
+ * the page cache, halved).
  */
 static int scan_ring(struct tracein *in, uint8_t *buf, uint64_t nblocks, uint64_t *start)
 {
 	struct scan_part a = { .in = in, .buf = buf, .to = nblocks }, b = { .in = in };
 	const struct scan_part *bad = NULL;
 
-	if (in->pipe && nblocks >= 2 * CHUNK_BLOCKS &&
+	if (nblocks >= 2 * CHUNK_BLOCKS &&
 	    (b.buf = malloc((size_t)CHUNK_BLOCKS * TRACE_BLOCK_BYTES))) {
 		b.from = a.to = nblocks / 2;
 		b.to = nblocks;
-		trace_pipe_call(in->pipe, scan_part, &b);
-	}
-	scan_part(&a);
-	if (b.buf) {
-		trace_pipe_sync(in->pipe);
+		par_both(scan_part, &a, &b);
 		free(b.buf);
 		trace_ring_scan_merge(&a.s, &b.s);
+	} else {
+		scan_part(&a);
 	}
 	bad = a.failed ? &a : b.failed ? &b : NULL;
 	if (bad)
@@ -599,6 +599,59 @@ static int scan_ring(struct tracein *in, uint8_t *buf, uint64_t nblocks, uint64_
 			    bad->err ? strerror(bad->err) : "the file shrank");
 	*start = trace_ring_scan_start(&a.s);
 	return 0;
+}
+
+static int read_blocks(void *ctx, uint8_t *buf, uint64_t index, unsigned n)
+{
+	struct tracein *in = ctx;
+	ssize_t got = read_at(in, buf, (size_t)n * TRACE_BLOCK_BYTES, index * TRACE_BLOCK_BYTES);
+
+	if (got == (ssize_t)n * TRACE_BLOCK_BYTES)
+		return 0;
+	if (got >= 0)
+		errno = 0;
+	return -1;
+}
+
+/* After the ring's last whole block: a cut one, then the end. */
+static int ring_end(void *ctx, struct trace_dec *d)
+{
+	struct tracein *in = ctx;
+	uint64_t nblocks = in->size / TRACE_BLOCK_BYTES;
+
+	if (in->size % TRACE_BLOCK_BYTES &&
+	    trace_dec_skip(d, TRACE_SKIP_TRUNCATED, nblocks, 0, nblocks * TRACE_BLOCK_BYTES))
+		return -1;
+	return trace_dec_finish(d);
+}
+
+static void parts_progress(void *ctx, uint64_t blocks)
+{
+	struct tracein *in = ctx;
+
+	in->done = blocks * TRACE_BLOCK_BYTES;
+	progress(in);
+}
+
+/*
+ * The ring in parts on two threads, when the callback only makes records
+ * (lib/ops/traceseg.h). Returns as run_ring, or 1 when it could not start.
+ */
+static int ring_in_parts(struct tracein *in, struct trace_dec *d, uint64_t start)
+{
+	const struct trace_seg_input si = {
+		.nblocks = in->size / TRACE_BLOCK_BYTES, .start = start, .read = read_blocks,
+		.end = ring_end, .progress = parts_progress, .ctx = in };
+	struct trace_seg_result f;
+	int rc = trace_seg_run(d, in->made_there, &si, &f);
+
+	if (rc == 1)
+		return 1;
+	in->finished = true;
+	if (f.failed)
+		in->status = fail("io", EXIT_FAIL, "%s: read at block %" PRIu64 ": %s", in->name,
+				  f.index, f.err ? strerror(f.err) : "the file shrank");
+	return rc || f.failed ? -1 : 0;
 }
 
 static int run_ring(struct tracein *in, const struct tracein_opts *o, struct trace_dec *d,
@@ -610,6 +663,9 @@ static int run_ring(struct tracein *in, const struct tracein_opts *o, struct tra
 	if (!o->has_ci && (rc = scan_ring(in, buf, nblocks, &start)))
 		return rc;
 	in->start_block = start;
+	if (in->made_there && (rc = ring_in_parts(in, d, start)) != 1)
+		return rc;
+	in->pipe = trace_pipe_start(d, in->made_there);
 	if (feed_ring(in, d, buf, start, nblocks - start) || feed_ring(in, d, buf, 0, start))
 		return -1;
 	if (in->size % TRACE_BLOCK_BYTES &&
@@ -711,9 +767,10 @@ int tracein_run(struct tracein *in, const struct tracein_opts *o, struct trace_d
 
 	if (!buf)
 		return fail("nomem", EXIT_FAIL, "out of memory");
-	in->pipe = trace_pipe_start(d, in->made_there);
+	if (in->capture)
+		in->pipe = trace_pipe_start(d, in->made_there);
 	rc = in->capture ? run_capture(in, d, buf) : run_ring(in, o, d, buf);
-	if (rc == 0 && !in->status &&
+	if (rc == 0 && !in->status && !in->finished &&
 	    (in->pipe ? trace_pipe_finish(in->pipe) : trace_dec_finish(d)))
 		rc = -1;
 	dec_sync(in);	/* after a stop too: what was decoded before it goes out */

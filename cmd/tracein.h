@@ -51,6 +51,7 @@ struct tracein {
 	uint64_t done;		/* bytes decoded, for progress */
 	int status;		/* the exit status of a failure found while reading */
 	struct trace_pipe *pipe;	/* during tracein_run: the decoder's thread, if it has one */
+	bool finished;		/* the ring went in parts (lib/ops/traceseg): the decoder is done */
 	/* set before tracein_run: the callback's records may be made on that thread too */
 	const struct trace_pipe_output *made_there;
 };

@@ -31,7 +31,7 @@
 #define BATCH_ITEMS 256
 #define BATCH_TEXT (32 * 1024)	/* room for the messages of a batch */
 
-enum op_kind { OP_BLOCK, OP_SKIP, OP_FINISH, OP_SYNC, OP_CALL };
+enum op_kind { OP_BLOCK, OP_SKIP, OP_FINISH, OP_SYNC };
 
 /* OP_BLOCK: blocks [first, first + blocks) of the batch's blk, index and offset of the first */
 struct op {
@@ -39,8 +39,6 @@ struct op {
 	enum trace_skip reason;
 	unsigned first;
 	uint64_t index, blocks, offset, wrap;
-	void (*fn)(void *arg);	/* OP_CALL */
-	void *arg;
 };
 
 struct op_batch {
@@ -305,9 +303,6 @@ static int run_op(struct trace_pipe *p, const struct op *o, const struct op_batc
 		return trace_dec_finish(p->d);
 	case OP_SYNC:
 		break;
-	case OP_CALL:
-		o->fn(o->arg);
-		break;
 	}
 	return 0;
 }
@@ -336,9 +331,7 @@ static void *decoder_thread(void *arg)
 		b = &p->ops[done % NBATCH];
 		for (unsigned i = 0; i < b->n; i++) {
 			/* after a failure the decoder takes nothing more, but the caller's waits end */
-			if (b->op[i].kind == OP_CALL)
-				run_op(p, &b->op[i], b);
-			else if (!rc)
+			if (!rc)
 				rc = run_op(p, &b->op[i], b);
 			if (b->op[i].kind == OP_FINISH || b->op[i].kind == OP_SYNC) {
 				items_post(p);
@@ -533,14 +526,6 @@ int trace_pipe_finish(struct trace_pipe *p)
 int trace_pipe_sync(struct trace_pipe *p)
 {
 	return sync_on(p, OP_SYNC);
-}
-
-void trace_pipe_call(struct trace_pipe *p, void (*fn)(void *arg), void *arg)
-{
-	unsigned i = op_slot(p);
-
-	filling(p)->op[i] = (struct op){ .kind = OP_CALL, .fn = fn, .arg = arg };
-	op_added(p, true);
 }
 
 struct trace_pipe *trace_pipe_start(struct trace_dec *d, const struct trace_pipe_output *made_there)

@@ -59,13 +59,6 @@ int trace_pipe_finish(struct trace_pipe *p);
 /* Every item of what went in so far delivered (before anything else is printed). */
 int trace_pipe_sync(struct trace_pipe *p);
 
-/*
- * fn(arg) on the decoder's thread, in its turn among what went in (work
- * done beside the caller's: the ring scan's second half); done by the next
- * trace_pipe_sync() or trace_pipe_finish().
- */
-void trace_pipe_call(struct trace_pipe *p, void (*fn)(void *arg), void *arg);
-
 /* Ends the thread (what it still holds is dropped) and gives d its callback back. */
 void trace_pipe_stop(struct trace_pipe *p);
 

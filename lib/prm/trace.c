@@ -45,6 +45,7 @@ struct pitem {
 	bool final;		/* nothing more can join it */
 	bool waiting_ts;	/* a reliable timestamp event may still complete it */
 	bool open;
+	bool own;		/* started while the decoder owned its blocks: given out */
 	uint64_t open_seq;	/* accepted block of its first entry */
 	bool has_fmt;		/* false: no pointer */
 	struct fmt_info fmt;	/* a copy: the cache slot may be taken by another pointer */
@@ -73,10 +74,12 @@ struct trace_dec {
 	void *ctx;
 	int stop;
 	bool defer;		/* trace_dec_defer_render() */
+	bool own;		/* trace_dec_own() */
 
 	struct pitem *q;
 	uint64_t cap, head, tail, unresolved;
 	uint64_t nwaiting;	/* items waiting for a reliable timestamp */
+	uint64_t nown;		/* own items in the queue */
 
 	struct open_msg *open;	/* messages still taking parameters */
 	unsigned nopen, open_cap;
@@ -86,6 +89,7 @@ struct trace_dec {
 	uint64_t seq;		/* accepted blocks so far */
 
 	bool skip_pending;
+	bool skip_own;
 	struct trace_item skip;
 
 	struct fmt_info cache[FMT_CACHE];
@@ -315,6 +319,8 @@ static int emit(struct trace_dec *d, struct pitem *p)
 {
 	struct trace_item *it = &p->it;
 
+	if (!p->own)
+		return d->stop;
 	switch (it->type) {
 	case TRACE_ITEM_STRING:
 		d->c.strings++;
@@ -344,6 +350,7 @@ static int flush(struct trace_dec *d)
 
 		if (!p->final || p->waiting_ts)
 			break;
+		d->nown -= p->own;
 		emit(d, p);
 		d->head++;
 	}
@@ -366,7 +373,7 @@ static int give_up_pending(struct trace_dec *d)
 
 static int emit_skip(struct trace_dec *d)
 {
-	struct pitem p = { .it = d->skip, .final = true };
+	struct pitem p = { .it = d->skip, .final = true, .own = d->skip_own };
 
 	if (!d->skip_pending)
 		return d->stop;
@@ -387,6 +394,8 @@ static struct pitem *push(struct trace_dec *d, enum trace_item_type type, uint64
 	p->it.ts7 = (v >> 56) & 0x7f;
 	p->it.lost = v >> 63;
 	p->final = true;
+	p->own = d->own;
+	d->nown += d->own;
 	p->waiting_ts = type != TRACE_ITEM_TIMESTAMP;
 	d->nwaiting += p->waiting_ts;
 	p->open_seq = d->seq;
@@ -447,7 +456,7 @@ static int timestamp_event(struct trace_dec *d, uint64_t v)
 	p->it.timestamp = t;
 	p->it.urts = (uint8_t)urts;
 	p->it.unreliable = unrel;
-	if (unrel)
+	if (unrel && d->own)
 		d->c.unreliable++;
 	return 0;
 }
@@ -501,7 +510,7 @@ static int string_event(struct trace_dec *d, uint64_t v)
 		p->it.lost |= v >> 63;
 	}
 	if (p->it.present & 1u << (tdsn - 1)) {
-		d->c.duplicate_params++;
+		d->c.duplicate_params += d->own;
 	} else {
 		p->it.present |= 1u << (tdsn - 1);
 		p->it.params[tdsn - 1] = param;
@@ -521,7 +530,7 @@ static int entry(struct trace_dec *d, uint64_t v)
 	if (eid == TRACE_EVENT_TIMESTAMP)
 		return timestamp_event(d, v);
 	if (v >> 63)
-		d->c.lost_events++;
+		d->c.lost_events += d->own;
 	if (is_string(d, eid))
 		return string_event(d, v);
 	p = push(d, TRACE_ITEM_RAW, v);
@@ -531,9 +540,23 @@ static int entry(struct trace_dec *d, uint64_t v)
 	return 0;
 }
 
+/* A new skip item, pending: the next skipped blocks may join it. */
+static void start_skip(struct trace_dec *d, enum trace_skip r, uint64_t index, uint64_t blocks,
+		       uint64_t offset)
+{
+	memset(&d->skip, 0, sizeof(d->skip));
+	d->skip.type = TRACE_ITEM_SKIP;
+	d->skip.reason = r;
+	d->skip.block = index;
+	d->skip.blocks = blocks;
+	d->skip.offset = offset;
+	d->skip_pending = true;
+	d->skip_own = d->own;
+}
+
 static int skip_block(struct trace_dec *d, enum trace_skip r, uint64_t index, uint64_t offset)
 {
-	d->c.skipped[r]++;
+	d->c.skipped[r] += d->own;
 	if (give_up_pending(d))
 		return d->stop;
 	if (d->skip_pending && d->skip.reason == r && index == d->skip.block + d->skip.blocks) {
@@ -542,13 +565,7 @@ static int skip_block(struct trace_dec *d, enum trace_skip r, uint64_t index, ui
 	}
 	if (emit_skip(d))
 		return d->stop;
-	memset(&d->skip, 0, sizeof(d->skip));
-	d->skip.type = TRACE_ITEM_SKIP;
-	d->skip.reason = r;
-	d->skip.block = index;
-	d->skip.blocks = 1;
-	d->skip.offset = offset;
-	d->skip_pending = true;
+	start_skip(d, r, index, 1, offset);
 	return 0;
 }
 
@@ -588,14 +605,14 @@ int trace_dec_block(struct trace_dec *d, const uint8_t *blk, uint64_t index, uin
 
 	if (d->stop)
 		return d->stop;
-	d->c.blocks++;
+	d->c.blocks += d->own;
 	r = classify(d, blk);
 	if (r != TRACE_SKIP_N)
 		return skip_block(d, r, index, offset);
 	if (emit_skip(d))
 		return d->stop;
-	d->c.decoded++;
-	d->c.events += TRACE_BLOCK_ENTRIES;
+	d->c.decoded += d->own;
+	d->c.events += d->own ? TRACE_BLOCK_ENTRIES : 0;
 	for (int i = 0; i < TRACE_BLOCK_ENTRIES; i++) {
 		if (entry(d, trace_entry(blk + 8 * i)))
 			return -1;
@@ -619,16 +636,10 @@ int trace_dec_skip(struct trace_dec *d, enum trace_skip reason, uint64_t index,
 {
 	if (d->stop)
 		return d->stop;
-	d->c.skipped[reason]++;
+	d->c.skipped[reason] += d->own;
 	if (give_up_pending(d) || emit_skip(d))
 		return d->stop;
-	memset(&d->skip, 0, sizeof(d->skip));
-	d->skip.type = TRACE_ITEM_SKIP;
-	d->skip.reason = reason;
-	d->skip.block = index;
-	d->skip.blocks = blocks;
-	d->skip.offset = offset;
-	d->skip_pending = true;
+	start_skip(d, reason, index, blocks, offset);
 	return emit_skip(d);
 }
 
@@ -655,6 +666,7 @@ struct trace_dec *trace_dec_new(const struct trace_cfg *cfg, trace_emit_fn emit_
 	d->cfg = *cfg;
 	d->emit = emit_fn;
 	d->ctx = ctx;
+	d->own = true;
 	if (grow_queue(d)) {
 		free(d);
 		return NULL;
@@ -676,6 +688,143 @@ void trace_dec_swap_emit(struct trace_dec *d, trace_emit_fn *emit, void **ctx)
 void trace_dec_defer_render(struct trace_dec *d, bool on)
 {
 	d->defer = on;
+}
+
+struct trace_dec *trace_dec_clone(const struct trace_dec *d)
+{
+	struct trace_dec *c = trace_dec_new(&d->cfg, d->emit, d->ctx);
+
+	if (c)
+		c->defer = d->defer;
+	return c;
+}
+
+void trace_dec_own(struct trace_dec *d, bool on)
+{
+	d->own = on;
+}
+
+bool trace_dec_owes(const struct trace_dec *d)
+{
+	return d->nown || (d->skip_pending && d->skip_own);
+}
+
+void trace_dec_reset(struct trace_dec *d)
+{
+	d->stop = 0;
+	d->head = d->tail = d->unresolved = 0;
+	d->nwaiting = d->nown = 0;
+	d->nopen = 0;
+	d->have_last = false;
+	d->last_t = 0;
+	d->seq = 0;
+	d->skip_pending = d->skip_own = false;
+	memset(&d->skip, 0, sizeof(d->skip));
+}
+
+/*
+ * What decides everything a decoder does next: its pending items, open
+ * messages, last accepted block and pending skip, positions relative to the
+ * queue's head and to the accepted block count. Not the format cache (it
+ * changes how fast a message is made, not its bytes) nor the counts.
+ */
+#define STATE_MAX_ITEMS 256
+
+struct trace_dec_state {
+	bool have_last, skip_pending;
+	uint64_t last_t;
+	struct trace_item skip;
+	uint64_t nitems, unresolved, nwaiting;
+	unsigned nopen;
+	struct pitem item[STATE_MAX_ITEMS];
+	struct open_msg open[STATE_MAX_ITEMS];
+};
+
+/* An item as the state compares it: without what depends on who decoded it. */
+static void state_item(struct pitem *to, const struct pitem *p, uint64_t seq)
+{
+	memcpy(to, p, sizeof(*to));
+	to->own = false;
+	to->open_seq = seq - p->open_seq;
+	to->fmt.prog = NULL;
+}
+
+struct trace_dec_state *trace_dec_state_new(void)
+{
+	return calloc(1, sizeof(struct trace_dec_state));
+}
+
+void trace_dec_state_free(struct trace_dec_state *s)
+{
+	free(s);
+}
+
+int trace_dec_state_save(const struct trace_dec *d, struct trace_dec_state *s)
+{
+	if (d->stop || d->tail - d->head > STATE_MAX_ITEMS)
+		return -1;
+	s->have_last = d->have_last;
+	s->last_t = d->last_t;
+	s->skip_pending = d->skip_pending;
+	s->skip = d->skip;
+	s->nitems = d->tail - d->head;
+	s->unresolved = d->unresolved - d->head;
+	s->nwaiting = d->nwaiting;
+	for (uint64_t i = 0; i < s->nitems; i++)
+		state_item(&s->item[i], at((struct trace_dec *)d, d->head + i), d->seq);
+	s->nopen = d->nopen;
+	for (unsigned i = 0; i < d->nopen; i++)
+		s->open[i] = (struct open_msg){ .pos = d->open[i].pos - d->head,
+						.seq = d->seq - d->open[i].seq, .key = d->open[i].key };
+	return 0;
+}
+
+/*
+ * The open list's order is its history's (closing moves the last into the
+ * hole), and does not matter: keys are unique among open messages.
+ */
+static bool same_open(const struct trace_dec_state *s, const struct trace_dec *d,
+		      const struct open_msg *o)
+{
+	for (unsigned i = 0; i < s->nopen; i++)
+		if (s->open[i].key == o->key)
+			return s->open[i].pos == o->pos - d->head && s->open[i].seq == d->seq - o->seq;
+	return false;
+}
+
+bool trace_dec_state_same(const struct trace_dec *d, const struct trace_dec_state *s)
+{
+	struct pitem mine;
+
+	if (d->stop || s->have_last != d->have_last || s->last_t != d->last_t ||
+	    s->skip_pending != d->skip_pending || s->nitems != d->tail - d->head ||
+	    s->unresolved != d->unresolved - d->head || s->nwaiting != d->nwaiting ||
+	    s->nopen != d->nopen || memcmp(&s->skip, &d->skip, sizeof(s->skip)))
+		return false;
+	for (unsigned i = 0; i < d->nopen; i++)
+		if (!same_open(s, d, &d->open[i]))
+			return false;
+	for (uint64_t i = 0; i < s->nitems; i++) {
+		state_item(&mine, at((struct trace_dec *)d, d->head + i), d->seq);
+		if (memcmp(&mine, &s->item[i], sizeof(mine)))
+			return false;
+	}
+	return true;
+}
+
+void trace_dec_count_in(struct trace_dec *d, const struct trace_counts *c)
+{
+	trace_counts_add(&d->c, c, 1);
+}
+
+/* to += sign * from, counter by counter (sign 1 or -1: a difference). */
+void trace_counts_add(struct trace_counts *to, const struct trace_counts *from, int sign)
+{
+	uint64_t *t = (uint64_t *)to;
+	const uint64_t *f = (const uint64_t *)from;
+
+	for (size_t i = 0; i < sizeof(*to) / sizeof(uint64_t); i++)
+		t[i] += sign > 0 ? f[i] : 0 - f[i];
 }
 
 size_t trace_item_render(char *out, const struct trace_item *it)

@@ -133,6 +133,35 @@ void trace_dec_defer_render(struct trace_dec *d, bool on);
 /* The message of an item left with it->prog: into out (TRACEFMT_MSG_MAX + 1), its length. */
 size_t trace_item_render(char *out, const struct trace_item *it);
 
+/*
+ * Decoding a ring in parts, each part on its own decoder (lib/ops/traceseg):
+ * a part's decoder starts a few blocks early to learn the state at its
+ * first block, and goes on past its last until what it started is out.
+ * Own off: the blocks given count nothing, and the items they start are
+ * decoded but never given out (nor counted); on (the default) as usual.
+ */
+void trace_dec_own(struct trace_dec *d, bool on);
+/* Are items (or a skip) started while owning still to be given out? */
+bool trace_dec_owes(const struct trace_dec *d);
+/* Back to the state of a new decoder (counts, format cache and callback kept). */
+void trace_dec_reset(struct trace_dec *d);
+/* A new decoder with d's configuration and callback. NULL when out of memory. */
+struct trace_dec *trace_dec_clone(const struct trace_dec *d);
+/*
+ * The state a decoder's next items depend on, saved to be compared with
+ * another decoder's at the same block: equal states decode what follows
+ * alike. Save fails (-1) when too many items are pending to keep.
+ */
+struct trace_dec_state;
+struct trace_dec_state *trace_dec_state_new(void);
+void trace_dec_state_free(struct trace_dec_state *s);
+int trace_dec_state_save(const struct trace_dec *d, struct trace_dec_state *s);
+bool trace_dec_state_same(const struct trace_dec *d, const struct trace_dec_state *s);
+/* Adds c to d's counts (the parts' counts into the decoder that reports them). */
+void trace_dec_count_in(struct trace_dec *d, const struct trace_counts *c);
+/* to += from, or -= when sign is negative. */
+void trace_counts_add(struct trace_counts *to, const struct trace_counts *from, int sign);
+
 /* One block in visiting order; index and offset say where it was, for skips. */
 int trace_dec_block(struct trace_dec *d, const uint8_t *blk, uint64_t index, uint64_t offset);
 /* Blocks a container knows were lost (capture overruns, a record cut short). */

@@ -184,6 +184,76 @@ static void ring_start_and_clock_wrap(void **state)
 	assert_int_equal(trace_ring_scan_start(&s), 0);	/* nothing complete */
 }
 
+/* A string event's entry: event 0x11, tmsn, tdsn, and its pointer or parameter; ts7 0x2a. */
+static void string_entry(uint8_t *e, unsigned tmsn, unsigned tdsn, uint32_t v)
+{
+	e[0] = 0x2a;
+	e[1] = 0x11;
+	e[2] = (uint8_t)(tmsn >> 5);
+	e[3] = (uint8_t)((tmsn & 0x1f) << 3 | tdsn);
+	e[4] = (uint8_t)(v >> 24);
+	e[5] = (uint8_t)(v >> 16);
+	e[6] = (uint8_t)(v >> 8);
+	e[7] = (uint8_t)v;
+}
+
+/*
+ * The state a part's decoder learns (lib/ops/traceseg): two decoders that
+ * saw different pasts but hold the same open messages compare the same,
+ * whatever order closing left their lists in; a message open in one only,
+ * a different last block, or a pending skip makes them differ.
+ */
+static void decoder_states_compared(void **state)
+{
+	static const uint8_t db[] = "\0two %u %u\0";
+	const struct trace_db_section sec = { 0x100, db, sizeof(db) };
+	const struct trace_cfg cfg = { .trc_ver = 0, .first_string_trace = 0x10,
+				       .num_string_trace = 4, .db = &sec, .ndb = 1 };
+	const uint8_t raw[8] = { 0x2b, 0x05, 0x00, 0x00, 0xde, 0xad, 0xbe, 0xef };
+	uint8_t p[256], q[256], r[256];
+	struct got g = { .n = 0 };
+	struct trace_dec *a = trace_dec_new(&cfg, keep, &g), *b = trace_dec_new(&cfg, keep, &g);
+	struct trace_dec_state *s = trace_dec_state_new();
+
+	(void)state;
+	assert_non_null(s);
+	for (int i = 0; i < 31; i++) {
+		memcpy(p + 8 * i, raw, 8);
+		memcpy(q + 8 * i, raw, 8);
+		memcpy(r + 8 * i, raw, 8);
+	}
+	string_entry(p, 1, 0, 0x101);	/* P opens tmsn 1, waiting for two parameters */
+	closing(p, 1000);
+	string_entry(q, 2, 0, 0x101);	/* Q opens 2 and 3; 1 closes at its end */
+	string_entry(q + 8, 3, 0, 0x101);
+	closing(q, 2000);
+	string_entry(r, 4, 1, 7);	/* R: a parameter with no message open before it */
+	closing(r, 3000);
+	assert_int_equal(trace_dec_block(a, p, 0, 0), 0);
+	assert_int_equal(trace_dec_block(a, q, 1, 256), 0);
+	assert_int_equal(trace_dec_block(b, q, 1, 256), 0);
+	assert_int_equal(trace_dec_state_save(a, s), 0);
+	assert_true(trace_dec_state_same(b, s));
+	assert_int_equal(trace_dec_block(a, r, 2, 512), 0);
+	assert_false(trace_dec_state_same(a, s));	/* R was not in the past s holds */
+	trace_dec_reset(b);
+	assert_int_equal(trace_dec_block(b, p, 0, 0), 0);
+	assert_int_equal(trace_dec_state_save(b, s), 0);
+	assert_false(trace_dec_state_same(a, s));
+	/* a skip pending in one */
+	trace_dec_reset(a);
+	trace_dec_reset(b);
+	assert_int_equal(trace_dec_block(a, q, 1, 256), 0);
+	assert_int_equal(trace_dec_block(b, q, 1, 256), 0);
+	assert_int_equal(trace_dec_state_save(b, s), 0);
+	memset(r, 0, sizeof(r));
+	assert_int_equal(trace_dec_block(a, r, 2, 512), 0);
+	assert_false(trace_dec_state_same(a, s));
+	trace_dec_state_free(s);
+	trace_dec_free(a);
+	trace_dec_free(b);
+}
+
 /*
  * A ring scanned in two parts, the second after the first, merged: the start
  * the whole scan finds, at every cut — with ties (the first block wins),
@@ -316,6 +386,7 @@ int main(void)
 		cmocka_unit_test(ring_start_and_clock_wrap),
 		cmocka_unit_test(formats_sharing_a_cache_slot),
 		cmocka_unit_test(ring_scan_in_two_parts),
+		cmocka_unit_test(decoder_states_compared),
 		cmocka_unit_test(clock_conversion_is_exact),
 		cmocka_unit_test(capture_metadata),
 		cmocka_unit_test(analysis_intervals),

@@ -19,76 +19,15 @@
 
 #include "lib/ops/tracepipe.h"
 #include "lib/prm/trace.h"
+#include "tests/unit/tracegen.h"
 
 #define NBLOCKS 3000
 
-static const uint8_t db[] = "\0a=%u b=%x\0three %d %d %d\0none\0wide %llx\0";
-static const struct trace_db_section sec = { 0x100, db, sizeof(db) };
-static const struct trace_cfg cfg = { .trc_ver = 1, .first_string_trace = 0x10,
-				      .num_string_trace = 4, .db = &sec, .ndb = 1 };
-static const uint32_t fmts[] = { 0x101, 0x10b, 0x119, 0x11e, 0x500 /* unknown */ };
-
 static uint8_t ring[NBLOCKS][TRACE_BLOCK_BYTES];
-
-static uint64_t rnd(uint64_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return *s;
-}
-
-static void put(uint8_t *p, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		p[i] = (uint8_t)(v >> (56 - 8 * i));
-}
-
-/* A timestamp entry for time t (bits 52:40 in 44:32, 39:8 in 31:0, 6:0 in ts7), urts u. */
-static uint64_t ts_entry(uint64_t t, unsigned urts)
-{
-	return (t & 0x7f) << 56 | 0xffull << 48 | (uint64_t)urts << 45 |
-	       (t >> 40 & 0x1fff) << 32 | (t >> 8 & 0xffffffff);
-}
 
 static void make_ring(void)
 {
-	uint64_t s = 0x9e3779b97f4a7c15ull, t = 0x1000000;
-
-	for (int b = 0; b < NBLOCKS; b++) {
-		uint8_t *blk = ring[b];
-
-		for (int i = 0; i < 31; i++) {
-			uint64_t r = rnd(&s), v, ts7 = (t + (uint64_t)i) & 0x7f;
-			unsigned eid = 0x10 + (unsigned)(r & 3), tmsn = (unsigned)(r >> 2 & 7);
-
-			switch (r >> 8 & 7) {
-			case 0: case 1:	/* a message's pointer */
-				v = (uint64_t)eid << 48 | (uint64_t)tmsn << 35 |
-				    fmts[(r >> 16) % 5];
-				break;
-			case 2: case 3: case 4:	/* one of its parameters */
-				v = (uint64_t)eid << 48 | (uint64_t)tmsn << 35 |
-				    (uint64_t)(1 + (r >> 16) % 3) << 32 | (uint32_t)(r >> 24);
-				break;
-			case 5:	/* a timestamp, now and then unreliable */
-				v = ts_entry(t + (uint64_t)i, (r >> 20 & 1));
-				ts7 = 0;
-				break;
-			default:	/* raw */
-				v = (uint64_t)(r >> 16 & 0xf) << 48 | (r >> 24 & 0xffffffffffffull);
-				break;
-			}
-			v |= ts7 << 56 | (r >> 60 == 0xf ? 1ull << 63 : 0);
-			put(blk + 8 * i, v);
-		}
-		t += 40;
-		put(blk + 248, ts_entry(t, 0));
-		if (b % 97 == 13)	/* no closing timestamp: incomplete */
-			memset(blk + 248, 0, 8);
-		if (b % 211 == 7)	/* a duplicate of the one before */
-			memcpy(blk, ring[b - 1], TRACE_BLOCK_BYTES);
-	}
+	tg_make_ring(ring, NBLOCKS, 0x9e3779b97f4a7c15ull, (struct tg_shape){ 0 });
 }
 
 struct log {
@@ -102,23 +41,14 @@ static int record(void *ctx, const struct trace_item *it)
 {
 	struct log *l = ctx;
 
-	fprintf(l->f, "%d %d %llx %u %u %d %d %u %llx %u %d %x %d %u %x", it->type, it->has_ts,
-		(unsigned long long)it->timestamp, it->ts7, it->event_id, it->lost,
-		it->unreliable, it->urts, (unsigned long long)it->data, it->tmsn,
-		it->has_pointer, it->pointer, it->problem, it->nparams, it->present);
-	for (unsigned i = 0; i < it->nparams && i < TRACEFMT_MAX_PARAMS; i++)
-		fprintf(l->f, " %x", it->params[i]);
-	if (it->msg)
-		fprintf(l->f, " [%.*s]", (int)it->msg_len, it->msg);
-	fprintf(l->f, " %d %llu %llu %llu\n", it->reason, (unsigned long long)it->block,
-		(unsigned long long)it->blocks, (unsigned long long)it->offset);
+	tg_line(l->f, it);
 	return ++l->n == l->stop_after;
 }
 
 /* The whole ring, through a pipe or not; a skip op in the middle; the counts appended. */
 static void feed(bool piped, struct log *l, int *rc_out)
 {
-	struct trace_dec *d = trace_dec_new(&cfg, record, l);
+	struct trace_dec *d = trace_dec_new(&tg_cfg, record, l);
 	struct trace_pipe *p;
 	int rc = 0;
 
@@ -208,8 +138,8 @@ static void pair_start(struct pair *x)
 	make_ring();
 	x->a.f = open_memstream(&x->a.buf, &x->a.len);
 	x->b.f = open_memstream(&x->b.buf, &x->b.len);
-	x->da = trace_dec_new(&cfg, record, &x->a);
-	x->db = trace_dec_new(&cfg, record, &x->b);
+	x->da = trace_dec_new(&tg_cfg, record, &x->a);
+	x->db = trace_dec_new(&tg_cfg, record, &x->b);
 	x->p = trace_pipe_start(x->db, NULL);
 	assert_non_null(x->p);
 }
@@ -262,7 +192,7 @@ static void blocks_in_place_keep_index_and_offset(void **state)
 	(void)state;
 	pair_start(&x);
 	for (uint64_t blk = 0; blk < NBLOCKS;) {
-		unsigned room, n = 1 + (unsigned)(rnd(&s) % 300);
+		unsigned room, n = 1 + (unsigned)(tg_rnd(&s) % 300);
 		uint8_t *to = trace_pipe_room(x.p, &room);
 
 		assert_true(room >= 1);
@@ -363,7 +293,7 @@ static void output_made_on_either_thread(void **state)
 
 	(void)state;
 	make_ring();
-	d = trace_dec_new(&cfg, line, NULL);
+	d = trace_dec_new(&tg_cfg, line, NULL);
 	for (uint64_t b = 0; b < NBLOCKS; b++)
 		assert_int_equal(trace_dec_block(d, ring[b], b, 0), 0);
 	assert_int_equal(trace_dec_finish(d), 0);
@@ -374,7 +304,7 @@ static void output_made_on_either_thread(void **state)
 	tl_len = tl_cap = 0;
 
 	taken_batches = 0;
-	d = trace_dec_new(&cfg, line, NULL);
+	d = trace_dec_new(&tg_cfg, line, NULL);
 	p = trace_pipe_start(d, &hooks);
 	assert_non_null(p);
 	for (uint64_t b = 0; b < NBLOCKS; b++)
@@ -418,7 +348,7 @@ static void made_output_without_memory_fails(void **state)
 	(void)state;
 	make_ring();
 	huge_takes = 0;
-	d = trace_dec_new(&cfg, line, NULL);
+	d = trace_dec_new(&tg_cfg, line, NULL);
 	p = trace_pipe_start(d, &hooks);
 	assert_non_null(p);
 	for (uint64_t b = 0; b < NBLOCKS && !rc; b++)
@@ -433,44 +363,6 @@ static void made_output_without_memory_fails(void **state)
 }
 
 /* A call runs on the decoder's thread, done by the next sync, after what went in before it. */
-struct call_seen {
-	pthread_t on;
-	unsigned items_before;
-	const struct log *l;
-};
-
-static void note_call(void *arg)
-{
-	struct call_seen *c = arg;
-
-	c->on = pthread_self();
-	c->items_before = c->l->n;
-}
-
-static void call_runs_on_the_thread(void **state)
-{
-	struct log l = { 0 };
-	struct call_seen c = { .l = &l };
-	struct trace_dec *d;
-	struct trace_pipe *p;
-
-	(void)state;
-	make_ring();
-	l.f = open_memstream(&l.buf, &l.len);
-	d = trace_dec_new(&cfg, record, &l);
-	p = trace_pipe_start(d, NULL);
-	assert_non_null(p);
-	c.on = pthread_self();
-	trace_pipe_call(p, note_call, &c);
-	assert_int_equal(trace_pipe_sync(p), 0);
-	assert_false(pthread_equal(c.on, pthread_self()));
-	assert_int_equal(c.items_before, 0);
-	trace_pipe_stop(p);
-	fclose(l.f);
-	trace_dec_free(d);
-	free(l.buf);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -479,7 +371,6 @@ int main(void)
 		cmocka_unit_test(sync_delivers_what_went_in),
 		cmocka_unit_test(blocks_in_place_keep_index_and_offset),
 		cmocka_unit_test(output_made_on_either_thread),
-		cmocka_unit_test(call_runs_on_the_thread),
 		cmocka_unit_test(made_output_without_memory_fails),
 	};
 
