@@ -14,7 +14,7 @@
 
 #include "lib/out/out_int.h"
 #include "lib/out/table.h"
-#include "lib/util/decimal.h"
+#include "lib/util/digits.h"
 #include "lib/util/err.h"
 #include "lib/util/units.h"
 

@@ -19,7 +19,7 @@
 
 #include "lib/out/out.h"
 #include "lib/out/out_int.h"
-#include "lib/util/decimal.h"
+#include "lib/util/digits.h"
 
 #define OUT_REC_KEY_MAX 64
 #define PAD_SLACK 32	/* room past a text width: pad() */
@@ -72,18 +72,12 @@ static inline void commit(const char *end)
 	R.len = (size_t)(end - R.buf);
 }
 
+/* "0x" and at least digits digits, as hex_u64_wide: every caller reserved 24 bytes past digits */
 static char *put_hex(char *p, uint64_t v, unsigned digits)
 {
-	static const char hx[] = "0123456789abcdef";
-	unsigned n = (67 - (unsigned)__builtin_clzll(v | 1)) / 4;	/* 1 for 0 */
-
-	if (n < digits)
-		n = digits;
 	*p++ = '0';
 	*p++ = 'x';
-	for (unsigned k = n; k--; v >>= 4)
-		p[k] = hx[v & 0xf];
-	return p + n;
+	return hex_u64_wide(p, v, digits, false);
 }
 
 /*

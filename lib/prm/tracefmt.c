@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "lib/prm/tracefmt.h"
-#include "lib/util/decimal.h"
+#include "lib/util/digits.h"
 
 #define CLAMP 512		/* width and precision (§6) */
 /* The longest conversion: a width or precision of 512 plus a sign or "0x". */
@@ -305,14 +305,13 @@ static bool quick_spec(const unsigned char *f, size_t len, size_t *i, unsigned c
 }
 
 /*
- * The quick form's value at dst (room CONV_MAX); returns the bytes written.
- * Inlined into its two callers: the call cost as much as a short conversion.
+ * The quick form's value at dst (room 16, in whole eight-byte stores: the
+ * widths are below 10). Inlined into its two callers: the call cost as much
+ * as a short conversion.
  */
 static inline __attribute__((always_inline)) size_t quick_conv(char *dst, unsigned char conv, unsigned width, struct args *a)
 {
-	unsigned nd;
 	char *p = dst;
-	const char *hex = NULL;	/* decimal */
 	uint32_t v;
 
 	if (!take(a, &v))
@@ -323,29 +322,16 @@ static inline __attribute__((always_inline)) size_t quick_conv(char *dst, unsign
 	case 's':
 		return put_str(dst, v);
 	case 'x': case 'X':
-		hex = conv == 'x' ? lower_hex : upper_hex;
-		nd = (35 - (unsigned)__builtin_clz(v | 1)) / 4;	/* 1 for 0 */
-		break;
+		return (size_t)(hex_u64_wide(p, v, width, conv == 'X') - dst);
 	case 'd': case 'i':
 		if (v >> 31) {
 			*p++ = '-';
 			v = 0u - v;
 			width -= width > 0;	/* the sign is part of the width */
 		}
-		/* fall through */
-	default:
-		nd = dec_len32(v);
 		break;
 	}
-	/* the digits are written from the right, straight into place */
-	for (; width > nd; width--)
-		*p++ = '0';
-	if (hex)
-		for (unsigned k = nd; k--; v >>= 4)
-			p[k] = hex[v & 15];
-	else
-		dec_digits(p + nd, v, nd);
-	return (size_t)(p + nd - dst);
+	return (size_t)(dec_u32_wide(p, v, width) - dst);
 }
 
 /*

@@ -16,7 +16,7 @@
 #include <cmocka.h>
 
 #include "lib/out/out.h"
-#include "lib/util/decimal.h"
+#include "lib/util/digits.h"
 
 static char *obuf, *ebuf;
 static size_t olen, elen;
@@ -128,6 +128,33 @@ static void decimal_edges(void **state)
 
 	assert_string_equal(s, "18446744073709551615 4294967295 0x0 0xffffffffffffffff\n");
 	free(s);
+}
+
+/* Text hex at every length, 1 to 16 digits and padded to 0..20, against the C library's. */
+static void hex_edges(void **state)
+{
+	char want[64];
+
+	(void)state;
+	for (unsigned b = 0; b <= 64; b += 4) {
+		uint64_t vs[2] = { b ? (b == 64 ? UINT64_MAX : (1ull << b) - 1) : 0,
+				   b ? 1ull << (b - 4) : 1 };
+
+		for (unsigned d = 0; d <= 20; d++) {
+			for (int k = 0; k < 2; k++) {
+				start(OUT_TEXT);
+				out_rec_begin();
+				out_rec_u64("v", vs[k], OUT_REC_HEX | OUT_REC_KV | OUT_REC_DIGITS(d));
+				out_rec_end();
+				char *s = stop();
+
+				snprintf(want, sizeof(want), "v=0x%0*llx\n", (int)d,
+					 (unsigned long long)vs[k]);
+				assert_string_equal(s, want);
+				free(s);
+			}
+		}
+	}
 }
 
 /* the string as JSON and text write it, a byte at a time (one special byte at most) */
@@ -605,6 +632,7 @@ int main(void)
 		cmocka_unit_test(json_record),
 		cmocka_unit_test(text_record),
 		cmocka_unit_test(decimal_edges),
+		cmocka_unit_test(hex_edges),
 		cmocka_unit_test(wide_decimals),
 		cmocka_unit_test(string_escapes),
 		cmocka_unit_test(string_stops_everywhere),

@@ -651,6 +651,50 @@ static void integers_agree_with_glibc(void **state)
 }
 
 /*
+ * The quick forms (%d %i %u %x %X, a "0N" width, an l) against glibc at
+ * every width they take and around each digit-count boundary, where the
+ * digits are made several at once: one off in a length shows here.
+ */
+static void quick_forms_agree_with_glibc(void **state)
+{
+	static const char *const forms[] = { "d", "i", "u", "x", "X", "ld", "lx" };
+	char f[16], g[16], want[32];
+	unsigned checked = 0;
+	uint32_t values[2 * 10 + 2 * 8 + 6];
+	unsigned nv = 0;
+
+	(void)state;
+	for (uint32_t p = 1, k = 0; k < 10; k++, p *= 10)	/* 10^k and 10^k - 1 */
+		values[nv++] = p, values[nv++] = p - 1;
+	for (unsigned k = 1; k <= 8; k++)			/* 16^k - 1 and 16^(k-1) */
+		values[nv++] = (uint32_t)((1ull << 4 * k) - 1), values[nv++] = 1u << 4 * (k - 1);
+	values[nv++] = 0x7fffffff, values[nv++] = 0x80000000, values[nv++] = 0xfffffff6;
+	values[nv++] = 0xa0b0c0d0, values[nv++] = 0x0f0f0f0f, values[nv++] = 4294967295u;
+	assert_int_equal(nv, sizeof(values) / sizeof(values[0]));
+	for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
+		for (unsigned w = 0; w <= 9; w++) {
+			bool signd = forms[i][strlen(forms[i]) - 1] == 'd' || *forms[i] == 'i';
+
+			if (w)
+				snprintf(f, sizeof(f), "<%%0%u%s>", w, forms[i]);
+			else
+				snprintf(f, sizeof(f), "<%%%s>", forms[i]);
+			snprintf(g, sizeof(g), "<%%0%u%c>", w, forms[i][strlen(forms[i]) - 1]);
+			for (unsigned v = 0; v < nv; v++) {
+				if (signd)
+					snprintf(want, sizeof(want), g, (int)(int32_t)values[v]);
+				else
+					snprintf(want, sizeof(want), g, values[v]);
+				expect_bytes(want, strlen(want), f, strlen(f), ALL, P(values[v]),
+					     __LINE__);
+				checked++;
+			}
+		}
+	}
+	assert_int_equal(checked, 7 * 10 * nv);
+}
+
+/*
  * Which formats are compiled: most, so the expectations above test both
  * paths (counted), and never one whose rendering could reach the cap.
  */
@@ -706,6 +750,7 @@ int main(void)
 		cmocka_unit_test(nparams),
 		cmocka_unit_test(kernel_rules),
 		cmocka_unit_test(integers_agree_with_glibc),
+		cmocka_unit_test(quick_forms_agree_with_glibc),
 		cmocka_unit_test(compiled_where_it_cannot_be_cut),
 	};
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "lib/util/decimal.h"
+#include "lib/util/digits.h"
 
 const char dec_pairs[200] =
 	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"

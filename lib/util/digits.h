@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
-#ifndef PRMCTL_UTIL_DECIMAL_H
-#define PRMCTL_UTIL_DECIMAL_H
+#ifndef PRMCTL_UTIL_DIGITS_H
+#define PRMCTL_UTIL_DIGITS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
 /*
- * Numbers in decimal for the paths that print millions of them (trace
- * decode: message parameters, record members). Two digits a step from a
- * table and the length known first, so the digits go straight into place;
- * inline, because a call costs as much as the work for a short number.
+ * Numbers in decimal and hex for the paths that print millions of them
+ * (trace decode: message parameters, record members). The length known
+ * first, so the digits go straight into place; where the writer has room
+ * to spare, eight digits made at once in one register and stored whole (a
+ * loop's exit, a different length each number, is a branch mispredicted
+ * every few numbers); inline, because a call costs as much as the work.
  */
 
 extern const char dec_pairs[200];	/* "00" "01" ... "99" */
@@ -99,15 +102,26 @@ static inline uint64_t dec_lanes8(uint32_t v)
 
 #define DEC_ZEROS UINT64_C(0x3030303030303030)
 
+/* The last n (1..8) of eight characters, the first in x's lowest byte, at p as one eight-byte store. */
+static inline char *put_last8(char *p, uint64_t x, unsigned n)
+{
+	x >>= 8 * (8 - n);
+	memcpy(p, &x, 8);
+	return p + n;
+}
+
+/* dec_lanes8's digits without the leading zeros (1 for 0) */
+static inline unsigned dec_lanes8_len(uint64_t x)
+{
+	return x ? 8 - (unsigned)__builtin_ctzll(x) / 8 : 1;
+}
+
 /* v < 10^8 without leading zeros, as one eight-byte store */
 static inline char *dec_lead8(char *p, uint32_t v)
 {
 	uint64_t x = dec_lanes8(v);
-	unsigned zeros = x ? (unsigned)__builtin_ctzll(x) / 8 : 7;
 
-	x = (x + DEC_ZEROS) >> (8 * zeros);
-	memcpy(p, &x, 8);
-	return p + 8 - zeros;
+	return put_last8(p, x + DEC_ZEROS, dec_lanes8_len(x));
 }
 
 static inline char *dec_full8(char *p, uint32_t v)
@@ -135,10 +149,90 @@ static inline char *dec_u64_wide(char *p, uint64_t v)
 	}
 	return dec_full8(p, (uint32_t)(v % 100000000));
 }
+
+/*
+ * v with at least `least` digits (at most 16; zeros before), as
+ * dec_u64_wide: up to 16 bytes written from p.
+ */
+static inline char *dec_u32_wide(char *p, uint32_t v, unsigned least)
+{
+	uint64_t lo = dec_lanes8(v % 100000000);
+	uint32_t hi = v / 100000000;	/* 0..42 */
+	unsigned n = hi ? 9 + (hi >= 10) : dec_lanes8_len(lo);
+
+	if (n < least)
+		n = least;
+	if (n > 8) {
+		p = put_last8(p, dec_lanes8(hi) + DEC_ZEROS, n - 8);
+		n = 8;
+	}
+	return put_last8(p, lo + DEC_ZEROS, n);
+}
+
+/*
+ * v < 2^32 as eight hex digit values (0-15, zero-padded), the first in the
+ * lowest byte: the nibbles spread into bytes of their own in three steps,
+ * then put in reading order.
+ */
+static inline uint64_t hex_lanes8(uint32_t v)
+{
+	uint64_t x = v;
+
+	x = (x | x << 16) & UINT64_C(0x0000ffff0000ffff);
+	x = (x | x << 8) & UINT64_C(0x00ff00ff00ff00ff);
+	x = (x | x << 4) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+	return __builtin_bswap64(x);
+}
+
+/* hex_lanes8's values as characters: a digit value from 10 up (+6 carries into bit 4) moves past '9' */
+static inline uint64_t hex_chars8(uint64_t x, bool upper)
+{
+	uint64_t ge10 = (x + UINT64_C(0x0606060606060606)) >> 4 & UINT64_C(0x0101010101010101);
+
+	return x + DEC_ZEROS + ge10 * (uint64_t)(upper ? 'A' - '9' - 1 : 'a' - '9' - 1);
+}
+
+/*
+ * v in hex with at least `least` digits (zeros before), no prefix, in whole
+ * eight-byte stores: up to max(16, least) bytes written from p.
+ */
+static inline char *hex_u64_wide(char *p, uint64_t v, unsigned least, bool upper)
+{
+	unsigned n = (67 - (unsigned)__builtin_clzll(v | 1)) / 4;	/* 1 for 0 */
+
+	if (n < least)
+		n = least;
+	for (; n > 16; n--)
+		*p++ = '0';
+	if (n > 8) {
+		p = put_last8(p, hex_chars8(hex_lanes8((uint32_t)(v >> 32)), upper), n - 8);
+		n = 8;
+	}
+	return put_last8(p, hex_chars8(hex_lanes8((uint32_t)v), upper), n);
+}
 #else
 static inline char *dec_u64_wide(char *p, uint64_t v)
 {
 	return dec_u64(p, v);
+}
+
+static inline char *dec_u32_wide(char *p, uint32_t v, unsigned least)
+{
+	for (unsigned n = dec_len32(v); n < least; n++)
+		*p++ = '0';
+	return dec_u32(p, v);
+}
+
+static inline char *hex_u64_wide(char *p, uint64_t v, unsigned least, bool upper)
+{
+	const char *digs = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+	unsigned n = (67 - (unsigned)__builtin_clzll(v | 1)) / 4;
+
+	if (n < least)
+		n = least;
+	for (unsigned k = n; k--; v >>= 4)
+		p[k] = digs[v & 15];	/* zeros once v runs out */
+	return p + n;
 }
 #endif
 
