@@ -55,6 +55,7 @@ struct decode_run {
 	bool hide_ts;		/* text leaves timestamp events out */
 	struct out_rec_shape *shape;	/* of the events */
 	uint32_t shown;		/* bit c: column c is written in this output mode */
+	bool reads_msg;		/* a filter reads the message */
 };
 
 static const struct argp_option decode_options[] = {
@@ -431,6 +432,11 @@ static void text_params(const struct trace_item *it, struct event_row *row)
 	add_str(row, C_PARAMS_TEXT, row->params, (size_t)(p - row->params));
 }
 
+static size_t make_msg(char *dst, const void *it)
+{
+	return trace_item_render(dst, it);
+}
+
 static void string_members(const struct trace_item *it, struct event_row *row)
 {
 	struct out_rec_val *v;
@@ -440,7 +446,14 @@ static void string_members(const struct trace_item *it, struct event_row *row)
 		add_u64(row, C_POINTER, it->pointer);
 	else
 		add(row, C_POINTER, OUT_VAL_NULL);
-	add_str(row, C_MSG, it->msg, it->msg_len);
+	if (!it->msg && it->prog) {	/* plain (decode_item): made in its record */
+		v = add(row, C_MSG, OUT_VAL_MADE);
+		v->n = TRACEFMT_MSG_MAX + 1;
+		v->make = make_msg;
+		v->arg = it;
+	} else {
+		add_str(row, C_MSG, it->msg, it->msg_len);
+	}
 	v = add(row, C_PARAMS, OUT_VAL_U32S);
 	v->n = it->nparams;
 	v->present = it->present;
@@ -492,12 +505,32 @@ static void skip_members(const struct trace_item *it)
 	out_rec_u64("offset", it->offset, OUT_REC_KV);
 }
 
+/*
+ * The decoder leaves compiled formats' messages to be made here
+ * (trace_dec_defer_render): straight into the record where they print as
+ * they are (tracefmt_prog_plain), into buf first where a filter reads them
+ * or they need escaping.
+ */
+static const struct trace_item *with_msg(const struct decode_run *r, const struct trace_item *it,
+					 struct trace_item *own, char *buf)
+{
+	if (it->msg || !it->prog || (!r->reads_msg && tracefmt_prog_plain(it->prog)))
+		return it;
+	*own = *it;
+	own->msg_len = trace_item_render(buf, it);
+	own->msg = buf;
+	return own;
+}
+
 static int decode_item(void *ctx, const struct trace_item *it)
 {
 	struct decode_run *r = ctx;
 	struct event_row row;
+	struct trace_item own;
+	char msg[TRACEFMT_MSG_MAX + 1];
 	int rc;
 
+	it = with_msg(r, it, &own, msg);
 	if (it->type == TRACE_ITEM_SKIP) {
 		out_rec_begin();
 		skip_members(it);
@@ -604,7 +637,11 @@ static int decode(struct cmd_run *run)
 	int rc;
 
 	r.in = &in;
+	for (unsigned i = 0; i < o->nfilters; i++)
+		r.reads_msg |= o->filters[i].kind == F_MSG;
 	rc = trace_open(&o->in, decode_item, &r, &in, &d);
+	if (rc == 0)
+		trace_dec_defer_render(d, true);	/* decode_item makes the messages */
 	if (rc == 0 && o->device_clock && o->in.realtime)
 		rc = cmd_usage("--device-clock and --realtime ask for different clocks: give one");
 	if (rc == 0 && ((o->since.set && o->since.ns) || (o->until.set && o->until.ns)) &&

@@ -218,6 +218,13 @@ enum out_val_kind {
 	OUT_VAL_BOOL,		/* out_rec_bool(): u != 0 */
 	OUT_VAL_STR,		/* out_rec_strn(): s, n bytes (s NULL: null) */
 	OUT_VAL_U32S,		/* an array of n of u32s; element i is null unless bit i of present */
+	/*
+	 * A string made in place: make(dst, arg) writes at dst, within n bytes,
+	 * a string whose every byte is printable ASCII other than " and \ (so
+	 * that both modes print it as it is), and returns its length; the
+	 * bytes of the n past it are scratch. As OUT_VAL_STR of those bytes.
+	 */
+	OUT_VAL_MADE,
 };
 
 struct out_rec_val {
@@ -229,6 +236,10 @@ struct out_rec_val {
 		uint64_t u;
 		const char *s;
 		const uint32_t *u32s;
+		struct {
+			size_t (*make)(char *dst, const void *arg);
+			const void *arg;
+		};
 	};
 };
 

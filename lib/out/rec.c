@@ -666,6 +666,8 @@ static size_t var_need(const struct out_rec_val *x, const struct col_form *f)
 {
 	if (x->kind == OUT_VAL_STR)
 		return 6 * (size_t)x->n + 2 + f->width;
+	if (x->kind == OUT_VAL_MADE)
+		return (size_t)x->n + 2 + f->width;
 	return 24 * (size_t)x->n + 2;	/* ,0x + 8 hex or 10 digits or null */
 }
 
@@ -719,6 +721,13 @@ static inline __attribute__((always_inline)) char *put_val(char *p, const struct
 		break;
 	case OUT_VAL_U32S:
 		return put_u32s(p, x, json, f->hex);
+	case OUT_VAL_MADE:
+		if (json)
+			*p++ = '"';
+		p += x->make(p, x->arg);
+		if (json)
+			*p++ = '"';
+		break;
 	}
 	return pad(start, p, f->width);
 }

@@ -502,6 +502,7 @@ struct step {
 
 struct tracefmt_prog {
 	const char *fmt;
+	bool plain;		/* tracefmt_prog_plain() */
 	unsigned nsteps;
 	struct step step[TRACEFMT_PROG_STEPS];
 };
@@ -532,6 +533,10 @@ struct tracefmt_prog *tracefmt_compile(const char *fmt, size_t len)
 		return NULL;
 	pr->fmt = fmt;
 	pr->nsteps = 0;
+	/* every conversion but %c writes printable ASCII without " or \ */
+	pr->plain = true;
+	for (size_t j = 0; j < len; j++)
+		pr->plain &= f[j] >= 0x20 && f[j] < 0x7f && f[j] != '"' && f[j] != '\\';
 	for (;;) {
 		const char *pct = i < len ? memchr(fmt + i, '%', len - i) : NULL;
 		struct step *st;
@@ -553,6 +558,7 @@ struct tracefmt_prog *tracefmt_compile(const char *fmt, size_t len)
 			st->kind = STEP_QUICK;
 		} else if (parse(fmt, len, i, &st->s)) {
 			st->kind = STEP_SPEC;
+			pr->plain &= st->s.cls != K_CHAR;
 			i = st->s.end;
 		} else {
 			i = st->s.end;	/* the broken spec stays in the literal */
@@ -616,6 +622,11 @@ size_t tracefmt_run(char *out, const struct tracefmt_prog *pr,
 	}
 	*p = '\0';
 	return (size_t)(p - out);
+}
+
+bool tracefmt_prog_plain(const struct tracefmt_prog *pr)
+{
+	return pr->plain;
 }
 
 void tracefmt_prog_free(struct tracefmt_prog *pr)

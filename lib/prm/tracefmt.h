@@ -2,6 +2,7 @@
 #ifndef PRMCTL_PRM_TRACEFMT_H
 #define PRMCTL_PRM_TRACEFMT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -47,6 +48,12 @@ struct tracefmt_prog;
 struct tracefmt_prog *tracefmt_compile(const char *fmt, size_t len);
 size_t tracefmt_run(char *out, const struct tracefmt_prog *prog,
 		    const uint32_t params[TRACEFMT_MAX_PARAMS], unsigned present);
+/*
+ * True when every byte prog can write is printable ASCII other than " and
+ * \ — its format's bytes are, and it has no %c — so that JSON and text
+ * print its messages as they are, and a writer may make them in place.
+ */
+bool tracefmt_prog_plain(const struct tracefmt_prog *prog);
 void tracefmt_prog_free(struct tracefmt_prog *prog);
 
 #endif

@@ -481,6 +481,30 @@ def random_chaos():
     return g
 
 
+def _fmtpool_escaped(rng):
+    """_fmtpool's formats and some whose messages need escaping in JSON or text."""
+    if rng.random() < 0.3:
+        fmt, n = rng.choice([('say "%u" to \\ %x', 2), ("tab\tthen %d", 1),
+                             ("caf\u00e9 %u", 1), ("%c and %c", 2)])
+        return fmt, [rng.randrange(0, 300) for _ in range(n)]
+    return _fmtpool(rng)
+
+
+@sc("random")
+def random_parts():
+    g = G("random_parts", "random", "seeded: 1300 blocks of interleaved messages round a "
+          "1200-block ring (enough for decode's two threads in parts), some formats needing "
+          "escapes (quotes, a backslash, a tab, UTF-8, %c)", t0=0x7FFF_0000)
+    rng = random.Random(3)
+    g.fill(2)
+    while len(g.blocks) < 1300:
+        _interleave(g, rng, 20, [8, 9, 10, 11, 30], _fmtpool_escaped, unrel_p=0.3)
+    g.cur = []
+    g.lay(1200)
+    g.expect.update(decoded=1200)
+    return g
+
+
 # ------------------------------------------------------------------ limit
 
 @sc("limit")

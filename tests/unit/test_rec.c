@@ -507,6 +507,18 @@ static void hold_take_put(void **state)
 	free(stop());
 }
 
+/* OUT_VAL_MADE's maker in the tests: the string arg, then scratch up to the room */
+#define MADE_SCRATCH 8
+
+static size_t make_copy(char *dst, const void *arg)
+{
+	size_t n = strlen(arg);
+
+	memcpy(dst, arg, n);
+	memset(dst + n, 'Z', MADE_SCRATCH);
+	return n;
+}
+
 /* the member calls that write what out_rec_row() writes for cols and vals */
 static void calls(const struct out_rec_col *cols, const struct out_rec_val *v, unsigned n)
 {
@@ -527,6 +539,9 @@ static void calls(const struct out_rec_col *cols, const struct out_rec_val *v, u
 			break;
 		case OUT_VAL_STR:
 			out_rec_strn(k, v[i].s, v[i].n, f);
+			break;
+		case OUT_VAL_MADE:
+			out_rec_str(k, v[i].arg, f);
 			break;
 		case OUT_VAL_U32S:
 			out_rec_arr_begin(k, f);
@@ -553,7 +568,8 @@ static unsigned next(unsigned *seed)
  * Rows against the member calls (pinned above to literal bytes): random
  * shapes — every flag, widths on both sides of the short-value copy, keys
  * longer than the sixteen-byte key copy, a first text member that writes
- * nothing — and random values of every kind, some columns used twice or
+ * nothing — and random values of every kind (a made string as the string
+ * it makes, with scratch past it), some columns used twice or
  * not at all, in both modes, batched or not.
  */
 static void row_equals_calls(void **state)
@@ -588,9 +604,13 @@ static void row_equals_calls(void **state)
 
 			v[i].col = (uint8_t)(r % ncols);
 			r = next(&seed);
-			v[i].kind = (uint8_t)(r % 5);
+			v[i].kind = (uint8_t)(r % 6);
 			v[i].u = nums[r / 5 % 7];
-			if (v[i].kind == OUT_VAL_STR) {
+			if (v[i].kind == OUT_VAL_MADE) {	/* the strings it may make */
+				v[i].arg = (const char *const[]){ "", "x", strs[2], "-" }[r / 6 % 4];
+				v[i].make = make_copy;
+				v[i].n = (uint32_t)strlen(v[i].arg) + MADE_SCRATCH;
+			} else if (v[i].kind == OUT_VAL_STR) {
 				v[i].s = r / 5 % 9 ? strs[r / 5 % 5] : NULL;
 				v[i].n = v[i].s ? (uint32_t)strlen(v[i].s) : 0;
 			} else if (v[i].kind == OUT_VAL_U32S) {

@@ -695,6 +695,50 @@ static void quick_forms_agree_with_glibc(void **state)
 }
 
 /*
+ * Plain programs (their messages print as they are in JSON and text): said
+ * by hand for each format, and every byte of a plain one's messages checked
+ * over parameters that reach each conversion's odd cases.
+ */
+static void plain_programs(void **state)
+{
+	static const struct {
+		const char *fmt;
+		bool plain;
+	} cases[] = {
+		{ "", true }, { "link up", true }, { "a %u b %x c %08x d %p e %s", true },
+		{ "%-5d|%+d|% d|%#x|%llx|%5%|%f|%n", true }, { "bad %y spec", true },
+		{ "%c", false }, { "%-4c|", false }, { "say \"%d\"", false }, { "a\\b %u", false },
+		{ "tab\t%u", false }, { "caf\xc3\xa9 %u", false }, { "del\x7f", false },
+		{ "~ %u", true },
+	};
+	static const uint32_t vals[] = { 0, 1, 0x22, 0x5c, 0x7f, 0x80000000, 0xffffffff };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct tracefmt_prog *pr = tracefmt_compile(cases[i].fmt, strlen(cases[i].fmt));
+
+		assert_non_null(pr);
+		if (tracefmt_prog_plain(pr) != cases[i].plain)
+			fail_msg("\"%s\": plain %d, want %d", cases[i].fmt, tracefmt_prog_plain(pr),
+				 cases[i].plain);
+		for (size_t v = 0; cases[i].plain && v < sizeof(vals) / sizeof(vals[0]); v++) {
+			uint32_t p[TRACEFMT_MAX_PARAMS];
+
+			for (unsigned k = 0; k < TRACEFMT_MAX_PARAMS; k++)
+				p[k] = vals[(v + k) % (sizeof(vals) / sizeof(vals[0]))];
+			for (unsigned present = 0; present < 2; present++) {
+				size_t n = tracefmt_run(out, pr, p, present ? ALL : 0);
+
+				for (size_t b = 0; b < n; b++)
+					if (out[b] < 0x20 || out[b] > 0x7e || out[b] == '"' || out[b] == '\\')
+						fail_msg("\"%s\": byte %zu of \"%s\"", cases[i].fmt, b, out);
+			}
+		}
+		tracefmt_prog_free(pr);
+	}
+}
+
+/*
  * Which formats are compiled: most, so the expectations above test both
  * paths (counted), and never one whose rendering could reach the cap.
  */
@@ -751,6 +795,7 @@ int main(void)
 		cmocka_unit_test(kernel_rules),
 		cmocka_unit_test(integers_agree_with_glibc),
 		cmocka_unit_test(quick_forms_agree_with_glibc),
+		cmocka_unit_test(plain_programs),
 		cmocka_unit_test(compiled_where_it_cannot_be_cut),
 	};
 
