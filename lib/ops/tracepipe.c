@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "lib/ops/tracepipe.h"
+#include "lib/util/par.h"
 
 #define NBATCH 4
 #define BATCH_OPS 64
@@ -123,20 +124,13 @@ static void changed(struct trace_pipe *p)
 /* ~40 us here (a pause is ~20 ns): about what a batch of items takes to fill. */
 #define SPINS 2000
 
-static inline void cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-	__builtin_ia32_pause();
-#endif
-}
-
 /* Returns once until(p) holds: a short spin, then asleep until a change. */
 static void wait_until(struct trace_pipe *p, bool (*until)(const struct trace_pipe *))
 {
 	for (unsigned i = 0; i < SPINS; i++) {
 		if (until(p))
 			return;
-		cpu_relax();
+		par_relax();
 	}
 	pthread_mutex_lock(&p->mu);
 	atomic_fetch_add(&p->sleepers, 1);
