@@ -150,7 +150,8 @@ struct trace_dec *trace_dec_clone(const struct trace_dec *d);
 /*
  * The state a decoder's next items depend on, saved to be compared with
  * another decoder's at the same block: equal states decode what follows
- * alike. Save fails (-1) when too many items are pending to keep.
+ * alike. Save fails (-1) when too many items are pending to keep; a state
+ * is compared only after a save that succeeded (new, it holds nothing).
  */
 struct trace_dec_state;
 struct trace_dec_state *trace_dec_state_new(void);
