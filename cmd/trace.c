@@ -517,9 +517,7 @@ static const struct trace_item *with_msg(const struct decode_run *r, const struc
 	if (it->msg || !it->prog || (!r->reads_msg && tracefmt_prog_plain(it->prog)))
 		return it;
 	*own = *it;
-	own->msg_len = trace_item_render(buf, it);
-	own->msg = buf;
-	return own;
+	return trace_item_make_msg(own, buf);
 }
 
 static int decode_item(void *ctx, const struct trace_item *it)

@@ -223,14 +223,6 @@ static void items_post(struct trace_pipe *p)
 	p->filling_items = NULL;
 }
 
-/* A deferred message (trace_dec_defer_render) made into buf (TRACEFMT_MSG_MAX + 1). */
-static const struct trace_item *with_message(struct trace_item *it, char *buf)
-{
-	it->msg_len = trace_item_render(buf, it);
-	it->msg = buf;
-	return it;
-}
-
 /* The decoder's callback on its thread: the item into the batch, its message copied. */
 static int hand_over(void *ctx, const struct trace_item *it)
 {
@@ -252,7 +244,7 @@ static int hand_over(void *ctx, const struct trace_item *it)
 
 		if (!it->msg && it->prog) {	/* deferred before this batch began */
 			own = *it;
-			it = with_message(&own, p->thread_msg);
+			it = trace_item_make_msg(&own, p->thread_msg);
 		}
 		rc = p->emit(p->ctx, it);
 		b->n++;
@@ -361,7 +353,7 @@ static void deliver(struct trace_pipe *p, struct item_batch *b)
 		if (it->msg) {
 			it->msg = b->text + b->msg_at[i];
 		} else if (it->prog) {
-			with_message(it, p->msg);
+			trace_item_make_msg(it, p->msg);
 		}
 		p->stop = p->emit(p->ctx, it);
 	}

@@ -840,6 +840,13 @@ size_t trace_item_render(char *out, const struct trace_item *it)
 	return tracefmt_run(out, it->prog, it->params, it->present);
 }
 
+struct trace_item *trace_item_make_msg(struct trace_item *it, char *buf)
+{
+	it->msg_len = trace_item_render(buf, it);
+	it->msg = buf;
+	return it;
+}
+
 void trace_dec_free(struct trace_dec *d)
 {
 	if (!d)

@@ -132,6 +132,8 @@ void trace_dec_swap_emit(struct trace_dec *d, trace_emit_fn *emit, void **ctx);
 void trace_dec_defer_render(struct trace_dec *d, bool on);
 /* The message of an item left with it->prog: into out (TRACEFMT_MSG_MAX + 1), its length. */
 size_t trace_item_render(char *out, const struct trace_item *it);
+/* That message made into buf (TRACEFMT_MSG_MAX + 1) and set as it->msg; returns it. */
+struct trace_item *trace_item_make_msg(struct trace_item *it, char *buf);
 
 /*
  * Decoding a ring in parts, each part on its own decoder (lib/ops/traceseg):

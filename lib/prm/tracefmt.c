@@ -257,12 +257,11 @@ static size_t fmt_char(char *dst, unsigned flags, unsigned width, uint8_t b)
 	return n + pad;
 }
 
+/* "0x" and ndig digits of v (which has no more): up to 18 bytes written from p */
 static char *put_hex(char *p, uint64_t v, unsigned ndig)
 {
 	*p++ = '0', *p++ = 'x';
-	for (unsigned i = ndig; i--; )
-		*p++ = lower_hex[v >> (4 * i) & 15];
-	return p;
+	return hex_u64_wide(p, v, ndig, false);
 }
 
 static size_t put_missing(char *dst)
