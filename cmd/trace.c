@@ -300,12 +300,12 @@ enum event_col {
 static const struct out_rec_col event_cols[C_N] = {
 	[C_TYPE] = { "type", OUT_REC_NOTEXT },
 	[C_TIME_UNKNOWN] = { "time", OUT_REC_NOJSON | OUT_REC_WIDTH(20) },	/* 30 on the wall clock */
-	[C_TICKS] = { "ticks", OUT_REC_NOTEXT },
+	[C_TICKS] = { "ticks", OUT_REC_NOTEXT | OUT_REC_RISING },
 	[C_TS7] = { "ts7", OUT_REC_NOTEXT },
 	[C_DEVICE_NS] = { "device_ns", OUT_REC_NOTEXT },
 	[C_WALL] = { "time", 0 },
 	[C_TIME_NS] = { "time_ns", OUT_REC_NOTEXT },
-	[C_TIME] = { "time", OUT_REC_NOJSON | OUT_REC_WIDTH(20) },
+	[C_TIME] = { "time", OUT_REC_NOJSON | OUT_REC_WIDTH(20) | OUT_REC_RISING },
 	[C_EVENT_ID] = { "event_id", OUT_REC_HEX | OUT_REC_DIGITS(2) },
 	[C_LOST] = { "lost", OUT_REC_NOTEXT },
 	[C_LOST_FLAG] = { "lost_flag", OUT_REC_NOJSON },
@@ -378,10 +378,27 @@ static void add_str(struct event_row *row, enum event_col c, const char *s, size
 	v->n = (uint32_t)n;
 }
 
+/*
+ * A string of ours (a name, a time we formatted): printable ASCII without
+ * quotes or backslashes, so a short one is copied as it is (OUT_VAL_LIT).
+ */
+static void add_lit(struct event_row *row, enum event_col c, const char *s, size_t n)
+{
+	struct out_rec_val *v;
+
+	if (n > OUT_LIT_MAX) {
+		add_str(row, c, s, n);
+		return;
+	}
+	v = add(row, c, OUT_VAL_LIT);
+	v->s = s;
+	v->n = (uint32_t)n;
+}
+
 static void add_cstr(struct event_row *row, enum event_col c, const char *s)
 {
 	if (shows(row, c))
-		add_str(row, c, s, strlen(s));
+		add_lit(row, c, s, strlen(s));
 }
 
 static void event_time(const struct decode_run *r, const struct trace_item *it,
@@ -475,7 +492,7 @@ static void event_members(const struct decode_run *r, const struct trace_item *i
 	event_time(r, it, row);
 	add_u64(row, C_EVENT_ID, it->event_id);
 	add_bool(row, C_LOST, it->lost);
-	add_str(row, C_LOST_FLAG, it->lost ? "L" : "-", 1);
+	add_lit(row, C_LOST_FLAG, it->lost ? "L" : "-", 1);
 	switch (it->type) {
 	case TRACE_ITEM_STRING:
 		string_members(it, row);

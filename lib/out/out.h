@@ -162,6 +162,12 @@ enum {
 	OUT_REC_NOJSON = 1 << 1,	/* text only (a value formatted for people) */
 	OUT_REC_HEX = 1 << 2,		/* text: 0x... */
 	OUT_REC_KV = 1 << 3,		/* text: key=value */
+	/*
+	 * Decimal values that mostly rise a little from the last one written
+	 * with this flag (a clock): out_rec_row writes such a value by adding to
+	 * the last one's digits, which are kept. Any value is right.
+	 */
+	OUT_REC_RISING = 1 << 4,
 };
 #define OUT_REC_WIDTH(w) (((unsigned)(w) & 0xff) << 8)	/* text: right-aligned */
 #define OUT_REC_DIGITS(d) (((unsigned)(d) & 0xff) << 16)	/* text hex: zero-padded */
@@ -216,6 +222,13 @@ enum out_val_kind {
 	OUT_VAL_NULL,		/* out_rec_null() */
 	OUT_VAL_U64,		/* out_rec_u64(): u */
 	OUT_VAL_BOOL,		/* out_rec_bool(): u != 0 */
+	/*
+	 * s, n <= OUT_LIT_MAX bytes that print as they are in both modes
+	 * (printable ASCII other than " and \: a literal such as a type's name),
+	 * copied without a look at each byte. As OUT_VAL_STR of those bytes.
+	 */
+	OUT_VAL_LIT,
+	/* from here on a value's size is its own (out_rec_row reserves it) */
 	OUT_VAL_STR,		/* out_rec_strn(): s, n bytes (s NULL: null) */
 	OUT_VAL_U32S,		/* an array of n of u32s; element i is null unless bit i of present */
 	/*
@@ -226,6 +239,7 @@ enum out_val_kind {
 	 */
 	OUT_VAL_MADE,
 };
+#define OUT_LIT_MAX 16
 
 struct out_rec_val {
 	uint8_t col;		/* its index in the shape's columns */

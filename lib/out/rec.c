@@ -19,6 +19,7 @@
 
 #include "lib/out/out.h"
 #include "lib/out/out_int.h"
+#include "lib/util/copylit.h"
 #include "lib/util/digits.h"
 
 #define OUT_REC_KEY_MAX 64
@@ -601,6 +602,7 @@ void out_rec_free(void)
 struct col_form {
 	bool shown;
 	bool hex;
+	bool rising;		/* OUT_REC_RISING, decimal */
 	uint8_t digits;
 	uint8_t width;		/* 0 in JSON */
 	uint8_t len;		/* of key */
@@ -651,6 +653,7 @@ static void shape_compile(struct out_rec_shape *sh, bool json)
 
 		f->shown = !(flags & (json ? OUT_REC_NOJSON : OUT_REC_NOTEXT));
 		f->hex = !json && flags & OUT_REC_HEX;
+		f->rising = !f->hex && flags & OUT_REC_RISING;
 		f->digits = (uint8_t)OUT_REC_DIGITS_OF(flags);
 		f->width = json ? 0 : (uint8_t)OUT_REC_WIDTH_OF(flags);
 		f->len = json || flags & OUT_REC_KV ? key_text(f->key, sh->cols[i].key, json) : 0;
@@ -659,6 +662,38 @@ static void shape_compile(struct out_rec_shape *sh, bool json)
 				    (f->width > 24u + f->digits ? f->width : 24u + f->digits);
 	}
 	sh->mode = json;
+}
+
+/*
+ * The last value of an OUT_REC_RISING column on this thread, as its digits:
+ * one a few ticks above changes only the last four of them (~15 instructions,
+ * not ~90 for all of a clock's 15). A carry past them, a step back or a jump
+ * makes them all again.
+ */
+static __thread struct {
+	uint64_t v;		/* the fast step is taken from 10000 up only: four digits at the end */
+	unsigned low;		/* v % 10000 */
+	unsigned len;
+	char d[32];
+} rise;
+
+/* as dec_u64_wide, 24 bytes written whatever the length */
+static inline char *dec_rising(char *p, uint64_t v)
+{
+	uint64_t step = v - rise.v;
+
+	/* v >= rise.v: from the top of the range, 0 is a small step round */
+	if (v >= rise.v && step < 10000 - rise.low && rise.v >= 10000) {
+		rise.low += (unsigned)step;
+		memcpy(rise.d + rise.len - 4, dec_pairs + 2 * (rise.low / 100), 2);
+		memcpy(rise.d + rise.len - 2, dec_pairs + 2 * (rise.low % 100), 2);
+	} else {
+		rise.len = (unsigned)(dec_u64_wide(rise.d, v) - rise.d);
+		rise.low = (unsigned)(v % 10000);
+	}
+	rise.v = v;
+	memcpy(p, rise.d, 24);
+	return p + rise.len;
 }
 
 /* what a string or an array needs on top of the fixed-size room */
@@ -705,7 +740,8 @@ static inline __attribute__((always_inline)) char *put_val(char *p, const struct
 		*p++ = '-';
 		break;
 	case OUT_VAL_U64:
-		p = f->hex ? put_hex(p, x->u, f->digits) : dec_u64_wide(p, x->u);
+		p = f->hex ? put_hex(p, x->u, f->digits) :
+		    f->rising ? dec_rising(p, x->u) : dec_u64_wide(p, x->u);
 		break;
 	case OUT_VAL_BOOL:
 		if (x->u)
@@ -713,6 +749,13 @@ static inline __attribute__((always_inline)) char *put_val(char *p, const struct
 		else
 			memcpy(p, "false", 5), p += 5;
 		return p;
+	case OUT_VAL_LIT:
+		if (json)
+			*p++ = '"';
+		p = copy_lit(p, x->s, x->n);	/* within the 24 bytes every column has */
+		if (json)
+			*p++ = '"';
+		break;
 	case OUT_VAL_STR:
 		if (json)
 			p = json_string(p, (const unsigned char *)x->s, x->n);

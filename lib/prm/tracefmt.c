@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "lib/prm/tracefmt.h"
+#include "lib/util/copylit.h"
 #include "lib/util/digits.h"
 
 #define CLAMP 512		/* width and precision (§6) */
@@ -572,36 +573,6 @@ struct tracefmt_prog *tracefmt_compile(const char *fmt, size_t len)
 no:
 	free(pr);
 	return NULL;
-}
-
-/*
- * A literal's bytes, inline: most are a few words long, and a call to
- * memcpy for each cost more than the copy. Two overlapping loads and stores
- * cover any length from 4 to 16 without touching a byte outside either span.
- */
-static inline char *copy_lit(char *p, const char *s, size_t n)
-{
-	if (n >= 8 && n <= 16) {
-		uint64_t a, b;
-
-		memcpy(&a, s, 8);
-		memcpy(&b, s + n - 8, 8);
-		memcpy(p, &a, 8);
-		memcpy(p + n - 8, &b, 8);
-	} else if (n >= 4 && n < 8) {
-		uint32_t a, b;
-
-		memcpy(&a, s, 4);
-		memcpy(&b, s + n - 4, 4);
-		memcpy(p, &a, 4);
-		memcpy(p + n - 4, &b, 4);
-	} else if (n < 4) {
-		for (size_t i = 0; i < n; i++)
-			p[i] = s[i];
-	} else {
-		memcpy(p, s, n);
-	}
-	return p + n;
 }
 
 size_t tracefmt_run(char *out, const struct tracefmt_prog *pr,

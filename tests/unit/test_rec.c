@@ -537,6 +537,7 @@ static void calls(const struct out_rec_col *cols, const struct out_rec_val *v, u
 		case OUT_VAL_BOOL:
 			out_rec_bool(k, v[i].u, f);
 			break;
+		case OUT_VAL_LIT:
 		case OUT_VAL_STR:
 			out_rec_strn(k, v[i].s, v[i].n, f);
 			break;
@@ -569,7 +570,8 @@ static unsigned next(unsigned *seed)
  * shapes — every flag, widths on both sides of the short-value copy, keys
  * longer than the sixteen-byte key copy, a first text member that writes
  * nothing — and random values of every kind (a made string as the string
- * it makes, with scratch past it), some columns used twice or
+ * it makes, with scratch past it; a literal as the string it is; a rising
+ * column's values through its kept digits), some columns used twice or
  * not at all, in both modes, batched or not.
  */
 static void row_equals_calls(void **state)
@@ -594,7 +596,7 @@ static void row_equals_calls(void **state)
 			unsigned w = r % 5 == 0 ? 0 : r % 5 == 1 ? 40 : r % 5 == 2 ? 44 : r % 33;
 
 			cols[i].key = keys[r % 6];
-			cols[i].flags = (r >> 3) % 16 | OUT_REC_WIDTH(w) | OUT_REC_DIGITS(r >> 7 & 15);
+			cols[i].flags = (r >> 3) % 32 | OUT_REC_WIDTH(w) | OUT_REC_DIGITS(r >> 7 & 15);
 			if ((cols[i].flags & 3) == 3)
 				cols[i].flags &= ~1u;	/* shown in one mode at least */
 		}
@@ -604,12 +606,16 @@ static void row_equals_calls(void **state)
 
 			v[i].col = (uint8_t)(r % ncols);
 			r = next(&seed);
-			v[i].kind = (uint8_t)(r % 6);
+			v[i].kind = (uint8_t)(r % (OUT_VAL_MADE + 1));
 			v[i].u = nums[r / 5 % 7];
 			if (v[i].kind == OUT_VAL_MADE) {	/* the strings it may make */
 				v[i].arg = (const char *const[]){ "", "x", strs[2], "-" }[r / 6 % 4];
 				v[i].make = make_copy;
 				v[i].n = (uint32_t)strlen(v[i].arg) + MADE_SCRATCH;
+			} else if (v[i].kind == OUT_VAL_LIT) {	/* up to OUT_LIT_MAX plain bytes */
+				v[i].s = (const char *const[]){ "", "x", "-", "abcd", "timestamp",
+								"sixteen_bytes_16" }[r / 7 % 6];
+				v[i].n = (uint32_t)strlen(v[i].s);
 			} else if (v[i].kind == OUT_VAL_STR) {
 				v[i].s = r / 5 % 9 ? strs[r / 5 % 5] : NULL;
 				v[i].n = v[i].s ? (uint32_t)strlen(v[i].s) : 0;
@@ -646,6 +652,75 @@ static void row_equals_calls(void **state)
 	}
 }
 
+/*
+ * A rising column's values against printf: clocks that step a little (the
+ * kept digits' last four change), carry past them, step back, jump, cross a
+ * power of ten, start below 10000 and end at the top of the range; in text
+ * and JSON, with a second rising column between whose values differ.
+ */
+static void rising_decimals(void **state)
+{
+	static const uint64_t starts[] = { 0, 9990, 99990, 999999990, 320255973501904u,
+					   UINT64_MAX - 2000 };
+	static const struct out_rec_col cols[] = { { "ticks", OUT_REC_RISING },
+						   { "other", OUT_REC_RISING | OUT_REC_KV } };
+	unsigned seed = 7;
+
+	(void)state;
+	for (int json = 0; json < 2; json++) {
+		struct out_rec_shape *sh = out_rec_shape_new(cols, 2);
+		char *want = NULL, *got;
+		size_t wlen = 0;
+		FILE *w = open_memstream(&want, &wlen);
+
+		assert_non_null(sh);
+		start(json ? OUT_JSON : OUT_TEXT);
+		for (size_t k = 0; k < sizeof(starts) / sizeof(starts[0]); k++) {
+			uint64_t v = starts[k];
+
+			for (int i = 0; i < 400; i++) {
+				unsigned r = next(&seed);
+				struct out_rec_val row[2] = {
+					{ .col = 0, .kind = OUT_VAL_U64, .u = v },
+					{ .col = 1, .kind = OUT_VAL_U64, .u = r % 3 ? v / 7 : v + 1 },
+				};
+				unsigned n = 1 + (r >> 4) % 2;
+
+				assert_int_equal(out_rec_row(sh, row, n), 0);
+				if (json)
+					fprintf(w, "{\"schema\":\"%s\",\"ticks\":%llu", OUT_SCHEMA,
+						(unsigned long long)row[0].u);
+				else
+					fprintf(w, "%llu", (unsigned long long)row[0].u);
+				if (n == 2)
+					fprintf(w, json ? ",\"other\":%llu" : " other=%llu",
+						(unsigned long long)row[1].u);
+				fputs(json ? "}\n" : "\n", w);
+				/* mostly a few ticks; now and then a carry's worth, back, or far */
+				r = next(&seed);
+				if (r % 50 == 0)
+					v -= r % 3000;
+				else if (r % 50 == 1)
+					v += 10000 + r;
+				else if (v < UINT64_MAX - 20000)
+					v += r % 10 == 0 ? r % 9999 : r % 4;
+				else
+					v += r % 4 < UINT64_MAX - v ? r % 4 : 0;
+			}
+		}
+		fclose(w);
+		got = stop();
+		if (strcmp(got, want))
+			for (size_t i = 0; got[i] || want[i]; i++)
+				if (got[i] != want[i])
+					fail_msg("%s differs at byte %zu: %.60s / %.60s",
+						 json ? "JSON" : "text", i, got + i, want + i);
+		free(got);
+		free(want);
+		out_rec_shape_free(sh);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -654,6 +729,7 @@ int main(void)
 		cmocka_unit_test(decimal_edges),
 		cmocka_unit_test(hex_edges),
 		cmocka_unit_test(wide_decimals),
+		cmocka_unit_test(rising_decimals),
 		cmocka_unit_test(string_escapes),
 		cmocka_unit_test(string_stops_everywhere),
 		cmocka_unit_test(batch_holds_then_writes),
