@@ -126,10 +126,12 @@ static void set_stop(struct seg_run *r, int rc)
 }
 
 /*
- * Blocks [from, to) in decoding order into w's decoder. Returns the
- * decoder's non-zero return, or 0; *failed when a read failed (recorded).
+ * Blocks [from, to) in decoding order into w's decoder; with until_paid,
+ * only until it owes nothing (past a part's end, its last message is
+ * usually out one block on). Returns the decoder's non-zero return, or 0;
+ * *failed when a read failed (recorded).
  */
-static int feed(struct worker *w, uint64_t from, uint64_t to, bool *failed)
+static int feed(struct worker *w, uint64_t from, uint64_t to, bool until_paid, bool *failed)
 {
 	const struct trace_seg_input *in = w->r->in;
 
@@ -149,9 +151,12 @@ static int feed(struct worker *w, uint64_t from, uint64_t to, bool *failed)
 			return 0;
 		}
 		for (unsigned i = 0; i < n; i++) {
-			int rc = trace_dec_block(w->d, w->buf + (size_t)i * TRACE_BLOCK_BYTES,
-						 index + i, (index + i) * TRACE_BLOCK_BYTES);
+			int rc;
 
+			if (until_paid && !trace_dec_owes(w->d))
+				return 0;
+			rc = trace_dec_block(w->d, w->buf + (size_t)i * TRACE_BLOCK_BYTES, index + i,
+					     (index + i) * TRACE_BLOCK_BYTES);
 			if (rc)
 				return rc;
 		}
@@ -228,7 +233,7 @@ static int run_over(struct worker *w, uint64_t at, bool *failed)
 	while (!rc && !*failed && trace_dec_owes(w->d) && at < in->nblocks) {
 		uint64_t to = min_u64(at + RUN_BLOCKS, in->nblocks);
 
-		rc = feed(w, at, to, failed);
+		rc = feed(w, at, to, true, failed);
 		at = to;
 	}
 	if (!rc && !*failed && trace_dec_owes(w->d))
@@ -257,7 +262,7 @@ static int alone(struct worker *w, uint64_t k, uint64_t at, bool *failed)
 		given(w, part + 1);
 		if (at == in->nblocks)
 			break;
-		rc = feed(w, at, min_u64(at + SEG_BLOCKS, in->nblocks), failed);
+		rc = feed(w, at, min_u64(at + SEG_BLOCKS, in->nblocks), false, failed);
 		at = min_u64(at + SEG_BLOCKS, in->nblocks);
 		if (!rc && !*failed && at == in->nblocks)
 			rc = in->end(in->ctx, w->d);
@@ -284,7 +289,7 @@ static bool part(struct worker *w, uint64_t k)
 	c0 = *trace_dec_counts(w->d);
 	if (k > 0) {
 		trace_dec_own(w->d, false);
-		rc = feed(w, from - min_u64(WARM_BLOCKS, from), from, &failed);
+		rc = feed(w, from - min_u64(WARM_BLOCKS, from), from, false, &failed);
 		ok = !rc && !failed && !trace_dec_state_save(w->d, w->spec);
 		lock(r);
 		w->spec_for = k + 1;
@@ -294,7 +299,7 @@ static bool part(struct worker *w, uint64_t k)
 			goto out;
 	}
 	trace_dec_own(w->d, true);
-	rc = feed(w, from, to, &failed);
+	rc = feed(w, from, to, false, &failed);
 	if (rc || failed)
 		goto out;
 	if (to == in->nblocks) {
