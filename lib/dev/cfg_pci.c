@@ -31,7 +31,7 @@ static int pci_rdn(struct cfg_port *p, uint32_t off, uint32_t *val, unsigned n,
 	if (setjmp(discover_pci_jmp))
 		return prm_err_set(err, PRM_E_NODEV, EIO, "config_read",
 				   "%s: config read at 0x%x: %s", p->label, off, discover_pci_msg);
-	if (!pci_read_block(pp->dev, (int)off, b, (int)(4 * n)))
+	if (!pcilib.pci_read_block(pp->dev, (int)off, b, (int)(4 * n)))
 		return prm_err_set(err, PRM_E_NODEV, EIO, "config_read",
 				   "%s: cannot read config space at 0x%x (root needed beyond 0x40)",
 				   p->label, off);
@@ -60,7 +60,7 @@ static int pci_wr(struct cfg_port *p, uint32_t off, uint32_t val, struct prm_err
 		return prm_err_set(err, PRM_E_NODEV, EIO, "config_write",
 				   "%s: config write at 0x%x: %s", p->label, off, discover_pci_msg);
 	errno = 0;
-	if (!pci_write_block(pp->dev, (int)off, b, 4)) {
+	if (!pcilib.pci_write_block(pp->dev, (int)off, b, 4)) {
 		int e = errno;
 		char mode[32];
 		const char *lock = sysfs_lockdown_mode(mode, sizeof(mode));
@@ -87,9 +87,9 @@ static void pci_close(struct cfg_port *p)
 	struct pci_port *pp = (struct pci_port *)p;
 
 	if (pp->dev)
-		pci_free_dev(pp->dev);
+		pcilib.pci_free_dev(pp->dev);
 	if (pp->pacc)
-		pci_cleanup(pp->pacc);
+		pcilib.pci_cleanup(pp->pacc);
 	free(pp);
 }
 
@@ -110,8 +110,8 @@ int cfg_open_pci(struct dev *d, struct cfg_port **out, struct prm_err *err)
 				   d->label, discover_pci_msg);
 	}
 	pp->pacc->writeable = 1;
-	pp->dev = pci_get_dev(pp->pacc, (int)d->info.addr.domain, d->info.addr.bus,
-			      d->info.addr.dev, d->info.addr.fn);
+	pp->dev = pcilib.pci_get_dev(pp->pacc, (int)d->info.addr.domain, d->info.addr.bus,
+				     d->info.addr.dev, d->info.addr.fn);
 	if (!pp->dev) {
 		pci_close(&pp->port);
 		return prm_err_set(err, PRM_E_NODEV, ENOENT, "not_found",

@@ -39,11 +39,18 @@ static void __attribute__((format(printf, 1, 2))) pci_quiet_hook(char *fmt, ...)
 	(void)fmt;
 }
 
+struct pcilib pcilib;
+struct dl_lib pcilib_lib = DL_LIB(pcilib, "libpci", "libpci.so.3", "libpci3",
+				  "PCI functions are found and reached through libpci", PCILIB_FUNCS);
+
 struct pci_access *discover_pci_open(struct prm_err *err)
 {
-	struct pci_access *pacc = pci_alloc();
+	struct pci_access *pacc;
 	char path[PATH_MAX];
 
+	if (dl_load(&pcilib_lib, err))
+		return NULL;
+	pacc = pcilib.pci_alloc();
 	if (!pacc) {
 		prm_err_set(err, PRM_E_FAILED, ENOMEM, "libpci", "libpci: out of memory");
 		return NULL;
@@ -53,12 +60,12 @@ struct pci_access *discover_pci_open(struct prm_err *err)
 	pacc->debug = pci_quiet_hook;
 	pacc->method = PCI_ACCESS_SYS_BUS_PCI;
 	snprintf(path, sizeof(path), "%s/bus/pci", sysfs_root());
-	pci_set_param(pacc, "sysfs.path", path);
+	pcilib.pci_set_param(pacc, "sysfs.path", path);
 	if (setjmp(pci_jmp)) {
 		prm_err_set(err, PRM_E_FAILED, 0, "libpci", "libpci: %s", pci_msg);
 		return NULL;	/* pacc is leaked: libpci is in an unknown state */
 	}
-	pci_init(pacc);
+	pcilib.pci_init(pacc);
 	return pacc;
 }
 
@@ -68,7 +75,7 @@ static void fill(struct pci_dev *d, struct dev_info *info)
 	char *s;
 
 	memset(info, 0, sizeof(*info));
-	pci_fill_info(d, PCI_FILL_IDENT | PCI_FILL_CLASS | PCI_FILL_NUMA_NODE |
+	pcilib.pci_fill_info(d, PCI_FILL_IDENT | PCI_FILL_CLASS | PCI_FILL_NUMA_NODE |
 			 PCI_FILL_IOMMU_GROUP | PCI_FILL_DRIVER);
 	info->addr.domain = (uint32_t)d->domain;
 	info->addr.bus = d->bus;
@@ -77,16 +84,16 @@ static void fill(struct pci_dev *d, struct dev_info *info)
 	pci_addr_format(&info->addr, info->bdf, sizeof(info->bdf));
 	info->vendor_id = d->vendor_id;
 	info->device_id = d->device_id;
-	info->class_code = (uint32_t)pci_read_long(d, PCI_CLASS_REVISION) >> 8;
-	info->revision = pci_read_byte(d, PCI_REVISION_ID);
-	info->subsys_vendor_id = pci_read_word(d, PCI_SUBSYSTEM_VENDOR_ID);
-	info->subsys_device_id = pci_read_word(d, PCI_SUBSYSTEM_ID);
+	info->class_code = (uint32_t)pcilib.pci_read_long(d, PCI_CLASS_REVISION) >> 8;
+	info->revision = pcilib.pci_read_byte(d, PCI_REVISION_ID);
+	info->subsys_vendor_id = pcilib.pci_read_word(d, PCI_SUBSYSTEM_VENDOR_ID);
+	info->subsys_device_id = pcilib.pci_read_word(d, PCI_SUBSYSTEM_ID);
 	info->numa_node = d->numa_node;
 	info->iommu_group = -1;
-	s = pci_get_string_property(d, PCI_FILL_IOMMU_GROUP);
+	s = pcilib.pci_get_string_property(d, PCI_FILL_IOMMU_GROUP);
 	if (s)
 		info->iommu_group = atoi(s);
-	s = pci_get_string_property(d, PCI_FILL_DRIVER);
+	s = pcilib.pci_get_string_property(d, PCI_FILL_DRIVER);
 	if (s)
 		snprintf(info->driver, sizeof(info->driver), "%s", s);
 	m = prm_model_by_device_id(info->device_id);
@@ -137,24 +144,24 @@ int discover_list(struct dev_info **out, size_t *n, struct prm_err *err)
 		return prm_err_set(err, PRM_E_FAILED, 0, "libpci", "libpci: %s",
 				   pci_msg);
 	}
-	pci_scan_bus(pacc);
+	pcilib.pci_scan_bus(pacc);
 	for (d = pacc->devices; d; d = d->next) {
 		struct dev_info *more;
 
-		pci_fill_info(d, PCI_FILL_IDENT);
+		pcilib.pci_fill_info(d, PCI_FILL_IDENT);
 		if (d->vendor_id != PRM_PCI_VENDOR_MELLANOX)
 			continue;
 		more = realloc(v, (cnt + 1) * sizeof(*v));
 		if (!more) {
 			free(v);
-			pci_cleanup(pacc);
+			pcilib.pci_cleanup(pacc);
 			return prm_err_set(err, PRM_E_FAILED, ENOMEM, "oom",
 					   "out of memory");
 		}
 		v = more;
 		fill(d, &v[cnt++]);
 	}
-	pci_cleanup(pacc);
+	pcilib.pci_cleanup(pacc);
 	if (cnt)
 		qsort(v, cnt, sizeof(*v), cmp_addr);
 	*out = v;
@@ -177,14 +184,14 @@ int discover_one(const struct pci_addr *a, struct dev_info *info,
 	if (setjmp(pci_jmp))
 		return prm_err_set(err, PRM_E_NODEV, 0, "libpci", "libpci: %s",
 				   pci_msg);
-	d = pci_get_dev(pacc, (int)a->domain, a->bus, a->dev, a->fn);
+	d = pcilib.pci_get_dev(pacc, (int)a->domain, a->bus, a->dev, a->fn);
 	if (!d) {
-		pci_cleanup(pacc);
+		pcilib.pci_cleanup(pacc);
 		return prm_err_set(err, PRM_E_NODEV, ENOENT, "not_found",
 				   "no such PCI device");
 	}
 	fill(d, info);
-	pci_free_dev(d);
-	pci_cleanup(pacc);
+	pcilib.pci_free_dev(d);
+	pcilib.pci_cleanup(pacc);
 	return 0;
 }

@@ -4,16 +4,14 @@
 
 /*
  * libarchive, loaded when a bundle is first written or read instead of
- * linked: it brings a dozen libraries (libxml2, ICU, libstdc++, the
- * compressors) whose loading cost every prmctl run, most of which never
- * touches a tarball, about 5 ms of start-up. Each pointer has the type of
- * archive.h's own prototype, so the compiler checks a call through it as it
- * would a direct one.
+ * linked (lib/util/dl.h): it brings a dozen libraries (libxml2, ICU,
+ * libstdc++, the compressors) whose loading cost every prmctl run, most of
+ * which never touches a tarball, about 5 ms of start-up.
  */
 #include <archive.h>
 #include <archive_entry.h>
 
-#include "lib/util/err.h"
+#include "lib/util/dl.h"
 
 /* the run-time name (Debian's libarchive13); libarchive.so is only in -dev */
 #define ARCHIVE_DL_SONAME "libarchive.so.13"
@@ -33,17 +31,11 @@
 	X(archive_entry_set_mtime) X(archive_entry_size) X(archive_entry_filetype)       \
 	X(archive_entry_pathname)
 
-struct archive_dl {
-#define ARCHIVE_DL_PTR(f) __typeof__(f) *f;
-	ARCHIVE_DL_FUNCS(ARCHIVE_DL_PTR)
-#undef ARCHIVE_DL_PTR
-};
+struct archive_dl DL_TABLE(ARCHIVE_DL_FUNCS);
 
-/*
- * Load soname (it stays loaded) and fill *la with its functions; -1 with err
- * naming the library and the package to install when it cannot be loaded or
- * lacks one of them (*la is then untouched).
- */
-int archive_dl_open(const char *soname, struct archive_dl *la, struct prm_err *err);
+/* the loader of table from soname (tests name others) */
+#define ARCHIVE_DL_LIB(table, soname)                                                    \
+	DL_LIB(table, "libarchive", soname, "libarchive13",                               \
+	       "tarballs are written and read through libarchive", ARCHIVE_DL_FUNCS)
 
 #endif

@@ -9,10 +9,7 @@
 
 #define SHA256_HEX_LEN 65	/* 64 hex digits and the NUL */
 
-/* The SHA-256 of bytes, as lowercase hex. */
-void sha256_hex(const void *buf, size_t len, char hex[SHA256_HEX_LEN]);
-
-/* The SHA-256 of a file and its size; -1 (err set) when it cannot be read. */
+/* The SHA-256 of a file and its size; -1 (err set) when it cannot be read or libnettle loaded. */
 int sha256_file(const char *path, char hex[SHA256_HEX_LEN], uint64_t *bytes,
 		struct prm_err *err);
 

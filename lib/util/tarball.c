@@ -14,15 +14,13 @@
 #include "lib/util/readall.h"
 #include "lib/util/tarball.h"
 
-/* one loader's table for the process; a failed load is tried again next time */
+/* one table for the process; a failed load is tried again next time */
 static struct archive_dl la;
-static bool la_loaded;
+static struct dl_lib la_lib = ARCHIVE_DL_LIB(la, ARCHIVE_DL_SONAME);
 
 int tarball_load(struct prm_err *err)
 {
-	if (!la_loaded && !archive_dl_open(ARCHIVE_DL_SONAME, &la, err))
-		la_loaded = true;
-	return la_loaded ? 0 : -1;
+	return dl_load(&la_lib, err);
 }
 
 struct names {

@@ -41,10 +41,14 @@ strip --strip-debug -o "$root/usr/bin/prmctl" "$prmctl"
 cp "$devlink" "$root/usr/sbin/devlink"
 cp "$strace" "$root/usr/bin/strace"
 
-# every library either needs, the dynamic loader included, at the same path
-for elf in "$prmctl" "$devlink" "$strace"; do
-	ldd "$elf" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'
-done | sort -u | while read -r lib; do
+# every library either needs, the dynamic loader included, at the same path,
+# and those prmctl loads at their first use (dl-libs.sh)
+{
+	for elf in "$prmctl" "$devlink" "$strace"; do
+		ldd "$elf" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'
+	done
+	sh "$here/dl-libs.sh" "$prmctl" libarchive
+} | sort -u | while read -r lib; do
 	mkdir -p "$root$(dirname "$lib")"
 	cp -L "$lib" "$root$lib"
 done

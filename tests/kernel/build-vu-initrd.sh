@@ -11,6 +11,7 @@ set -eu
 [ $# -ge 3 ] || { echo "usage: $0 ENV_FILE INIT OUT [FILE[=DEST]]..." >&2; exit 2; }
 envf=$1 init=$2 out=$3
 shift 3
+here=$(cd "$(dirname "$0")" && pwd)
 die() { echo "build-vu-initrd: $*" >&2; exit 1; }
 [ -r "$envf" ] || die "no env file $envf (tools/vm-env)"
 # shellcheck source=/dev/null
@@ -73,6 +74,8 @@ for arg in "$@"; do
 	# the host's ldd: these are the host's binaries
 	if ldd "$src" > "$root/libs" 2>/dev/null; then
 		awk '$2 == "=>" && $3 ~ /^\// { print $3 }' "$root/libs" > "$root/libs.1"
+		# and those it loads at their first use (prmctl: lib/util/dl.h)
+		sh "$here/dl-libs.sh" "$src" libarchive >> "$root/libs.1"
 		while read -r lib; do add_lib "$lib"; done < "$root/libs.1"
 	fi
 done
