@@ -282,19 +282,27 @@ static size_t put_str(char *dst, uint32_t v)
 
 /* A quick form's conversion and "0N" width, the spec at f[*i] ('%'); false if it is not one. */
 static bool quick_spec(const unsigned char *f, size_t len, size_t *i, unsigned char *conv,
-		       unsigned *width)
+		       unsigned *width, bool *ll)
 {
 	size_t j = *i + 1;
 
 	*width = 0;
+	*ll = false;
 	if (j + 1 < len && f[j] == '0' && (unsigned)(f[j + 1] - '1') < 9)
 		*width = f[j + 1] - '0', j += 2;
-	if (j < len && f[j] == 'l')
+	if (j < len && f[j] == 'l') {
 		j++;
+		if (j < len && f[j] == 'l')
+			*ll = true, j++;
+	}
 	if (j >= len)
 		return false;
 	switch (f[j]) {
-	case 'd': case 'i': case 'u': case 'x': case 'X': case 'p': case 's':
+	case 'd': case 'i': case 'u': case 'p': case 's':
+		if (*ll)
+			return false;
+		break;
+	case 'x': case 'X':
 		break;
 	default:
 		return false;
@@ -309,13 +317,19 @@ static bool quick_spec(const unsigned char *f, size_t len, size_t *i, unsigned c
  * widths are below 10). Inlined into its two callers: the call cost as much
  * as a short conversion.
  */
-static inline __attribute__((always_inline)) size_t quick_conv(char *dst, unsigned char conv, unsigned width, struct args *a)
+static inline __attribute__((always_inline)) size_t quick_conv(char *dst, unsigned char conv, unsigned width,
+								bool ll, struct args *a)
 {
 	char *p = dst;
-	uint32_t v;
+	uint32_t v, hi = 0;
+	bool ok = true;
 
-	if (!take(a, &v))
+	if (ll)
+		ok = take(a, &hi);	/* the high dword first, as convert() */
+	if (!take(a, &v) || !ok)
 		return put_missing(dst);
+	if (ll)
+		return (size_t)(hex_u64_wide(p, (uint64_t)hi << 32 | v, width, conv == 'X') - dst);
 	switch (conv) {
 	case 'p':
 		return (size_t)(put_hex(dst, v, 8) - dst);
@@ -336,18 +350,20 @@ static inline __attribute__((always_inline)) size_t quick_conv(char *dst, unsign
 
 /*
  * The forms firmware strings use most, %d %i %u %x %X %p %s with at most a
- * "0N" width and an l (32 bits anyway), printed without the full parse and
- * with the same result. Returns the bytes written to dst (room CONV_MAX)
- * and moves *i past the conversion, or returns 0 leaving *i for parse().
+ * "0N" width and an l (32 bits anyway), and %llx %llX (two dwords, the high
+ * first), printed without the full parse and with the same result. Returns
+ * the bytes written to dst (room CONV_MAX) and moves *i past the
+ * conversion, or returns 0 leaving *i for parse().
  */
 static size_t quick(char *dst, const unsigned char *f, size_t len, size_t *i, struct args *a)
 {
 	unsigned char conv;
 	unsigned width;
+	bool ll;
 
-	if (!quick_spec(f, len, i, &conv, &width))
+	if (!quick_spec(f, len, i, &conv, &width, &ll))
 		return 0;
-	return quick_conv(dst, conv, width, a);
+	return quick_conv(dst, conv, width, ll, a);
 }
 
 /* One complete conversion into dst, which has room for CONV_MAX bytes. */
@@ -497,7 +513,7 @@ enum step_kind { STEP_END, STEP_QUICK, STEP_SPEC };
 struct step {
 	uint16_t lit_off, lit_len;	/* the literal before the conversion */
 	unsigned char kind;
-	struct spec s;			/* STEP_QUICK: conv and width only */
+	struct spec s;			/* STEP_QUICK: conv, width and bits only */
 };
 
 struct tracefmt_prog {
@@ -528,6 +544,7 @@ struct tracefmt_prog *tracefmt_compile(const char *fmt, size_t len)
 	const unsigned char *f = (const unsigned char *)fmt;
 	struct tracefmt_prog *pr;
 	size_t i = 0, lit = 0, most = 0;
+	bool ll;
 
 	if (len > TRACEFMT_MSG_MAX || !(pr = malloc(sizeof(*pr))))
 		return NULL;
@@ -554,8 +571,9 @@ struct tracefmt_prog *tracefmt_compile(const char *fmt, size_t len)
 		}
 		i = (size_t)(pct - fmt);
 		st->lit_len = (uint16_t)(i - lit);
-		if (quick_spec(f, len, &i, &st->s.conv, &st->s.width)) {
+		if (quick_spec(f, len, &i, &st->s.conv, &st->s.width, &ll)) {
 			st->kind = STEP_QUICK;
+			st->s.bits = ll ? 64 : 32;
 		} else if (parse(fmt, len, i, &st->s)) {
 			st->kind = STEP_SPEC;
 			pr->plain &= st->s.cls != K_CHAR;
@@ -586,7 +604,7 @@ size_t tracefmt_run(char *out, const struct tracefmt_prog *pr,
 
 		p = copy_lit(p, pr->fmt + st->lit_off, st->lit_len);
 		if (st->kind == STEP_QUICK)
-			p += quick_conv(p, st->s.conv, st->s.width, &a);
+			p += quick_conv(p, st->s.conv, st->s.width, st->s.bits == 64, &a);
 		else if (st->kind == STEP_SPEC)
 			p += convert(p, &st->s, &a);
 	}

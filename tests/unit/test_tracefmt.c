@@ -694,6 +694,44 @@ static void quick_forms_agree_with_glibc(void **state)
 	assert_int_equal(checked, 7 * 10 * nv);
 }
 
+/* %llx and %llX, quick too: every width over 64-bit values whose halves reach each length */
+static void quick_wide_hex_agrees_with_glibc(void **state)
+{
+	static const uint32_t halves[] = { 0, 1, 0xf, 0x10, 0xfff, 0x10000, 0xfffffff, 0x10000000,
+					   0x80000000, 0xa0b0c0d0, 0xffffffff };
+	const size_t nh = sizeof(halves) / sizeof(halves[0]);
+	char f[16], want[40];
+	unsigned checked = 0;
+
+	(void)state;
+	for (int upper = 0; upper < 2; upper++) {
+		for (unsigned w = 0; w <= 9; w++) {
+			if (w)
+				snprintf(f, sizeof(f), "<%%0%ull%c>", w, upper ? 'X' : 'x');
+			else
+				snprintf(f, sizeof(f), "<%%ll%c>", upper ? 'X' : 'x');
+			for (size_t h = 0; h < nh; h++) {
+				for (size_t l = 0; l < nh; l++) {
+					uint64_t v = (uint64_t)halves[h] << 32 | halves[l];
+
+					snprintf(want, sizeof(want), upper ? "<%0*llX>" : "<%0*llx>",
+						 (int)w, (unsigned long long)v);
+					expect_bytes(want, strlen(want), f, strlen(f), ALL,
+						     P(halves[h], halves[l]), __LINE__);
+					checked++;
+				}
+			}
+		}
+	}
+	assert_int_equal(checked, 2 * 10 * nh * nh);
+	/* either half missing: one <missing>, both taken; ll with another conversion: the full parse */
+	EM("<missing> 3", "%llx %u", 0x5, 1, 2, 3);
+	EM("<missing> 3", "%llX %u", 0x6, 1, 2, 3);
+	EM("<missing>", "%08llx", 0x1, 1, 2);
+	E("12 0000000300000004", "%llu %016llx", 0, 12, 3, 4);
+	E("-1 ffffffff", "%lld %lx", 0xffffffff, 0xffffffff, 0xffffffff);
+}
+
 /*
  * Plain programs (their messages print as they are in JSON and text): said
  * by hand for each format, and every byte of a plain one's messages checked
@@ -795,6 +833,7 @@ int main(void)
 		cmocka_unit_test(kernel_rules),
 		cmocka_unit_test(integers_agree_with_glibc),
 		cmocka_unit_test(quick_forms_agree_with_glibc),
+		cmocka_unit_test(quick_wide_hex_agrees_with_glibc),
 		cmocka_unit_test(plain_programs),
 		cmocka_unit_test(compiled_where_it_cannot_be_cut),
 	};
