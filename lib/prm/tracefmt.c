@@ -298,8 +298,16 @@ static bool quick_spec(const unsigned char *f, size_t len, size_t *i, unsigned c
 	if (j >= len)
 		return false;
 	switch (f[j]) {
-	case 'd': case 'i': case 'u': case 'p': case 's':
+	case '%':
+		if (j != *i + 1)
+			return false;	/* "%5%" and the like: the full parse's rule */
+		break;
+	case 'p': case 's':
 		if (*ll)
+			return false;
+		break;
+	case 'd': case 'i': case 'u':
+		if (*ll && *width)
 			return false;
 		break;
 	case 'x': case 'X':
@@ -313,8 +321,8 @@ static bool quick_spec(const unsigned char *f, size_t len, size_t *i, unsigned c
 }
 
 /*
- * The quick form's value at dst (room 16, in whole eight-byte stores: the
- * widths are below 10). Inlined into its two callers: the call cost as much
+ * The quick form's value at dst (room 16, 24 for a 64-bit decimal, in
+ * whole eight-byte stores: the widths are below 10). Inlined into its two callers: the call cost as much
  * as a short conversion.
  */
 static inline __attribute__((always_inline)) size_t quick_conv(char *dst, unsigned char conv, unsigned width,
@@ -322,14 +330,27 @@ static inline __attribute__((always_inline)) size_t quick_conv(char *dst, unsign
 {
 	char *p = dst;
 	uint32_t v, hi = 0;
+	uint64_t w;
 	bool ok = true;
 
+	if (conv == '%') {
+		*dst = '%';
+		return 1;
+	}
 	if (ll)
 		ok = take(a, &hi);	/* the high dword first, as convert() */
 	if (!take(a, &v) || !ok)
 		return put_missing(dst);
-	if (ll)
-		return (size_t)(hex_u64_wide(p, (uint64_t)hi << 32 | v, width, conv == 'X') - dst);
+	if (ll) {
+		w = (uint64_t)hi << 32 | v;
+		if (conv == 'x' || conv == 'X')
+			return (size_t)(hex_u64_wide(p, w, width, conv == 'X') - dst);
+		if (conv != 'u' && w >> 63) {
+			*p++ = '-';
+			w = 0 - w;
+		}
+		return (size_t)(dec_u64_wide(p, w) - dst);	/* no width: quick_spec */
+	}
 	switch (conv) {
 	case 'p':
 		return (size_t)(put_hex(dst, v, 8) - dst);
@@ -350,8 +371,9 @@ static inline __attribute__((always_inline)) size_t quick_conv(char *dst, unsign
 
 /*
  * The forms firmware strings use most, %d %i %u %x %X %p %s with at most a
- * "0N" width and an l (32 bits anyway), and %llx %llX (two dwords, the high
- * first), printed without the full parse and with the same result. Returns
+ * "0N" width and an l (32 bits anyway), %llx %llX likewise and %lld %lli
+ * %llu without a width (two dwords, the high first), and %%, printed
+ * without the full parse and with the same result. Returns
  * the bytes written to dst (room CONV_MAX) and moves *i past the
  * conversion, or returns 0 leaving *i for parse().
  */
@@ -526,8 +548,8 @@ struct tracefmt_prog {
 /* The most a conversion can write (fmt_int: a sign or "0x", 22 octal digits, the padding). */
 static size_t conv_most(const struct step *st)
 {
-	if (st->kind == STEP_QUICK)
-		return 16;	/* "<str 0x12345678>"; a sign, ten digits, a width below 10 */
+	if (st->kind == STEP_QUICK)	/* "<str 0x12345678>"; a sign, ten digits, a width below 10 */
+		return st->s.bits == 64 && st->s.conv != 'x' && st->s.conv != 'X' ? 24 : 16;
 	if (st->s.wstar || st->s.pstar)
 		return CONV_MAX;
 	return (st->s.width > st->s.prec ? st->s.width : st->s.prec) + 24;

@@ -694,13 +694,16 @@ static void quick_forms_agree_with_glibc(void **state)
 	assert_int_equal(checked, 7 * 10 * nv);
 }
 
-/* %llx and %llX, quick too: every width over 64-bit values whose halves reach each length */
+/*
+ * %llx and %llX, quick too: every width over 64-bit values whose halves
+ * reach each length; %llu, %lld, %lli and %% quick likewise.
+ */
 static void quick_wide_hex_agrees_with_glibc(void **state)
 {
 	static const uint32_t halves[] = { 0, 1, 0xf, 0x10, 0xfff, 0x10000, 0xfffffff, 0x10000000,
 					   0x80000000, 0xa0b0c0d0, 0xffffffff };
 	const size_t nh = sizeof(halves) / sizeof(halves[0]);
-	char f[16], want[40];
+	char f[16], want[80];
 	unsigned checked = 0;
 
 	(void)state;
@@ -724,6 +727,21 @@ static void quick_wide_hex_agrees_with_glibc(void **state)
 		}
 	}
 	assert_int_equal(checked, 2 * 10 * nh * nh);
+	/* %llu %lld %lli (no width) likewise, signed through both halves' top bits */
+	for (size_t h = 0; h < nh; h++) {
+		for (size_t l = 0; l < nh; l++) {
+			uint64_t v = (uint64_t)halves[h] << 32 | halves[l];
+
+			snprintf(want, sizeof(want), "<%llu|%lld|%lli>", (unsigned long long)v,
+				 (long long)v, (long long)v);
+			expect_bytes(want, strlen(want), "<%llu|%lld|%lli>", 16, ALL,
+				     P(halves[h], halves[l], halves[h], halves[l], halves[h], halves[l]),
+				     __LINE__);
+		}
+	}
+	E("100% 5%%", "%u%% %d%%%%", 100, 5);
+	E("%5 7", "%5%5 %u", 7);
+	EM("<missing>|<missing>", "%llu|%lld", 0x6, 1, 2, 3, 4);
 	/* either half missing: one <missing>, both taken; ll with another conversion: the full parse */
 	EM("<missing> 3", "%llx %u", 0x5, 1, 2, 3);
 	EM("<missing> 3", "%llX %u", 0x6, 1, 2, 3);
@@ -810,6 +828,14 @@ static void compiled_where_it_cannot_be_cut(void **state)
 	memcpy(lit + TRACEFMT_MSG_MAX - 20, "%d", 2);
 	assert_null(tracefmt_compile(lit, TRACEFMT_MSG_MAX));
 	assert_null(tracefmt_compile(lit, TRACEFMT_MSG_MAX + 1));
+	/* a quick %llu counts its 20 digits and the scratch past them: 16 bytes from the cap, not */
+	memset(lit, 'a', TRACEFMT_MSG_MAX);
+	memcpy(lit + TRACEFMT_MSG_MAX - 24 - 4, "%llu", 4);
+	assert_non_null(pr = tracefmt_compile(lit, TRACEFMT_MSG_MAX - 24));
+	tracefmt_prog_free(pr);
+	memset(lit, 'a', TRACEFMT_MSG_MAX);
+	memcpy(lit + TRACEFMT_MSG_MAX - 16 - 4, "%llu", 4);
+	assert_null(tracefmt_compile(lit, TRACEFMT_MSG_MAX - 16));
 	/* the tests before this one ran most expectations through both paths */
 	assert_true(compiled > 100);
 }
