@@ -517,7 +517,6 @@ int trace_pipe_sync(struct trace_pipe *p)
 struct trace_pipe *trace_pipe_start(struct trace_dec *d, const struct trace_pipe_output *made_there)
 {
 	struct trace_pipe *p = calloc(1, sizeof(*p));
-	sigset_t all, old;
 	int e;
 
 	if (!p)
@@ -531,10 +530,7 @@ struct trace_pipe *trace_pipe_start(struct trace_dec *d, const struct trace_pipe
 	pthread_mutex_init(&p->mu, NULL);
 	pthread_cond_init(&p->cv, NULL);
 	/* signals stay the caller's: its reads and waits are the ones they interrupt */
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	e = pthread_create(&p->thread, NULL, decoder_thread, p);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	e = par_thread_start(&p->thread, decoder_thread, p, 0);
 	if (e) {
 		trace_dec_swap_emit(d, &p->emit, &p->ctx);
 		trace_dec_defer_render(d, false);

@@ -420,7 +420,6 @@ int trace_seg_run(struct trace_dec *d, const struct trace_pipe_output *out,
 		  const struct trace_seg_input *in, struct trace_seg_result *f)
 {
 	struct seg_run *r;
-	sigset_t mask, old;
 	int rc, e;
 
 	*f = (struct trace_seg_result){ 0 };
@@ -428,11 +427,7 @@ int trace_seg_run(struct trace_dec *d, const struct trace_pipe_output *out,
 	    !(r = run_new(d, out, in)))
 		return 1;
 	/* signals stay this thread's; SIGPIPE is the writer's, as when this thread writes */
-	sigfillset(&mask);
-	sigdelset(&mask, SIGPIPE);
-	pthread_sigmask(SIG_SETMASK, &mask, &old);
-	e = pthread_create(&r->w[1].thread, NULL, worker_main, &r->w[1]);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	e = par_thread_start(&r->w[1].thread, worker_main, &r->w[1], SIGPIPE);
 	if (e) {
 		run_free(r);
 		return 1;
