@@ -15,6 +15,7 @@
 #include "lib/ops/collect.h"
 #include "lib/out/out.h"
 #include "lib/prm/triage.h"
+#include "lib/util/sha256.h"
 #include "lib/util/tarball.h"
 
 /* A bundle --analyze reads: images, dumps and logs, never more than this. */
@@ -279,6 +280,9 @@ static int plan_output(const struct collect_opts_cli *o, struct target *t)
 	struct stat st;
 	size_t n;
 
+	/* every file's digest needs libnettle: known now rather than in an empty manifest */
+	if (sha256_load(&err))
+		return cmd_fail(&err);
 	gethostname(host, sizeof(host) - 1);
 	gmtime_r(&now, &tm);
 	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", &tm);

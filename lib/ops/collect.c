@@ -50,8 +50,10 @@ void collect_record(struct collect_scope *s, const char *file, const char *step,
 	json_t *f;
 
 	snprintf(path, sizeof(path), "%s/%s", s->path, file);
-	if (sha256_file(path, hex, &bytes, &err))
+	if (sha256_file(path, hex, &bytes, &err)) {
+		collect_fail(s, step, NULL, "%s: %s", file, err.msg);
 		return;
+	}
 	f = json_pack("{s:s, s:s, s:s, s:I, s:s, s:I}", "file", file, "step", step,
 		      "what", what, "bytes", (json_int_t)bytes, "sha256", hex, "taken_ms",
 		      (json_int_t)(clock_now_ms() - s->run->t0));

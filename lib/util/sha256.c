@@ -28,6 +28,11 @@ static void to_hex(struct sha256_ctx *c, char hex[SHA256_HEX_LEN])
 		snprintf(hex + 2 * i, 3, "%02x", d[i]);
 }
 
+int sha256_load(struct prm_err *err)
+{
+	return dl_load(&nettle_lib, err);
+}
+
 int sha256_file(const char *path, char hex[SHA256_HEX_LEN], uint64_t *bytes,
 		struct prm_err *err)
 {
@@ -36,7 +41,7 @@ int sha256_file(const char *path, char hex[SHA256_HEX_LEN], uint64_t *bytes,
 	int fd;
 	ssize_t n;
 
-	if (dl_load(&nettle_lib, err))
+	if (sha256_load(err))
 		return -1;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)

@@ -238,6 +238,19 @@ no_libarchive() {
 	assert_success
 }
 
+# libnettle loaded at first use (lib/util/dl.c): without it no file could be
+# digested, so collect fails before collecting rather than write an empty manifest
+@test "without libnettle: collect fails before collecting, naming the package" {
+	LIBARCHIVE=$(readlink -f "$(ldconfig -p | awk '/libnettle\.so\.8 .*x86-64/ { print $NF; exit }')")
+	[ -f "$LIBARCHIVE" ] || skip "ldconfig lists no libnettle.so.8"
+	unshare --mount true 2>/dev/null || skip "cannot create a mount namespace"
+	no_libarchive -j -d sim collect --trace-seconds 0 --kernel-log clean.log -o d/
+	assert_failure 1
+	[ "$(jq -r .error.reason <<<"$output")" = no_libnettle ] || fail "output: $output"
+	[[ $stderr$output == *"install Debian's libnettle8"* ]] || fail "stderr: $stderr output: $output"
+	[ ! -e d ] || fail "left behind: $(ls -A d)"
+}
+
 # prmctl(8), CONVENTIONS, Keys: the class is health in every file; advice by class says so
 @test "keys: health in the summary, the manifest and health-N.json (read back by --analyze), advice_by_health, level" {
 	prm -j -d sim --inject thermal collect --trace-seconds 0 --crdumps 0 --kernel-log clean.log -o o/
