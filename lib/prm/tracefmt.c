@@ -10,8 +10,8 @@
  * the kernel's rule is the one kept. This runs for every
  * string message of a dump, so: one pass, no allocation, no per-call setup
  * (the tables are static), literal text copied eight bytes at a time, the
- * plain conversions (%x %u %d %08x %p %s) printed by quick() without a full
- * parse, and a conversion written straight into the output whenever the
+ * plain conversions (%x %u %d %08x %p %s, %llx %llu %lld, %%) printed by
+ * quick() without a full parse, and a conversion written straight into the output whenever the
  * room left can hold the longest one. A format seen again and again is
  * better parsed once: tracefmt_compile() records render's steps through it
  * and tracefmt_run() takes them with the same conversion code.

@@ -20,7 +20,7 @@ void par_both(void (*fn)(void *arg), void *a, void *b);
  * in this 2-vCPU guest: 0.8-1.5 ms after a creator busy for 1.5 ms); placed
  * on the other CPU it runs after that vCPU's wake-up, 0.2-0.3 ms. The thread
  * takes the caller's CPUs back as it starts, so the scheduler may move it.
- * Returns pthread_create's result.
+ * Returns 0, or an errno value (pthread_create's, or ENOMEM).
  */
 int par_thread_start(pthread_t *t, void *(*fn)(void *arg), void *arg, int keep_signal);
 
